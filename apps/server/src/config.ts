@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('localhost'),
+  PUBLIC_URL: optionalString,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool,
+  WEB_DIST: optionalString,
+  GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  MICROSOFT_ISSUER: z.string().default('https://login.microsoftonline.com/common/v2.0'),
+  MICROSOFT_CLIENT_ID: optionalString,
+  MICROSOFT_CLIENT_SECRET: optionalString,
+  LOCAL_IDP: z.enum(['auto', 'on', 'off']).default('auto'),
+  ALLOW_LOCAL_IDP_IN_PRODUCTION: bool,
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+});
+
+export interface ProviderConfig {
+  platform: 'google' | 'microsoft';
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  webDist: string;
+  providers: ProviderConfig[];
+  /** Whether the built-in OpenID Connect provider stands in for google and microsoft. */
+  localIdp: boolean;
+  rateLimitSignInPerMinute: number;
+  /** Check every reply against the contract (on outside production). */
+  validateReplies: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const providers: ProviderConfig[] = [];
+  if (e.GOOGLE_CLIENT_ID) {
+    providers.push({
+      platform: 'google',
+      issuer: e.GOOGLE_ISSUER,
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+    });
+  }
+  if (e.MICROSOFT_CLIENT_ID) {
+    providers.push({
+      platform: 'microsoft',
+      issuer: e.MICROSOFT_ISSUER,
+      clientId: e.MICROSOFT_CLIENT_ID,
+      clientSecret: e.MICROSOFT_CLIENT_SECRET,
+    });
+  }
+  const localIdp = e.LOCAL_IDP === 'on' || (e.LOCAL_IDP === 'auto' && providers.length === 0 && !production);
+  if (localIdp && production && !e.ALLOW_LOCAL_IDP_IN_PRODUCTION) {
+    throw new ConfigError(
+      'The built-in local identity provider lets anyone sign in as any e-mail address and cannot run with ' +
+        'NODE_ENV=production. Configure GOOGLE_CLIENT_ID / MICROSOFT_CLIENT_ID, or set ' +
+        'ALLOW_LOCAL_IDP_IN_PRODUCTION=true if you really mean it.',
+    );
+  }
+  if (production && providers.length === 0 && !localIdp) {
+    throw new ConfigError(
+      'NODE_ENV=production needs at least one identity provider (GOOGLE_CLIENT_ID or MICROSOFT_CLIENT_ID).',
+    );
+  }
+  for (const p of providers) {
+    if (production && !p.clientSecret) {
+      throw new ConfigError(`${p.platform.toUpperCase()}_CLIENT_SECRET is required in production.`);
+    }
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    providers,
+    localIdp,
+    rateLimitSignInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
+    validateReplies: !production,
+  };
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+import { acquireDirectoryLock } from './lock.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or an open transaction: commands accept both. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+const MIGRATION_LOCK_KEY = 727_001;
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; without it PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; `memory://` (or undefined) for an in-memory database. */
+  dataDir?: string | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  return openPglite(opts.dataDir);
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {
+    /* idle client errors are reported on the next query */
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const lockClient = await pool.connect();
+  try {
+    // Several API processes may start at once: one migrates, the others wait.
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    lockClient.release();
+  }
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const inMemory = dataDir === undefined || dataDir === 'memory://';
+  let release = () => {};
+  let client: PGlite;
+  if (inMemory) {
+    client = new PGlite();
+  } else {
+    const dir = path.join(dataDir, 'pglite');
+    fs.mkdirSync(dir, { recursive: true });
+    release = acquireDirectoryLock(dataDir);
+    try {
+      client = new PGlite(dir);
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}

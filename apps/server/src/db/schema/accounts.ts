@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export interface WizardData {
+  step: number;
+  data: Record<string, unknown>;
+  skipped: number[];
+}
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    platform: text('platform', { enum: ['google', 'microsoft'] }).notNull(),
+    /** The identity provider's subject (`sub`). */
+    subId: text('sub_id').notNull(),
+    /** Issuer that vouched for `sub_id`; a change of provider configuration never merges accounts. */
+    issuer: text('issuer').notNull(),
+    email: text('email').notNull(),
+    picture: text('picture'),
+    language: text('language', { enum: ['en', 'fi'] })
+      .notNull()
+      .default('en'),
+    region: text('region').notNull().default('US'),
+    timezone: text('timezone').notNull().default('Europe/Helsinki'),
+    defaultOrganizationId: uuid('default_organization_id'),
+    setupComplete: boolean('setup_complete').notNull().default(false),
+    wizard: jsonb('wizard').$type<WizardData>().notNull().default({ step: 1, data: {}, skipped: [] }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('accounts_identity_idx').on(t.platform, t.issuer, t.subId),
+    index('accounts_email_idx').on(t.email),
+  ],
+);
+
+export const persons = pgTable('persons', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id')
+    .notNull()
+    .unique()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  givenName: text('given_name').notNull().default(''),
+  familyName: text('family_name').notNull().default(''),
+  address: text('address'),
+  ...timestamps,
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** Public id, used to list and end sessions; never the secret. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 of the secret session id the client holds. */
+    tokenHash: text('token_hash').notNull().unique(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    selectedOrganizationId: uuid('selected_organization_id'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('sessions_account_idx')
+      .on(t.accountId)
+      .where(sql`ended_at is null`),
+  ],
+);

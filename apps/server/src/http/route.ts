@@ -1,0 +1,71 @@
+import type { Endpoint } from '@sinetti/contract';
+import type { z } from 'zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { resolveActor, type ActorFor } from './actor.ts';
+import type { AppContext } from './context.ts';
+import { hitRateLimit, type RateLimit } from './rate-limit.ts';
+import { parseInput } from './validation.ts';
+
+type Parsed<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+export interface RouteContext<E extends Endpoint> {
+  params: Parsed<E['params']>;
+  query: Parsed<E['query']>;
+  body: Parsed<E['body']>;
+  actor: ActorFor<E['access']>;
+  ctx: AppContext;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteOptions {
+  /** Rate limit per client address. */
+  rateLimit?: RateLimit;
+}
+
+/**
+ * Registers one contract endpoint: rate limit → session and organization (by the endpoint's access)
+ * → input validation → handler → reply checked against the contract (outside production).
+ * Curried so that the handler is checked against the endpoint's reply type:
+ * `defineRoute(app, api.area.call)(async ({ body, actor }) => ({ status: 'OK', ... }))`.
+ */
+export function defineRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  options: RouteOptions = {},
+): (handler: (c: RouteContext<E>) => Promise<z.infer<E['reply']>>) => void {
+  return (handler) => register(app, endpoint, options, handler);
+}
+
+function register<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  options: RouteOptions,
+  handler: (c: RouteContext<E>) => Promise<z.infer<E['reply']>>,
+): void {
+  const url = `/api${endpoint.path}`;
+  app.route({
+    method: endpoint.method,
+    url,
+    handler: async (req, reply) => {
+      const ctx = app.ctx;
+      if (options.rateLimit) await hitRateLimit(ctx.db, ctx.clock, options.rateLimit, req.ip);
+      const actor = (await resolveActor(ctx.db, ctx.clock, req, endpoint.access)) as ActorFor<E['access']>;
+      const params = parseInput(endpoint.params, req.params, 'params') as Parsed<E['params']>;
+      const query = parseInput(endpoint.query, req.query, 'query') as Parsed<E['query']>;
+      const body = parseInput(endpoint.body, req.body, 'body') as Parsed<E['body']>;
+      const result = await handler({ params, query, body, actor, ctx, req, reply });
+      if (ctx.config.validateReplies) {
+        const checked = endpoint.reply.safeParse(result);
+        if (!checked.success) {
+          req.log.error(
+            { endpoint: endpoint.id, issues: checked.error.issues },
+            'reply does not match the contract',
+          );
+          throw new Error(`Reply of ${endpoint.id} does not match the contract`);
+        }
+      }
+      return result;
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { httpStatusOf, type ErrorCode } from '@sinetti/contract';
+
+/** An error with a contract code; the error handler turns it into `{status:"ERROR", code, message}`. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields: Record<string, string> | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fields?: Record<string, string>,
+    headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.code = code;
+    this.fields = fields;
+    this.headers = headers;
+  }
+
+  get statusCode(): number {
+    return httpStatusOf(this.code);
+  }
+}
+
+export const notFound = (what = 'Not found.') => new AppError('NOT_FOUND', what);
+export const forbidden = (message = 'You do not have permission to do this.') =>
+  new AppError('FORBIDDEN', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { registerPrivilegeRoutes } from './privileges/index.ts';
+import { registerSystemRoutes } from './system/index.ts';
+
+/** Every API area, in one place. */
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  registerSystemRoutes(app);
+  registerPrivilegeRoutes(app);
+}

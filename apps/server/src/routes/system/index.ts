@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { api } from '@sinetti/contract';
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../http/route.ts';
+import { buildOpenApi } from '../../http/openapi.ts';
+import { VERSION } from '../../lib/version.ts';
+
+export function registerSystemRoutes(app: FastifyInstance): void {
+  defineRoute(
+    app,
+    api.system.health,
+  )(async ({ ctx }) => {
+    await ctx.db.execute(sql`select 1`);
+    return { status: 'OK', database: 'up', version: VERSION };
+  });
+
+  defineRoute(
+    app,
+    api.system.config,
+  )(async ({ ctx }) => {
+    const configured = ctx.config.providers.map((p) => ({ platform: p.platform, local: false }));
+    const local = ctx.config.localIdp
+      ? (['google', 'microsoft'] as const)
+          .filter((p) => !configured.some((c) => c.platform === p))
+          .map((platform) => ({ platform, local: true }))
+      : [];
+    return { status: 'OK', providers: [...configured, ...local], version: VERSION };
+  });
+
+  const openapi = buildOpenApi(VERSION);
+  app.get('/api/docs', async () => openapi);
+}

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../src/db/client.ts';
+
+/** Which database the suite runs on: TEST_DB=postgres uses TEST_DATABASE_URL, anything else PGlite in memory. */
+export const testDbKind: 'postgres' | 'pglite' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** A fresh database for one test file: PGlite in memory, or a PostgreSQL database with a random name, dropped on close. */
+export async function openTestDatabase(): Promise<Database> {
+  if (testDbKind === 'pglite') return openDatabase({ dataDir: 'memory://' });
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `sinetti_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: withDatabase(adminUrl, name), poolSize: 5 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_TTL_MS } from '@sinetti/contract';
+import { buildTestApp, type TestApp } from './helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+describe('health and envelope', () => {
+  it('answers health with the database up', async () => {
+    const res = await t.call(null, { method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'OK', database: 'up' });
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('sends strict security headers', async () => {
+    const res = await t.call(null, { method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers unknown API paths with NOT_FOUND in the envelope', async () => {
+    const res = await t.call(null, { method: 'GET', url: '/api/no-such-call' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ status: 'ERROR', code: 'NOT_FOUND', message: 'Not found.' });
+  });
+
+  it('publishes the OpenAPI document', async () => {
+    const res = await t.call(null, { method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/api/health'].get.operationId).toBe('system.health');
+  });
+});
+
+describe('sessions', () => {
+  it('refuses a call without a session', async () => {
+    const res = await t.call(null, { method: 'GET', url: '/api/authentication/accounts' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('SESSION_INVALID');
+  });
+
+  it('refuses a made-up session id', async () => {
+    const res = await t.call(null, {
+      method: 'GET',
+      url: '/api/authentication/accounts',
+      headers: { 'session-id': 'made-up' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('SESSION_INVALID');
+  });
+
+  it('answers UNAUTHORIZED_ACCESS once the session has been idle for 2 hours, and slides while used', async () => {
+    const user = await t.signUp();
+    const ok = () => t.call(user, { method: 'GET', url: '/api/privileges/account-roles' });
+    t.clock.advance(SESSION_TTL_MS - 60_000);
+    expect((await ok()).statusCode).toBe(200);
+    t.clock.advance(SESSION_TTL_MS - 60_000);
+    expect((await ok()).statusCode).toBe(200);
+    t.clock.advance(SESSION_TTL_MS + 1);
+    const res = await ok();
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('UNAUTHORIZED_ACCESS');
+  });
+
+  it('refuses a company-id the account does not belong to with NOT_FOUND', async () => {
+    const a = await t.signUp();
+    const b = await t.signUp();
+    const res = await t.call(a, {
+      method: 'GET',
+      url: '/api/privileges/account-roles',
+      company: b.personalOrganizationId,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+    const malformed = await t.call(a, {
+      method: 'GET',
+      url: '/api/privileges/account-roles',
+      company: 'nope',
+    });
+    expect(malformed.statusCode).toBe(404);
+  });
+
+  it('answers SETUP_REQUIRED for organization calls before setup is complete', async () => {
+    const user = await t.signUp({ setupComplete: false });
+    const res = await t.call(user, { method: 'GET', url: '/api/privileges/account-roles' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('SETUP_REQUIRED');
+  });
+});

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import type { Database } from '../src/db/client.ts';
+import { accounts } from '../src/db/schema/index.ts';
+import { createSession } from '../src/commands/sessions.ts';
+import { upsertAccount } from '../src/commands/upsert-account.ts';
+import { ManualClock } from '../src/lib/clock.ts';
+import { openTestDatabase } from './db.ts';
+
+export interface TestUser {
+  token: string;
+  accountId: string;
+  personalOrganizationId: string;
+  email: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: ManualClock;
+  config: Config;
+  /** Creates an account (Personal organization included) and a session for it. */
+  signUp(opts?: {
+    email?: string;
+    name?: string;
+    platform?: 'google' | 'microsoft';
+    setupComplete?: boolean;
+  }): Promise<TestUser>;
+  /** app.inject with the user's session-id and company-id headers. */
+  call(user: TestUser | null, opts: InjectOptions & { company?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
+}
+
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const clock = new ManualClock(Date.parse('2026-06-01T09:00:00Z'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://sinetti.test',
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const app = await buildApp(config, { database, clock, logger: false });
+  await app.ready();
+
+  const signUp: TestApp['signUp'] = async (opts = {}) => {
+    const email = opts.email ?? uniqueEmail();
+    const [given = '', family = ''] = (opts.name ?? 'Test User').split(' ');
+    const { account } = await upsertAccount(
+      database.db,
+      {
+        platform: opts.platform ?? 'google',
+        issuer: 'http://sinetti.test/oidc',
+        sub: randomBytes(8).toString('hex'),
+        email,
+        givenName: given,
+        familyName: family,
+        picture: null,
+      },
+      { ip: '127.0.0.1', userAgent: 'test' },
+    );
+    if (opts.setupComplete !== false) {
+      await database.db.update(accounts).set({ setupComplete: true }).where(eq(accounts.id, account.id));
+    }
+    const { token } = await createSession(database.db, clock, {
+      accountId: account.id,
+      selectedOrganizationId: account.defaultOrganizationId,
+      ip: '127.0.0.1',
+      userAgent: 'test',
+    });
+    return {
+      token,
+      accountId: account.id,
+      personalOrganizationId: account.defaultOrganizationId ?? '',
+      email,
+    };
+  };
+
+  const call: TestApp['call'] = (user, opts) => {
+    const { company, headers, ...rest } = opts;
+    return app.inject({
+      ...rest,
+      headers: {
+        'application-id': 'Frontend',
+        ...(user ? { 'session-id': user.token, 'company-id': company ?? user.personalOrganizationId } : {}),
+        ...headers,
+      },
+    });
+  };
+
+  return {
+    app,
+    database,
+    clock,
+    config,
+    signUp,
+    call,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Asserts the contract's error envelope and returns the parsed body. */
+export function errorOf(res: LightMyRequestResponse): {
+  status: string;
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+} {
+  return res.json();
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { LANGUAGES, PLATFORMS, SESSION_STATUSES } from '../constants.ts';
+
+export const uuid = z.uuid({ message: 'Must be a valid id.' });
+export const idParams = z.object({ id: uuid });
+export const language = z.enum(LANGUAGES);
+export const platform = z.enum(PLATFORMS);
+export const isoDate = z.string().describe('ISO 8601 timestamp (UTC)');
+
+/** A trimmed, required name. */
+export const requiredName = (max: number, message = 'Name is required.') =>
+  z
+    .string()
+    .trim()
+    .min(1, { message })
+    .max(max, { message: `At most ${max} characters.` });
+
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'The format of the email address is invalid.' }));
+
+export const sessionStatus = z.enum(SESSION_STATUSES);

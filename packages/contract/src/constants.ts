@@ -1,0 +1,85 @@
+/** Business constants and limits of SPEC §9. */
+export const SESSION_TTL_MS = 2 * 60 * 60 * 1000;
+export const SIGNING_TIME_LIMIT_MS = 60 * 60 * 1000;
+
+export const LANGUAGES = ['en', 'fi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const DEFAULT_REGION = 'US';
+export const DEFAULT_TIMEZONE = 'Europe/Helsinki';
+
+export const PLATFORMS = ['google', 'microsoft'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export const AUTH_TYPES = ['API', 'SESSION', 'CLIENT_GOOGLE', 'CLIENT_MICROSOFT'] as const;
+export type AuthType = (typeof AUTH_TYPES)[number];
+
+export const SESSION_STATUSES = ['OK', 'SETUP_REQUIRED', 'AUTHORIZATION_REQUIRED'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+export const PLANS = ['personal', 'freemium', 'basic', 'business', 'enterprise'] as const;
+export type PlanName = (typeof PLANS)[number];
+
+export const DOCUMENT_STATE = {
+  Draft: 1,
+  Published: 10,
+  Signing: 20,
+  Signed: 30,
+  Archived: 40,
+  Deleted: 100,
+  DeletedPermanently: 101,
+  Hidden: 200,
+} as const;
+
+export const SIGNEE_LEVEL = { simple: 1, advanced: 10, qualified: 20 } as const;
+
+export const TOP_UP_MIN = 10;
+export const TOP_UP_MAX = 500;
+export const TOP_UP_DEFAULT = 10;
+export const CURRENCY = 'EUR';
+
+export const WIZARD_STEPS = [
+  'create-organization',
+  'organization-name',
+  'invites',
+  'invite-users',
+  'choose-plan',
+  'confirm-plan',
+] as const;
+export type WizardStepName = (typeof WIZARD_STEPS)[number];
+/** Skipping step 1 passes over the three steps that follow it. */
+export const WIZARD_SKIP_FROM_CREATE = [2, 3, 4] as const;
+
+export const GUIDE_STEPS = [
+  'start',
+  'select-organization',
+  'create-button',
+  'create-folder',
+  'create-document',
+  'create-template',
+  'create-upload',
+  'end',
+] as const;
+
+export const RECENT_DOCUMENTS_DASHBOARD = 8;
+export const RECENT_DOCUMENTS_DEFAULT = 10;
+/** Search runs only when the text is longer than this. */
+export const SEARCH_MIN_EXCLUSIVE = 3;
+export const MAX_INITIALS = 2;
+
+export const POLL_CONTENT_MS = 15_000;
+export const POLL_SIGNEE_LOCKED_MS = 15_000;
+export const RELATIVE_DATES_REFRESH_MS = 15_000;
+export const SELF_SIGNEE_CHECK_MS = 1_000;
+
+export const CARD_RETURN_REDIRECT_MS = 2_500;
+export const ORG_NAME_DEBOUNCE_MS = 2_500;
+export const GUIDE_FETCH_DELAY_MS = 1_000;
+export const NAME_INPUT_FOCUS_MS = 500;
+export const MODAL_SHAKE_MS = 400;
+export const TOAST_ERROR_MS = 10_000;
+export const TOAST_SUCCESS_MS = 5_000;
+export const SIGNING_SOUND_VOLUME = 0.5;
+
+export const ORGANIZATION_NAME_MAX = 120;
+export const PERSON_NAME_MAX = 120;

@@ -1,0 +1,17 @@
+export * from './errors.ts';
+export * from './envelope.ts';
+export * from './permissions.ts';
+export * from './constants.ts';
+export * from './endpoint.ts';
+export * from './api/common.ts';
+export * from './api/account.ts';
+export * from './api/authentication.ts';
+export * from './api/privileges.ts';
+export * from './api/system.ts';
+
+import { authentication } from './api/authentication.ts';
+import { privileges } from './api/privileges.ts';
+import { system } from './api/system.ts';
+
+/** Every endpoint, by area; the server registers and documents exactly these. */
+export const api = { authentication, privileges, system } as const;
