@@ -1,0 +1,99 @@
+import { buildPath, type ClientErrorCode, type Endpoint, type ErrorCode } from '@sinetti/contract';
+import type { z } from 'zod';
+import { isSignedIn, sessionStore } from './session';
+
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+/** A failed call: the reply's code and message (or NO_SESSION / NETWORK raised here). */
+export class ApiError extends Error {
+  readonly code: ApiErrorCode;
+  readonly fields: Record<string, string> | undefined;
+  readonly httpStatus: number;
+  constructor(code: ApiErrorCode, message: string, httpStatus = 0, fields?: Record<string, string>) {
+    super(message);
+    this.code = code;
+    this.httpStatus = httpStatus;
+    this.fields = fields;
+  }
+}
+
+type Input<E extends Endpoint> = {
+  params?: E['params'] extends z.ZodType ? z.input<E['params']> : never;
+  query?: E['query'] extends z.ZodType ? z.input<E['query']> : never;
+  body?: E['body'] extends z.ZodType ? z.input<E['body']> : never;
+  signal?: AbortSignal;
+};
+
+/** Called for every error reply; the app wires navigation (SPEC §8) here. */
+type ErrorListener = (error: ApiError) => void;
+const errorListeners = new Set<ErrorListener>();
+export function onApiError(listener: ErrorListener): () => void {
+  errorListeners.add(listener);
+  return () => errorListeners.delete(listener);
+}
+
+/** Whether the current route is public (set by the router); public routes may call without a session. */
+let publicRoute = false;
+export function setPublicRoute(value: boolean): void {
+  publicRoute = value;
+}
+
+function toQuery(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const entries = Object.entries(query as Record<string, unknown>).filter(
+    ([, v]) => v !== undefined && v !== null,
+  );
+  if (entries.length === 0) return '';
+  return `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}`;
+}
+
+/**
+ * Calls one contract endpoint with the app's headers and returns its typed reply.
+ * Error replies raise ApiError with the reply's code; listeners handle session expiry and setup.
+ */
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  input: Input<E> = {},
+): Promise<z.infer<E['reply']>> {
+  const session = sessionStore.get();
+  const headers: Record<string, string> = { 'application-id': 'Frontend' };
+  if (isSignedIn(session)) {
+    headers['session-id'] = session.id;
+    const company = session.selectedOrganization ?? sessionStore.selectedOrganization();
+    if (company) headers['company-id'] = company;
+  } else if (endpoint.access !== 'public' && !publicRoute) {
+    throw new ApiError('NO_SESSION', 'Not signed in.');
+  }
+  let body: string | undefined;
+  if (input.body !== undefined || endpoint.body) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(input.body ?? {});
+  }
+  const url = `/api${buildPath(endpoint.path, (input.params ?? {}) as Record<string, string>)}${toQuery(input.query)}`;
+  let res: Response;
+  try {
+    res = await fetch(url, { method: endpoint.method, headers, body, signal: input.signal ?? null });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError('NETWORK', 'The server could not be reached.');
+  }
+  let data: { status?: string; code?: ApiErrorCode; message?: string; fields?: Record<string, string> };
+  try {
+    data = (await res.json()) as typeof data;
+  } catch {
+    throw new ApiError('INTERNAL', 'The server sent an unreadable reply.', res.status);
+  }
+  if (data.status === 'ERROR' || !res.ok) {
+    const error = new ApiError(
+      data.code ?? 'INTERNAL',
+      data.message ?? 'Request failed.',
+      res.status,
+      data.fields,
+    );
+    if (error.code !== 'UNAUTHORIZED_ACCESS' && error.code !== 'SESSION_INVALID') sessionStore.touch();
+    for (const l of errorListeners) l(error);
+    throw error;
+  }
+  sessionStore.touch();
+  return data as z.infer<E['reply']>;
+}
