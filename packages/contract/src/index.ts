@@ -5,6 +5,7 @@ export * from './constants.ts';
 export * from './endpoint.ts';
 export * from './api/common.ts';
 export * from './api/account.ts';
+export * from './api/wizard.ts';
 export * from './api/authentication.ts';
 export * from './api/privileges.ts';
 export * from './api/system.ts';

@@ -1,15 +1,10 @@
 import { z } from 'zod';
-import { AUTH_TYPES, ORGANIZATION_NAME_MAX, WIZARD_STEPS } from '../constants.ts';
+import { AUTH_TYPES, WIZARD_STEPS } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
 import { okReply, simpleOk, statusReply } from '../envelope.ts';
 import { account, session, sessionInfo, wizardState } from './account.ts';
-import { idParams, language, platform, requiredName, uuid } from './common.ts';
-
-const organizationName = requiredName(ORGANIZATION_NAME_MAX, 'Organization name is required.');
-
-/** Loose address check of the wizard's invite step (SPEC §5). */
-export const WIZARD_INVITE_PATTERN =
-  /^[A-Za-z0-9_]+([.-]?[A-Za-z0-9_]+)*@[A-Za-z0-9-]+([.-]?[A-Za-z0-9-]+)*\.[A-Za-z]{2,3}$/;
+import { idParams, language, platform, uuid } from './common.ts';
+import { WIZARD_INVITES_MAX, inviteRow, organizationName } from './wizard.ts';
 
 export const loginReply = statusReply(['OK', 'SETUP_REQUIRED', 'AUTHORIZATION_REQUIRED'], {
   session: session.optional(),
@@ -69,10 +64,19 @@ export const authentication = {
     method: 'POST',
     path: '/authentication/setup',
     access: 'account',
-    summary: 'Complete the setup wizard: create the named organizations and store the invites as pending.',
+    summary:
+      'Complete the setup wizard in one step: create the named organization (it becomes the default), ' +
+      'store the invites as pending invites to it, save the language. Invites need an organization; ' +
+      'empty rows are ignored, the caller’s own address is left out, and the first address that fails ' +
+      'WIZARD_INVITE_PATTERN answers VALIDATION_FAILED `Invalid email address: <address>`. ' +
+      'A second call answers CONFLICT.',
     body: z.object({
-      companies: z.array(organizationName).max(1),
-      invites: z.array(z.string().trim().max(254)).max(50).default([]),
+      /** At most one organization name; none keeps Personal as the default. */
+      companies: z.array(organizationName).max(1, { message: 'At most one organization.' }).default([]),
+      invites: z
+        .array(inviteRow)
+        .max(WIZARD_INVITES_MAX, { message: `At most ${WIZARD_INVITES_MAX} invites.` })
+        .default([]),
       language,
     }),
     reply: okReply({ account }),
@@ -99,8 +103,9 @@ export const authentication = {
     path: '/authentication/wizard/skip',
     access: 'account',
     summary:
-      'Skip the current step. Skipping step 1 (create organization) passes over steps 2-4; ' +
-      'steps 3 and 5 skip themselves on load.',
+      'Skip the current step. Skipping step 1 (create organization) passes over steps 2-4 and lands on 5; ' +
+      'steps 3 and 5 skip themselves on load; skipping step 4 (invite users) clears its rows and goes on. ' +
+      'Steps 2 and 6 cannot be skipped (CONFLICT).',
     reply: okReply({ wizard: wizardState }),
   }),
   wizardStepGo: endpoint({
@@ -117,7 +122,9 @@ export const authentication = {
     method: 'POST',
     path: '/authentication/wizard-step/:id',
     access: 'account',
-    summary: "Save a step's data and advance to the next step that is not skipped.",
+    summary:
+      "Save a step's data (shape per step: wizardStepData), un-skip the step, and advance to the next " +
+      'step that is not skipped. Saving step 1 with create=false skips steps 2-4; create=true brings them back.',
     params: z.object({ id: z.coerce.number().int().min(1).max(WIZARD_STEPS.length) }),
     body: z.object({ data: z.record(z.string(), z.unknown()).default({}) }),
     reply: okReply({ wizard: wizardState }),

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what the test suite needs on a fresh Debian machine: npm packages, Chromium (browser tests),
+# poppler-utils (pdfsig), fonts and LibreOffice (document conversion). Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v pdfsig >/dev/null 2>&1 || missing+=(poppler-utils)
+command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-writer-nogui)
+[ -d /usr/share/fonts/truetype/liberation ] || missing+=(fonts-liberation)
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing system packages: ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if [ -f package-lock.json ]; then
+  npm ci --no-audit --no-fund
+else
+  npm install --no-audit --no-fund
+fi
