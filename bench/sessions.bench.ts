@@ -1,0 +1,83 @@
+// Throughput of /api/health against an authenticated organization call (session lookup, membership,
+// permissions), on the embedded database and on PostgreSQL when BENCH_DATABASE_URL is set.
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
+import { createSession } from '../apps/server/src/commands/sessions.ts';
+import { upsertAccount } from '../apps/server/src/commands/upsert-account.ts';
+import { accounts } from '../apps/server/src/db/schema/index.ts';
+import { systemClock } from '../apps/server/src/lib/clock.ts';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { formatResult, load } from './lib/load.ts';
+
+async function benchOn(label: string, database: Database): Promise<void> {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOCAL_IDP: 'on',
+    ALLOW_LOCAL_IDP_IN_PRODUCTION: 'true',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://127.0.0.1',
+  });
+  const app = await buildApp(config, { database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { account } = await upsertAccount(
+    database.db,
+    {
+      platform: 'google',
+      issuer: 'bench',
+      sub: randomBytes(8).toString('hex'),
+      email: 'bench@example.com',
+      givenName: 'B',
+      familyName: 'U',
+      picture: null,
+    },
+    { ip: null, userAgent: null },
+  );
+  await database.db.update(accounts).set({ setupComplete: true }).where(eq(accounts.id, account.id));
+  const { token } = await createSession(database.db, systemClock, {
+    accountId: account.id,
+    selectedOrganizationId: account.defaultOrganizationId,
+    ip: null,
+    userAgent: 'bench',
+  });
+  const headers = {
+    'session-id': token,
+    'company-id': account.defaultOrganizationId ?? '',
+    'application-id': 'Frontend',
+  };
+  console.log(`\n${label}`);
+  const health = await load(() => fetch(`${base}/api/health`));
+  console.log(formatResult('GET /api/health', health));
+  const roles = await load(() => fetch(`${base}/api/privileges/account-roles`, { headers }));
+  console.log(formatResult('GET /api/privileges/account-roles', roles));
+  console.log(`authenticated / health ratio: ${(roles.rps / health.rps).toFixed(2)}`);
+  await app.close();
+}
+
+const pglite = await openDatabase({ dataDir: 'memory://' });
+await benchOn('Embedded database (PGlite, in memory), 50 connections, 5 s', pglite);
+await pglite.close();
+
+const url = process.env.BENCH_DATABASE_URL;
+if (url) {
+  const name = `sinetti_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 20 });
+  try {
+    await benchOn('PostgreSQL, 50 connections, 5 s', database);
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+} else {
+  console.log('\n(set BENCH_DATABASE_URL to also measure on PostgreSQL)');
+}
