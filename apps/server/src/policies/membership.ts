@@ -14,26 +14,36 @@ export interface Membership {
   roles: { id: string; name: string }[];
 }
 
-/** The account's membership of an organization, or null when it is not a member (or no such id). */
+/** The account's membership of an organization, or null when it is not a member (or no such id). One query. */
 export async function loadMembership(
   db: DbOrTx,
   accountId: string,
   organizationId: string,
 ): Promise<Membership | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(organizationId)) return null;
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(organizationId)) return null;
   const rows = await db
-    .select({ organization: organizations })
+    .select({
+      organization: organizations,
+      roleId: roles.id,
+      roleName: roles.name,
+      permissions: roles.permissions,
+    })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(and(eq(memberships.accountId, accountId), eq(memberships.organizationId, organizationId)))
-    .limit(1);
+    .leftJoin(
+      roleAssignments,
+      and(
+        eq(roleAssignments.accountId, memberships.accountId),
+        eq(roleAssignments.organizationId, memberships.organizationId),
+      ),
+    )
+    .leftJoin(roles, eq(roles.id, roleAssignments.roleId))
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.organizationId, organizationId)));
   const organization = rows[0]?.organization;
   if (!organization) return null;
-  const assigned = await db
-    .select({ id: roles.id, name: roles.name, permissions: roles.permissions })
-    .from(roleAssignments)
-    .innerJoin(roles, eq(roles.id, roleAssignments.roleId))
-    .where(and(eq(roleAssignments.accountId, accountId), eq(roleAssignments.organizationId, organizationId)));
+  const assigned = rows.flatMap((r) =>
+    r.roleId && r.roleName ? [{ id: r.roleId, name: r.roleName, permissions: r.permissions ?? [] }] : [],
+  );
   const isOwner = organization.ownerAccountId === accountId;
   const permissions = new Set<number>(
     isOwner ? GRANTABLE_PERMISSION_IDS : assigned.flatMap((r) => r.permissions),
