@@ -6,7 +6,8 @@ import type { AppContext } from './context.ts';
 import { hitRateLimit, type RateLimit } from './rate-limit.ts';
 import { parseInput } from './validation.ts';
 
-type Parsed<T> = T extends z.ZodType ? z.infer<T> : undefined;
+/** The parsed input of an optional schema (`E['params']` is `Schema | undefined`). */
+type Parsed<T> = NonNullable<T> extends z.ZodType ? z.infer<NonNullable<T>> : undefined;
 
 export interface RouteContext<E extends Endpoint> {
   params: Parsed<E['params']>;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAccountRoutes } from './authentication/account.ts';
 import { registerPrivilegeRoutes } from './privileges/index.ts';
 import { registerSystemRoutes } from './system/index.ts';
 
@@ -6,4 +7,5 @@ import { registerSystemRoutes } from './system/index.ts';
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   registerSystemRoutes(app);
   registerPrivilegeRoutes(app);
+  registerAccountRoutes(app);
 }

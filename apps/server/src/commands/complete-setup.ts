@@ -1,0 +1,108 @@
+import type { Language } from '@sinetti/contract';
+import { eq, and } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { accounts, invites, sessions } from '../db/schema/index.ts';
+import type { Clock } from '../lib/clock.ts';
+import { AppError, conflict } from '../lib/errors.ts';
+import { recordAudit, type AuditContext } from './audit.ts';
+import { createOrganization } from './create-organization.ts';
+import { cleanInviteRows } from './wizard.ts';
+
+export interface SetupInput {
+  /** At most one organization name (validated by the contract). */
+  companies: string[];
+  /** Invite rows as typed: empty rows are ignored. */
+  invites: string[];
+  language: Language;
+}
+
+export interface SetupResult {
+  organizationId: string | null;
+  invited: string[];
+}
+
+/**
+ * Completes the setup wizard in one transaction: creates the organization (which becomes the default
+ * and the session's selected one), stores pending invites to it, saves the language and marks setup
+ * complete. A second call answers CONFLICT.
+ */
+export async function completeSetup(
+  db: Db,
+  clock: Clock,
+  who: { accountId: string; sessionId: string },
+  input: SetupInput,
+  audit: AuditContext,
+): Promise<SetupResult> {
+  const name = input.companies[0];
+  const rows = cleanInviteRows(input.invites, 'invites');
+  if (name === undefined && rows.length > 0) {
+    const message = 'Invites need an organization: add its name or remove the invites.';
+    throw new AppError('VALIDATION_FAILED', message, { invites: message });
+  }
+  return db.transaction(async (tx) => {
+    const [account] = await tx.select().from(accounts).where(eq(accounts.id, who.accountId)).for('update');
+    if (!account) throw new Error(`account ${who.accountId} not found`);
+    if (account.setupComplete) throw conflict('Setup is already complete.');
+    const now = clock.now();
+    const own = account.email.toLowerCase();
+    const emails = [...new Set(rows.map((e) => e.toLowerCase()))].filter((e) => e !== own);
+
+    let organizationId: string | null = null;
+    if (name !== undefined) {
+      const organization = await createOrganization(
+        tx,
+        { name, ownerAccountId: account.id, platform: account.platform },
+        audit,
+      );
+      organizationId = organization.id;
+      const created =
+        emails.length === 0
+          ? []
+          : await tx
+              .insert(invites)
+              .values(
+                emails.map((email) => ({
+                  organizationId: organization.id,
+                  email,
+                  platform: organization.platform,
+                  invitedBy: account.id,
+                  createdAt: now,
+                  updatedAt: now,
+                })),
+              )
+              .onConflictDoNothing()
+              .returning({ id: invites.id, email: invites.email });
+      for (const invite of created) {
+        await recordAudit(tx, audit, 'invite.created', {
+          organizationId: organization.id,
+          subjectId: invite.id,
+          data: { email: invite.email, source: 'setup' },
+        });
+      }
+      await tx
+        .update(sessions)
+        .set({ selectedOrganizationId: organization.id })
+        .where(and(eq(sessions.id, who.sessionId), eq(sessions.accountId, account.id)));
+    }
+
+    await tx
+      .update(accounts)
+      .set({
+        language: input.language,
+        setupComplete: true,
+        defaultOrganizationId: organizationId ?? account.defaultOrganizationId,
+        updatedAt: now,
+      })
+      .where(eq(accounts.id, account.id));
+    await recordAudit(tx, audit, 'account.setup_completed', {
+      organizationId,
+      subjectId: account.id,
+      data: {
+        organizationCreated: organizationId !== null,
+        invites: emails.length,
+        language: input.language,
+      },
+    });
+    return { organizationId, invited: emails };
+  });
+}
