@@ -2,3 +2,4 @@ export * from './accounts.ts';
 export * from './organizations.ts';
 export * from './identity.ts';
 export * from './system.ts';
+export * from './billing.ts';
