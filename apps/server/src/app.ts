@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { AppContext } from './http/context.ts';
@@ -30,7 +30,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Malformed URLs and over-long parameters answer in the contract's envelope too.
+    frameworkErrors: (error, _req, res) => {
+      const reply = res as unknown as FastifyReply;
+      void reply
+        .status(400)
+        .send({ status: 'ERROR', code: 'VALIDATION_FAILED', message: `Malformed request: ${error.message}` });
+    },
   });
 
   const database =

@@ -93,3 +93,30 @@ describe('sessions', () => {
     expect(res.json().code).toBe('SETUP_REQUIRED');
   });
 });
+
+describe('malformed requests', () => {
+  it('answers over-long path parameters and bad URL encoding in the envelope', async () => {
+    const user = await t.signUp();
+    const long = await t.call(user, {
+      method: 'GET',
+      url: `/api/authentication/language/${'x'.repeat(600)}`,
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ status: 'ERROR', code: 'VALIDATION_FAILED' });
+    const badEncoding = await t.call(user, { method: 'GET', url: '/api/authentication/language/%E0%A4%A' });
+    expect(badEncoding.statusCode).toBe(400);
+    expect(badEncoding.json().status).toBe('ERROR');
+  });
+
+  it('answers malformed JSON with VALIDATION_FAILED, never 500', async () => {
+    const user = await t.signUp({ setupComplete: false });
+    const res = await t.call(user, {
+      method: 'POST',
+      url: '/api/authentication/setup',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"companies": [',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+  });
+});
