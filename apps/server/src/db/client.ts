@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -57,18 +58,21 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
+/** Contrib extensions that migrations create (`CREATE EXTENSION`); PGlite must load them on every open. */
+const extensions = { pg_trgm };
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const inMemory = dataDir === undefined || dataDir === 'memory://';
   let release = () => {};
   let client: PGlite;
   if (inMemory) {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   } else {
     const dir = path.join(dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
     release = acquireDirectoryLock(dataDir);
     try {
-      client = new PGlite(dir);
+      client = new PGlite(dir, { extensions });
     } catch (err) {
       release();
       throw err;

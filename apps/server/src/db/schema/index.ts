@@ -3,3 +3,5 @@ export * from './organizations.ts';
 export * from './identity.ts';
 export * from './system.ts';
 export * from './billing.ts';
+export * from './jobs.ts';
+export * from './documents.ts';

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { accounts, timestamps } from './accounts.ts';
+import { organizations } from './organizations.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Folders, contracts, templates and files: one tree per organization (`parent_id` null = top level).
+ * Blobs are immutable and referenced by key: `blob_key` is the original as uploaded or created,
+ * `pdf_key` its PDF rendition (the same key for a PDF upload). Several rows may share a key (a
+ * contract made from a template); a blob is removed only once no row references it.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => documents.id, { onDelete: 'cascade' }),
+    ownerAccountId: uuid('owner_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['folder', 'contract', 'contract-noedit', 'template', 'file'] }).notNull(),
+    platform: text('platform', { enum: ['google', 'microsoft'] }).notNull(),
+    /** SPEC §4.1 document state number. */
+    state: integer('state').notNull().default(1),
+    /** The state an archived document returns to when restored. */
+    stateBeforeArchive: integer('state_before_archive'),
+    /** Lower-case file extension without the dot; empty for folders. */
+    extension: text('extension').notNull().default(''),
+    mimeType: text('mime_type'),
+    blobKey: text('blob_key'),
+    size: bigint('size', { mode: 'number' }),
+    sha256: text('sha256'),
+    pdfKey: text('pdf_key'),
+    pdfSize: bigint('pdf_size', { mode: 'number' }),
+    pdfSha256: text('pdf_sha256'),
+    conversionStatus: text('conversion_status', { enum: ['none', 'pending', 'done', 'failed'] })
+      .notNull()
+      .default('none'),
+    conversionError: text('conversion_error'),
+    /** Text extracted from the PDF (pdftotext), for search; never sent in lists. */
+    contentText: text('content_text'),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', name), 'A') || setweight(to_tsvector('simple', coalesce(content_text, '')), 'B')`,
+    ),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('documents_parent_idx').on(t.organizationId, t.parentId),
+    index('documents_recent_idx').on(t.organizationId, t.updatedAt),
+    index('documents_state_idx').on(t.organizationId, t.state, t.updatedAt),
+    index('documents_search_idx').using('gin', t.searchVector),
+    index('documents_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('documents_blob_key_idx').on(t.blobKey),
+    index('documents_pdf_key_idx').on(t.pdfKey),
+    index('documents_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`state = 100`),
+  ],
+);
