@@ -30,6 +30,12 @@ const envSchema = z.object({
   LOCAL_IDP: z.enum(['auto', 'on', 'off']).default('auto'),
   ALLOW_LOCAL_IDP_IN_PRODUCTION: bool,
   RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  PAYMENT_PROVIDER: z.enum(['auto', 'sandbox', 'stripe', 'off']).default('auto'),
+  ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: bool,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  RATE_LIMIT_PAYMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
 });
 
 export interface ProviderConfig {
@@ -53,11 +59,55 @@ export interface Config {
   /** Whether the built-in OpenID Connect provider stands in for google and microsoft. */
   localIdp: boolean;
   rateLimitSignInPerMinute: number;
+  payments: PaymentsConfig;
   /** Check every reply against the contract (on outside production). */
   validateReplies: boolean;
 }
 
+export interface PaymentsConfig {
+  /** The card payment provider; null when card payments are off (billing calls answer UNAVAILABLE). */
+  provider: 'sandbox' | 'stripe' | null;
+  stripe: { secretKey: string; webhookSecret: string | undefined; apiBase: URL | undefined } | null;
+  /** Calls that charge a card and sandbox card-form posts, per client address per minute. */
+  rateLimitPerMinute: number;
+}
+
 export class ConfigError extends Error {}
+
+function paymentsConfig(e: z.infer<typeof envSchema>, production: boolean): PaymentsConfig {
+  const stripeWanted =
+    e.PAYMENT_PROVIDER === 'stripe' || (e.PAYMENT_PROVIDER === 'auto' && !!e.STRIPE_SECRET_KEY);
+  if (stripeWanted && !e.STRIPE_SECRET_KEY) {
+    throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY.');
+  }
+  if (stripeWanted && production && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'STRIPE_WEBHOOK_SECRET is required in production (payment results arrive by webhook).',
+    );
+  }
+  const sandbox =
+    e.PAYMENT_PROVIDER === 'sandbox' || (e.PAYMENT_PROVIDER === 'auto' && !stripeWanted && !production);
+  if (sandbox && production && !e.ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION) {
+    throw new ConfigError(
+      'The sandbox payment provider accepts test cards and charges nothing, so it cannot run with ' +
+        'NODE_ENV=production. Configure STRIPE_SECRET_KEY, or set ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true ' +
+        'if you really mean it.',
+    );
+  }
+  const stripe =
+    stripeWanted && e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined,
+        }
+      : null;
+  return {
+    provider: stripe ? 'stripe' : sandbox ? 'sandbox' : null,
+    stripe,
+    rateLimitPerMinute: e.RATE_LIMIT_PAYMENTS_PER_MINUTE,
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -116,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providers,
     localIdp,
     rateLimitSignInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
+    payments: paymentsConfig(e, production),
     validateReplies: !production,
   };
 }

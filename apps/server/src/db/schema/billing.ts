@@ -48,7 +48,10 @@ export const signaturePrices = pgTable(
     level: text('level', { enum: LEVELS }).notNull(),
     priceCents: integer('price_cents').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.plan, t.level] }), check('signature_prices_check', sql`${t.priceCents} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.plan, t.level] }),
+    check('signature_prices_check', sql`${t.priceCents} >= 0`),
+  ],
 );
 
 /** The signing methods of the price list. A method without a level is listed without a price. */

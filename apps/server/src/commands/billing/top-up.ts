@@ -1,0 +1,65 @@
+import { CURRENCY, TOP_UP_MAX, TOP_UP_MESSAGE, TOP_UP_MIN } from '@sinetti/contract';
+import { payments } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { activePaymentMethod, findPaymentByKey } from '../../queries/billing-payments.ts';
+import type { AuditContext } from '../audit.ts';
+import {
+  chargeAndSettle,
+  replayPayment,
+  requireProvider,
+  type BillingDeps,
+  type PaymentOutcome,
+} from './payments.ts';
+
+export interface TopUpInput {
+  organizationId: string;
+  /** Whole euros, 10 to 500 (SPEC §5). */
+  amountEuros: number;
+  idempotencyKey: string;
+  audit: AuditContext;
+}
+
+/**
+ * Adds balance by charging the saved payment method. The client's idempotency key makes a retried or
+ * double-clicked top-up charge once; a declined card changes nothing.
+ */
+export async function topUpBalance(deps: BillingDeps, input: TopUpInput): Promise<PaymentOutcome> {
+  const { amountEuros } = input;
+  if (!Number.isInteger(amountEuros) || amountEuros < TOP_UP_MIN || amountEuros > TOP_UP_MAX) {
+    throw new AppError('VALIDATION_FAILED', TOP_UP_MESSAGE, { amount: TOP_UP_MESSAGE });
+  }
+  const provider = requireProvider(deps.provider);
+  const amountCents = amountEuros * 100;
+  const expected = { kind: 'top_up' as const, amountCents, plan: null };
+  const existing = await findPaymentByKey(deps.db, input.organizationId, input.idempotencyKey);
+  if (existing) return replayPayment(deps, existing, expected);
+
+  const method = await activePaymentMethod(deps.db, input.organizationId, provider.name);
+  if (!method) return { status: 'PAYMENT_METHOD_REQUIRED' };
+  const [payment] = await deps.db
+    .insert(payments)
+    .values({
+      organizationId: input.organizationId,
+      kind: 'top_up',
+      amountCents,
+      currency: CURRENCY,
+      idempotencyKey: input.idempotencyKey,
+      provider: provider.name,
+      createdBy: input.audit.accountId,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!payment) {
+    const raced = await findPaymentByKey(deps.db, input.organizationId, input.idempotencyKey);
+    if (!raced) throw new AppError('CONFLICT', 'The payment could not be recorded. Try again.');
+    return replayPayment(deps, raced, expected);
+  }
+  return chargeAndSettle(
+    deps,
+    provider,
+    payment,
+    method,
+    `Sinetti balance top-up ${amountEuros} ${CURRENCY}`,
+    input.audit,
+  );
+}

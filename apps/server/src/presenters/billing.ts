@@ -1,0 +1,75 @@
+import {
+  PRICE_NAMES,
+  SIGNATURE_LEVELS,
+  type PaymentMethodSummary,
+  type PaymentProviderName,
+  type PlanData,
+  type SignatureLevel,
+  type Transaction,
+} from '@sinetti/contract';
+import type { signingMethods } from '../db/schema/index.ts';
+import { canUpgrade, type BillingState, type PlanRow, type TransactionRow } from '../queries/billing.ts';
+import type { PaymentMethodRow } from '../queries/billing-payments.ts';
+
+/** SPEC §3's name/value list: the fees, the included credit, then `signature-{level}` per offered level. */
+export function planPrices(plan: PlanRow, prices: ReadonlyMap<SignatureLevel, number>) {
+  return [
+    { name: PRICE_NAMES.monthly, value: plan.monthlyPriceCents },
+    { name: PRICE_NAMES.yearly, value: plan.yearlyPriceCents },
+    { name: PRICE_NAMES.freeBalance, value: plan.freeBalanceCents },
+    ...SIGNATURE_LEVELS.flatMap((level) => {
+      const value = prices.get(level);
+      return value === undefined ? [] : [{ name: `signature-${level}`, value }];
+    }),
+  ];
+}
+
+export function presentPlanData(state: BillingState, prices: ReadonlyMap<SignatureLevel, number>): PlanData {
+  return {
+    company: {
+      paid: state.paid,
+      freeBalance: state.free,
+      paidBalance: state.paidBalance,
+      paidUntil: state.paidUntil?.toISOString() ?? null,
+    },
+    unpaidPlan: state.unpaidPlan ? { name: state.unpaidPlan } : null,
+    plan: {
+      name: state.plan.plan,
+      canUpgrade: canUpgrade(state),
+      balance: state.balance,
+      currency: 'EUR',
+      monthly: state.monthly,
+      prices: planPrices(state.plan, prices),
+    },
+  };
+}
+
+export function presentTransaction(row: TransactionRow): Transaction {
+  return { id: row.id, name: row.name, amount: row.amountCents, created: row.createdAt.toISOString() };
+}
+
+export function presentPaymentMethod(row: PaymentMethodRow, testMode: boolean): PaymentMethodSummary {
+  return {
+    provider: row.provider as PaymentProviderName,
+    brand: row.brand,
+    last4: row.last4,
+    expMonth: row.expMonth,
+    expYear: row.expYear,
+    testMode,
+    created: row.createdAt.toISOString(),
+  };
+}
+
+/** The price list: every method in order, priced by its level on the plan; `{host}` is this instance. */
+export function presentPriceList(
+  methods: (typeof signingMethods.$inferSelect)[],
+  prices: ReadonlyMap<SignatureLevel, number>,
+  host: string,
+) {
+  return methods.map((m) => ({
+    id: m.id,
+    name: m.name.replaceAll('{host}', host),
+    level: m.level,
+    value: m.level ? (prices.get(m.level) ?? null) : null,
+  }));
+}

@@ -1,0 +1,92 @@
+import { api, CURRENCY, P } from '@sinetti/contract';
+import type { FastifyInstance } from 'fastify';
+import { expireLapsedCredit } from '../../commands/billing/ledger.ts';
+import { defineRoute } from '../../http/route.ts';
+import { authorize } from '../../policies/index.ts';
+import {
+  planPrices,
+  presentPlanData,
+  presentPriceList,
+  presentTransaction,
+} from '../../presenters/billing.ts';
+import {
+  listPlans,
+  listSigningMethods,
+  listTransactions,
+  loadBillingState,
+  signaturePricesOf,
+} from '../../queries/billing.ts';
+
+export function registerPlanReadRoutes(app: FastifyInstance): void {
+  defineRoute(
+    app,
+    api.plan.plan,
+  )(async ({ actor, ctx }) => {
+    authorize(actor, 'owner');
+    const organization = actor.membership.organization;
+    const now = ctx.clock.now();
+    await expireLapsedCredit(ctx.db, organization, now);
+    const state = await loadBillingState(ctx.db, organization, now);
+    const prices = await signaturePricesOf(ctx.db, state.plan.plan);
+    return { status: 'OK', ...presentPlanData(state, prices) };
+  });
+
+  // Plans and prices are open to every member (SPEC §6: Pricing is open to all).
+  defineRoute(
+    app,
+    api.plan.catalog,
+  )(async ({ actor, ctx }) => {
+    const plans = await listPlans(ctx.db);
+    return {
+      status: 'OK',
+      currency: CURRENCY,
+      current: actor.membership.organization.plan,
+      plans: plans.map(({ plan, prices }) => ({
+        name: plan.plan,
+        monthlyPrice: plan.monthlyPriceCents,
+        yearlyPrice: plan.yearlyPriceCents,
+        freeBalance: plan.freeBalanceCents,
+        prices: planPrices(plan, prices),
+      })),
+    };
+  });
+
+  defineRoute(
+    app,
+    api.plan.prices,
+  )(async ({ actor, ctx }) => {
+    const plan = actor.membership.organization.plan;
+    const [methods, prices] = await Promise.all([
+      listSigningMethods(ctx.db),
+      signaturePricesOf(ctx.db, plan),
+    ]);
+    const host = new URL(ctx.config.publicUrl).host;
+    return { status: 'OK', currency: CURRENCY, plan, methods: presentPriceList(methods, prices, host) };
+  });
+
+  defineRoute(
+    app,
+    api.plan.balance,
+  )(async ({ actor, ctx }) => {
+    authorize(actor, P.ORG_VIEW_BALANCE);
+    const organization = actor.membership.organization;
+    const now = ctx.clock.now();
+    await expireLapsedCredit(ctx.db, organization, now);
+    const state = await loadBillingState(ctx.db, organization, now);
+    return { status: 'OK', balance: state.balance, currency: CURRENCY };
+  });
+
+  defineRoute(
+    app,
+    api.plan.transactions,
+  )(async ({ actor, ctx, query }) => {
+    authorize(actor, 'owner');
+    const page = await listTransactions(ctx.db, actor.membership.organization.id, query);
+    return {
+      status: 'OK',
+      currency: CURRENCY,
+      total: page.total,
+      transactions: page.rows.map(presentTransaction),
+    };
+  });
+}
