@@ -9,14 +9,18 @@ export * from './api/wizard.ts';
 export * from './api/authentication.ts';
 export * from './api/privileges.ts';
 export * from './api/system.ts';
+export * from './api/document-model.ts';
+export * from './api/documents.ts';
+export * from './upload-types.ts';
 export * from './api/plan.ts';
 export * from './api/payments.ts';
 
 import { authentication } from './api/authentication.ts';
+import { documents } from './api/documents.ts';
 import { privileges } from './api/privileges.ts';
 import { system } from './api/system.ts';
 import { plan } from './api/plan.ts';
 import { payments } from './api/payments.ts';
 
 /** Every endpoint, by area; the server registers and documents exactly these. */
-export const api = { authentication, privileges, system, plan, payments } as const;
+export const api = { authentication, documents, privileges, system, plan, payments } as const;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { DOCUMENT_STATE } from '../constants.ts';
+import { uuid, isoDate, platform } from './common.ts';
+
+export const DOCUMENT_TYPES = ['folder', 'contract', 'contract-noedit', 'template', 'file'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** What "New …" in the create menu makes: a folder, or an empty DOCX contract or template. */
+export const CREATE_TYPES = ['folder', 'contract', 'template'] as const;
+export type CreateType = (typeof CREATE_TYPES)[number];
+
+/**
+ * Progress of the PDF rendition: `none` (folders, PDFs are their own rendition, images and other files
+ * have none), `pending` (queued or converting), `done`, `failed` (the original is kept; no preview).
+ */
+export const CONVERSION_STATUSES = ['none', 'pending', 'done', 'failed'] as const;
+export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
+
+/** Filtered list names (SPEC §2.1 /filtered/{filter}) and the state each one shows. */
+export const DOCUMENT_FILTERS = {
+  draft: DOCUMENT_STATE.Draft,
+  signing: DOCUMENT_STATE.Signing,
+  signed: DOCUMENT_STATE.Signed,
+  archived: DOCUMENT_STATE.Archived,
+} as const;
+export type DocumentFilter = keyof typeof DOCUMENT_FILTERS;
+
+export const DOCUMENT_NAME_MAX = 255;
+/** Dashboard counters count documents updated within this many days ("the last month"). */
+export const STATS_PERIOD_DAYS = 30;
+/** Default and largest page of a folder listing. */
+export const LIST_PAGE_DEFAULT = 200;
+export const LIST_PAGE_MAX = 1000;
+export const SEARCH_LIMIT_MAX = 100;
+export const SEARCH_TEXT_MAX = 200;
+
+/** A document, folder or template name: trimmed, 1 to 255 characters, no control characters or slashes. */
+export const documentName = (message = 'Please enter a name.') =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, { message })
+    .max(DOCUMENT_NAME_MAX, { message: `At most ${DOCUMENT_NAME_MAX} characters.` })
+    // eslint-disable-next-line no-control-regex
+    .refine((s) => !/[\u0000-\u001f\u007f/\\]/.test(s), {
+      message: 'A name cannot contain slashes or control characters.',
+    });
+
+export const document = z.object({
+  id: uuid,
+  created: isoDate,
+  updated: isoDate,
+  name: z.string(),
+  type: z.enum(DOCUMENT_TYPES),
+  /** Lower-case extension of the original file; '' for folders. */
+  extension: z.string(),
+  /** SPEC §4.1 state number (1 draft, 10 published, 20 signing, 30 signed, 40 archived). */
+  state: z.number().int(),
+  platform,
+  /** Account id of the creator, or null once that account is gone. */
+  owner: uuid.nullable(),
+  /** Folder id, or null at the top level. */
+  parent: uuid.nullable(),
+  /** Media type of the original file; null for folders. */
+  mimeType: z.string().nullable(),
+  /** Size of the original in bytes; null for folders and while a new document is being made. */
+  size: z.number().int().nullable(),
+  conversion: z.enum(CONVERSION_STATUSES),
+  /** A template or contract (not contract-noedit) whose state is below Signing. */
+  editable: z.boolean(),
+});
+export type Document = z.infer<typeof document>;
+
+export const documentIdBody = z.object({ documentId: uuid });

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { RECENT_DOCUMENTS_DEFAULT, SEARCH_MIN_EXCLUSIVE } from '../constants.ts';
+import { endpoint } from '../endpoint.ts';
+import { okReply, simpleOk } from '../envelope.ts';
+import { UPLOAD_TYPES } from '../upload-types.ts';
+import { idParams, uuid } from './common.ts';
+import {
+  CREATE_TYPES,
+  DOCUMENT_FILTERS,
+  LIST_PAGE_DEFAULT,
+  LIST_PAGE_MAX,
+  SEARCH_LIMIT_MAX,
+  SEARCH_TEXT_MAX,
+  document,
+  documentIdBody,
+  documentName,
+} from './document-model.ts';
+
+const documentReply = okReply({ document });
+const parentParam = uuid.optional();
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+export const documentFilter = z.enum(Object.keys(DOCUMENT_FILTERS) as [keyof typeof DOCUMENT_FILTERS]);
+
+export const searchText = z
+  .string()
+  .trim()
+  .max(SEARCH_TEXT_MAX, { message: `At most ${SEARCH_TEXT_MAX} characters.` })
+  .refine((s) => s === '' || s.length > SEARCH_MIN_EXCLUSIVE, {
+    message: `Search for more than ${SEARCH_MIN_EXCLUSIVE} characters.`,
+  });
+
+/** Multipart fields of an upload besides the file part (named `file`). */
+export const uploadFields = z.object({ name: documentName('Please enter a name for the file.') });
+
+export const documents = {
+  list: endpoint({
+    id: 'documents.list',
+    method: 'GET',
+    path: '/documents/list/:parent?',
+    access: 'organization',
+    summary: 'A folder (root: the top level) and its children, folders first, then by name.',
+    params: z.object({ parent: parentParam }),
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(LIST_PAGE_MAX).default(LIST_PAGE_DEFAULT),
+      offset: z.coerce.number().int().min(0).default(0),
+    }),
+    reply: okReply({ root: document.nullable(), documents: z.array(document), hasMore: z.boolean() }),
+  }),
+  create: endpoint({
+    id: 'documents.create',
+    method: 'POST',
+    path: '/documents/create/:type/:parent?',
+    access: 'organization',
+    summary:
+      'New folder, or a new empty DOCX contract or template (its file and PDF are made in the background).',
+    params: z.object({ type: z.enum(CREATE_TYPES), parent: parentParam }),
+    body: z.object({ name: documentName() }),
+    reply: documentReply,
+  }),
+  upload: endpoint({
+    id: 'documents.upload',
+    method: 'POST',
+    path: '/documents/upload/:type/:parent?',
+    access: 'organization',
+    summary:
+      'Upload a file as multipart/form-data with the field `name` and the file part `file`. The extension must ' +
+      'be allowed for the type on the organization platform (UPLOAD_RULES) and match the content.',
+    params: z.object({ type: z.enum(UPLOAD_TYPES), parent: parentParam }),
+    body: uploadFields,
+    reply: documentReply,
+  }),
+  delete: endpoint({
+    id: 'documents.delete',
+    method: 'POST',
+    path: '/documents/delete',
+    access: 'organization',
+    summary: 'Delete a document or folder (with its contents): gone from every list at once, purged later.',
+    body: documentIdBody,
+    reply: simpleOk,
+  }),
+  deletePermanently: endpoint({
+    id: 'documents.deletePermanently',
+    method: 'POST',
+    path: '/documents/delete/permanently',
+    access: 'organization',
+    summary: 'Delete a document or folder (with its contents) and its files now.',
+    body: documentIdBody,
+    reply: simpleOk,
+  }),
+  rename: endpoint({
+    id: 'documents.rename',
+    method: 'POST',
+    path: '/documents/rename',
+    access: 'organization',
+    summary: 'Rename; an unchanged name changes nothing.',
+    body: documentIdBody.extend({ name: documentName() }),
+    reply: documentReply,
+  }),
+  info: endpoint({
+    id: 'documents.info',
+    method: 'GET',
+    path: '/documents/info/:id',
+    access: 'organization',
+    summary: 'One document.',
+    params: idParams,
+    reply: documentReply,
+  }),
+  convert: endpoint({
+    id: 'documents.convert',
+    method: 'POST',
+    path: '/documents/convert/:id',
+    access: 'organization',
+    summary:
+      'Make a contract from a template (or copy a folder, its templates becoming contracts, with includeChildren) ' +
+      'into parent (null or absent: the top level).',
+    params: idParams,
+    body: z.object({
+      name: documentName(),
+      includeChildren: z.boolean().default(false),
+      parent: uuid.nullable().optional(),
+    }),
+    reply: okReply({ documentId: uuid }),
+  }),
+  stats: endpoint({
+    id: 'documents.stats',
+    method: 'GET',
+    path: '/documents/stats',
+    access: 'organization',
+    summary: 'Documents per state updated in the last 30 days (dashboard cards); published is always 0.',
+    reply: okReply({
+      draft: z.number().int(),
+      pending: z.number().int(),
+      complete: z.number().int(),
+      archived: z.number().int(),
+      published: z.literal(0),
+    }),
+  }),
+  move: endpoint({
+    id: 'documents.move',
+    method: 'GET',
+    path: '/documents/move/:id/:target',
+    access: 'organization',
+    summary: 'Move into a folder (target `root`: the top level); never into itself or its own descendant.',
+    params: z.object({ id: uuid, target: z.union([z.literal('root'), uuid]) }),
+    reply: documentReply,
+  }),
+  search: endpoint({
+    id: 'documents.search',
+    method: 'POST',
+    path: '/documents/search/:filter?',
+    access: 'organization',
+    summary:
+      'Text search over names and content, best match first; with empty text the most recent documents ' +
+      '(orderBy/orderValue/limit); with a filter only documents in that state.',
+    params: z.object({ filter: documentFilter.optional() }),
+    query: z.object({
+      orderBy: z.enum(['updated', 'created', 'name']).optional(),
+      orderValue: z
+        .string()
+        .transform((v) => v.toUpperCase())
+        .pipe(z.enum(['ASC', 'DESC']))
+        .optional(),
+      limit: z.coerce.number().int().min(1).max(SEARCH_LIMIT_MAX).default(RECENT_DOCUMENTS_DEFAULT),
+    }),
+    body: z.object({ text: searchText.default('') }),
+    reply: okReply({ documents: z.array(document) }),
+  }),
+  content: endpoint({
+    id: 'documents.content',
+    method: 'GET',
+    path: '/documents/content/:id/:hash?',
+    access: 'organization',
+    summary:
+      'The preview content (the PDF rendition when there is one, else the original), base64. When hash is the ' +
+      'current hash and force is not set, content is null: the client keeps what it has.',
+    params: z.object({
+      id: uuid,
+      hash: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/, 'Must be a SHA-256 hex hash.')
+        .optional(),
+    }),
+    query: z.object({ force: flag }),
+    reply: okReply({
+      hash: z.string(),
+      content: z.string().nullable(),
+      contentMimeType: z.string(),
+      conversion: document.shape.conversion,
+    }),
+  }),
+  download: endpoint({
+    id: 'documents.download',
+    method: 'GET',
+    path: '/documents/download/:id',
+    access: 'organization',
+    summary:
+      'The file itself (not JSON) as an attachment: the original, or the PDF rendition with rendition=pdf.',
+    params: idParams,
+    query: z.object({ rendition: z.enum(['original', 'pdf']).default('original') }),
+    reply: z.string().describe('binary file'),
+  }),
+  archive: endpoint({
+    id: 'documents.archive',
+    method: 'POST',
+    path: '/documents/archive',
+    access: 'organization',
+    summary: 'Archive a draft, published or signed document (not while signing).',
+    body: documentIdBody,
+    reply: documentReply,
+  }),
+  restore: endpoint({
+    id: 'documents.restore',
+    method: 'POST',
+    path: '/documents/restore',
+    access: 'organization',
+    summary: 'Return an archived document to the state it had before archiving.',
+    body: documentIdBody,
+    reply: documentReply,
+  }),
+} as const;
