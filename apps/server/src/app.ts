@@ -8,6 +8,8 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { registerRoutes } from './routes/index.ts';
+import { createBlobStore } from './services/blob-store/index.ts';
+import { registerServices } from './services/runtime.ts';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise opened from config and closed with the app. */
@@ -44,13 +46,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
-  const ctx: AppContext = { config, db: database.db, clock: opts.clock ?? systemClock, log: app.log };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    clock: opts.clock ?? systemClock,
+    log: app.log,
+    blobs: createBlobStore(config.blobStore),
+  };
   app.decorate('ctx', ctx);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
 
   registerErrorHandler(app);
+  registerServices(app, ctx);
   await registerSecurityHeaders(app, config);
   await registerRoutes(app);
   await registerWebApp(app, config.webDist);

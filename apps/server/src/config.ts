@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { servicesConfigFrom, servicesEnvShape, type ServicesConfig } from './services/config.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -12,6 +13,7 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
 const envSchema = z.object({
+  ...servicesEnvShape,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('localhost'),
@@ -45,7 +47,7 @@ export interface ProviderConfig {
   clientSecret: string | undefined;
 }
 
-export interface Config {
+export interface Config extends ServicesConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -167,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localIdp,
     rateLimitSignInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     payments: paymentsConfig(e, production),
+    ...servicesConfigFrom(e, path.resolve(e.DATA_DIR), (message) => new ConfigError(message)),
     validateReplies: !production,
   };
 }

@@ -4,7 +4,14 @@ import { DataDirectoryLockedError } from './db/lock.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await buildApp(config);
+  // `--worker` (npm run worker): a jobs worker only, no HTTP listener; needs the shared PostgreSQL.
+  const workerOnly = process.argv.includes('--worker');
+  if (workerOnly && !config.databaseUrl) {
+    throw new ConfigError(
+      'A separate jobs worker (--worker) needs DATABASE_URL: the embedded database is single-process.',
+    );
+  }
+  const app = await buildApp(workerOnly ? { ...config, jobs: { ...config.jobs, worker: true } } : config);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -12,6 +19,11 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  if (workerOnly) {
+    await app.ready();
+    app.log.info('Sinetti jobs worker is running');
+    return;
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Sinetti is running at ${config.publicUrl}`);
 }

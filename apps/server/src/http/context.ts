@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { BlobStore } from '../services/blob-store/index.ts';
 
 /** What every route and command may use; built once in buildApp. */
 export interface AppContext {
@@ -9,6 +10,8 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Where files live (filesystem or S3-compatible storage). */
+  blobs: BlobStore;
 }
 
 declare module 'fastify' {

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { UPLOAD_MAX_BYTES_DEFAULT } from '@sinetti/contract';
+import { z } from 'zod';
+import type { BlobStoreConfig } from './blob-store/index.ts';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'yes'));
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** Environment variables of the blob store, uploads, conversion and the jobs worker (docs/configuration.md). */
+export const servicesEnvShape = {
+  BLOB_DIR: optional,
+  S3_BUCKET: optional,
+  S3_ENDPOINT: optional,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: flag(false),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(UPLOAD_MAX_BYTES_DEFAULT),
+  DELETED_DOCUMENTS_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
+  JOBS_WORKER: flag(true),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  JOBS_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(10).default(600),
+  BLOB_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(60),
+  CONVERSION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  CONVERSION_TIMEOUT_SECONDS: z.coerce.number().int().min(5).default(120),
+  CONVERSION_ISOLATION: z.enum(['auto', 'unshare', 'none']).default('auto'),
+  SOFFICE_PATH: z.string().default('soffice'),
+  PDFTOTEXT_PATH: z.string().default('pdftotext'),
+};
+
+type ServicesEnv = { [K in keyof typeof servicesEnvShape]: z.infer<(typeof servicesEnvShape)[K]> };
+
+export interface ServicesConfig {
+  blobStore: BlobStoreConfig;
+  uploads: { maxBytes: number };
+  documents: { deletedRetentionDays: number; sweepIntervalMs: number };
+  jobs: { worker: boolean; concurrency: number; pollMs: number; leaseMs: number };
+  conversion: {
+    soffice: string;
+    pdftotext: string;
+    concurrency: number;
+    timeoutMs: number;
+    /** `unshare`: run converters in an empty network namespace; `auto`: do so when the system allows it. */
+    isolation: 'auto' | 'unshare' | 'none';
+  };
+}
+
+/** `configError` makes the error that stops the start (config.ts passes its ConfigError). */
+export function servicesConfigFrom(
+  e: ServicesEnv,
+  dataDir: string,
+  configError: (message: string) => Error,
+): ServicesConfig {
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw configError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
+  }
+  const blobStore: BlobStoreConfig = e.S3_BUCKET
+    ? {
+        kind: 's3',
+        bucket: e.S3_BUCKET,
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      }
+    : { kind: 'fs', dir: path.resolve(e.BLOB_DIR ?? path.join(dataDir, 'blobs')) };
+  return {
+    blobStore,
+    uploads: { maxBytes: e.UPLOAD_MAX_BYTES },
+    documents: {
+      deletedRetentionDays: e.DELETED_DOCUMENTS_RETENTION_DAYS,
+      sweepIntervalMs: e.BLOB_SWEEP_INTERVAL_MINUTES * 60_000,
+    },
+    jobs: {
+      worker: e.JOBS_WORKER,
+      concurrency: e.JOBS_CONCURRENCY,
+      pollMs: e.JOBS_POLL_MS,
+      leaseMs: e.JOBS_LEASE_SECONDS * 1000,
+    },
+    conversion: {
+      soffice: e.SOFFICE_PATH,
+      pdftotext: e.PDFTOTEXT_PATH,
+      concurrency: e.CONVERSION_CONCURRENCY,
+      timeoutMs: e.CONVERSION_TIMEOUT_SECONDS * 1000,
+      isolation: e.CONVERSION_ISOLATION,
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { ServicesConfig } from '../config.ts';
+import { isolatedCommand } from './isolation.ts';
+import { Limiter } from './limiter.ts';
+import { runProcess } from './process.ts';
+import { converterEnv, freshProfile, profileArg } from './profile.ts';
+
+export { ProcessAbortedError, ProcessTimeoutError } from './process.ts';
+
+/** LibreOffice ran to the end but made no output: this input cannot be converted (retrying will not help). */
+export class ConversionFailedError extends Error {}
+
+export type ConversionConfig = ServicesConfig['conversion'];
+
+/** Output formats and the LibreOffice filter for each. */
+const FILTERS = { pdf: 'pdf', docx: 'docx:MS Word 2007 XML' } as const;
+export type TargetFormat = keyof typeof FILTERS;
+
+/**
+ * LibreOffice headless as a converter: one fresh profile and one temporary directory per conversion, a time
+ * limit (the whole process group is killed), no network (see isolation.ts), at most `concurrency` at once
+ * in this process.
+ */
+export class Converter {
+  private readonly limiter: Limiter;
+  constructor(private readonly config: ConversionConfig) {
+    this.limiter = new Limiter(config.concurrency);
+  }
+
+  /** Converts `input` to `format`; returns the output's path inside `outDir`. */
+  convert(input: string, format: TargetFormat, outDir: string, signal?: AbortSignal): Promise<string> {
+    return this.limiter.run(() => this.run(input, format, outDir, signal));
+  }
+
+  private async run(input: string, format: TargetFormat, outDir: string, signal?: AbortSignal) {
+    const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'sinetti-lo-'));
+    try {
+      const run = {
+        soffice: this.config.soffice,
+        isolation: this.config.isolation,
+        timeoutMs: this.config.timeoutMs,
+      };
+      const profile = path.join(work, 'profile');
+      await freshProfile(profile, run);
+      await fsp.mkdir(outDir, { recursive: true });
+      const [command, args] = await isolatedCommand(run.isolation, run.soffice, [
+        profileArg(profile),
+        '--headless',
+        '--norestore',
+        '--nolockcheck',
+        '--convert-to',
+        FILTERS[format],
+        '--outdir',
+        outDir,
+        input,
+      ]);
+      const r = await runProcess(command, args, {
+        timeoutMs: run.timeoutMs,
+        signal,
+        env: converterEnv(work),
+      });
+      const output = path.join(outDir, `${path.parse(input).name}.${format}`);
+      if (r.code !== 0 || !fs.existsSync(output)) {
+        throw new ConversionFailedError(
+          `LibreOffice could not convert the file to ${format}: ${r.stderr.trim().slice(-500) || `exit ${r.code}`}`,
+        );
+      }
+      return output;
+    } finally {
+      await fsp.rm(work, { recursive: true, force: true });
+    }
+  }
+}
+
+const converters = new WeakMap<ConversionConfig, Converter>();
+
+/** The converter of an app's configuration (one per process and configuration: its limiter is shared). */
+export function converterFor(config: ConversionConfig): Converter {
+  let c = converters.get(config);
+  if (!c) {
+    c = new Converter(config);
+    converters.set(config, c);
+  }
+  return c;
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isolatedCommand, type IsolationMode } from './isolation.ts';
+import { runProcess } from './process.ts';
+
+export interface SofficeRun {
+  soffice: string;
+  isolation: IsolationMode;
+  timeoutMs: number;
+}
+
+let template: Promise<string> | undefined;
+
+/** The LibreOffice argument that selects a profile directory. */
+export function profileArg(dir: string): string {
+  return `-env:UserInstallation=${pathToFileURL(dir).href}`;
+}
+
+/** A minimal environment: no inherited secrets, HOME and TMPDIR inside the job's own directory. */
+export function converterEnv(dir: string): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, TMPDIR: dir, LANG: 'C.UTF-8' };
+}
+
+/** Builds the template profile by converting an empty text file once. */
+async function buildTemplate(run: SofficeRun): Promise<string> {
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'sinetti-lo-template-'));
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  const input = path.join(dir, 'warmup.txt');
+  await fsp.writeFile(input, '');
+  const profile = path.join(dir, 'profile');
+  const [command, args] = await isolatedCommand(run.isolation, run.soffice, [
+    profileArg(profile),
+    '--headless',
+    '--norestore',
+    '--convert-to',
+    'pdf',
+    '--outdir',
+    path.join(dir, 'out'),
+    input,
+  ]);
+  const r = await runProcess(command, args, { timeoutMs: run.timeoutMs, env: converterEnv(dir) });
+  if (r.code !== 0 || !fs.existsSync(path.join(profile, 'user'))) {
+    await fsp.rm(dir, { recursive: true, force: true });
+    throw new Error(`Could not prepare a LibreOffice profile: ${r.stderr.trim() || `exit ${r.code}`}`);
+  }
+  return profile;
+}
+
+/**
+ * Puts a fresh LibreOffice profile into `target`. Most of a first run goes into creating the profile, so
+ * one is made per process and copied for every job: jobs never share a profile (two soffice processes on
+ * one profile lose output silently) yet start quickly.
+ */
+export async function freshProfile(target: string, run: SofficeRun): Promise<void> {
+  template ??= buildTemplate(run).catch((err: unknown) => {
+    template = undefined;
+    throw err;
+  });
+  await fsp.cp(await template, target, { recursive: true });
+}

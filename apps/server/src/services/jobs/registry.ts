@@ -1,0 +1,74 @@
+import type { AppContext } from '../../http/context.ts';
+
+export interface JobRecord<P = Record<string, unknown>> {
+  id: string;
+  kind: string;
+  payload: P;
+  /** 1 on the first run. */
+  attempts: number;
+  maxAttempts: number;
+}
+
+export interface JobContext extends AppContext {
+  /** Aborted when the worker stops (app close): end child processes and give up quickly. */
+  signal: AbortSignal;
+}
+
+/** Handlers must be idempotent: a job may run again after a crash or a lost lease. */
+export type JobHandler<P = Record<string, unknown>> = (job: JobRecord<P>, c: JobContext) => Promise<void>;
+
+export interface HandlerOptions<P> {
+  /** Called once when the job fails for the last time (or with a PermanentJobError). */
+  onGiveUp?: (job: JobRecord<P>, error: Error, c: AppContext) => Promise<void>;
+  /** First retry delay; doubles with each attempt up to maxDelayMs. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+export interface RegisteredHandler {
+  run: JobHandler;
+  onGiveUp: ((job: JobRecord, error: Error, c: AppContext) => Promise<void>) | undefined;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** Thrown by a handler when retrying cannot help (bad input, missing source): no more attempts. */
+export class PermanentJobError extends Error {}
+
+export class JobRegistry {
+  private readonly handlers = new Map<string, RegisteredHandler>();
+  /** Periodic kinds and their interval; the worker keeps one run of each scheduled. */
+  readonly periodic = new Map<string, number>();
+
+  register<P>(kind: string, run: JobHandler<P>, opts: HandlerOptions<P> = {}): void {
+    if (this.handlers.has(kind)) throw new Error(`A handler for job kind ${kind} is already registered`);
+    this.handlers.set(kind, {
+      run: run as JobHandler,
+      onGiveUp: opts.onGiveUp as RegisteredHandler['onGiveUp'],
+      baseDelayMs: opts.baseDelayMs ?? 5_000,
+      maxDelayMs: opts.maxDelayMs ?? 30 * 60_000,
+    });
+  }
+
+  /** A handler that runs every `intervalMs` (first run one interval after the worker starts). */
+  registerPeriodic(kind: string, intervalMs: number, run: JobHandler<Record<string, never>>): void {
+    this.register(kind, run);
+    this.periodic.set(kind, intervalMs);
+  }
+
+  get(kind: string): RegisteredHandler | undefined {
+    return this.handlers.get(kind);
+  }
+
+  kinds(): string[] {
+    return [...this.handlers.keys()];
+  }
+
+  /** Delay before the next attempt after `attempts` failed runs: base × 2^(attempts-1), capped. */
+  backoffMs(kind: string, attempts: number): number {
+    const h = this.handlers.get(kind);
+    const base = h?.baseDelayMs ?? 5_000;
+    const max = h?.maxDelayMs ?? 30 * 60_000;
+    return Math.min(max, base * 2 ** Math.max(0, attempts - 1));
+  }
+}

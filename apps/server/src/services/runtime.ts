@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../http/context.ts';
+import { JobRegistry, JobRunner } from './jobs/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Job handlers (features register theirs) and the runner: a background worker, or drain() on demand. */
+    jobs: JobRunner;
+  }
+}
+
+/**
+ * Background services of the app: the jobs runner (its worker starts when the app is ready if
+ * JOBS_WORKER is on, and stops before the database closes) and the blob store's connections.
+ */
+export function registerServices(app: FastifyInstance, ctx: AppContext): void {
+  const runner = new JobRunner(ctx, new JobRegistry(), ctx.config.jobs);
+  app.decorate('jobs', runner);
+  if (ctx.config.jobs.worker) app.addHook('onReady', async () => runner.start());
+  app.addHook('preClose', async () => runner.stop());
+  app.addHook('onClose', async () => ctx.blobs.close());
+}
