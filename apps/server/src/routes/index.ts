@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerAccountRoutes } from './authentication/account.ts';
 import { registerPaymentRoutes } from './payments/index.ts';
 import { registerPlanRoutes } from './plan/index.ts';
+import { registerDocumentRoutes } from './documents/index.ts';
 import { registerPrivilegeRoutes } from './privileges/index.ts';
 import { registerSystemRoutes } from './system/index.ts';
 
@@ -9,6 +10,7 @@ import { registerSystemRoutes } from './system/index.ts';
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   registerSystemRoutes(app);
   registerPrivilegeRoutes(app);
+  registerDocumentRoutes(app);
   registerPlanRoutes(app);
   registerPaymentRoutes(app);
   registerAccountRoutes(app);

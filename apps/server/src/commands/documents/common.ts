@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import type { OrganizationActor } from '../../http/actor.ts';
+import { AppError } from '../../lib/errors.ts';
+import { authorize, type Action } from '../../policies/index.ts';
+import type { DocumentRow } from '../../queries/documents/columns.ts';
+import { findDocument } from '../../queries/documents/get-document.ts';
+import { needsConversion } from '../../services/file-type/index.ts';
+import { enqueueJob } from '../../services/jobs/index.ts';
+
+/** Every blob of the documents feature lives under this prefix (the orphan sweep looks only here). */
+export const DOCUMENT_BLOB_PREFIX = 'documents/';
+
+export const DOCUMENT_JOBS = {
+  /** Make the empty DOCX of a new contract or template. */
+  blank: 'document.blank',
+  /** Convert the original to the PDF rendition and extract its text. */
+  convert: 'document.convert',
+  /** Extract the text of an uploaded PDF. */
+  extractText: 'document.extract-text',
+  /** Delete blobs that no row references any more. */
+  deleteBlobs: 'documents.delete-blobs',
+  /** Periodic: purge deleted documents past retention, remove orphaned blobs. */
+  sweep: 'documents.sweep',
+} as const;
+
+/** A new, unguessable key: the organization for operators' sake, never a user-chosen name. */
+export function newBlobKey(organizationId: string): string {
+  return `${DOCUMENT_BLOB_PREFIX}${organizationId}/${randomUUID()}`;
+}
+
+/** Loads a visible document and authorizes the action on it: 404 for another organization's, 403 without permission. */
+export async function loadAuthorized(
+  db: DbOrTx,
+  actor: OrganizationActor,
+  action: Action,
+  id: string,
+  lock?: 'update' | 'share',
+): Promise<DocumentRow> {
+  const row = await findDocument(db, id, lock);
+  authorize(actor, action, row);
+  return row;
+}
+
+/** The folder new documents go into: null for the top level; 404 unless a visible folder of this organization. */
+export async function resolveParent(
+  db: DbOrTx,
+  actor: OrganizationActor,
+  action: Action,
+  parentId: string | null | undefined,
+): Promise<DocumentRow | null> {
+  if (!parentId) return null;
+  const parent = await loadAuthorized(db, actor, action, parentId);
+  if (parent.type !== 'folder') {
+    throw new AppError('VALIDATION_FAILED', 'The parent must be a folder.', { parent: 'Not a folder.' });
+  }
+  return parent;
+}
+
+/**
+ * Serialises tree changes (moves, copies, deletes) within one organization: no cycle can be made, and a
+ * copy never takes a reference to a blob that a concurrent delete is about to remove. Take it first in
+ * the transaction, before any row lock.
+ */
+export async function lockTree(tx: DbOrTx, organizationId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`documents.tree:${organizationId}`}))`);
+}
+
+/** Queues what a document still needs: its blank DOCX, its PDF rendition, or the text of its PDF. */
+export async function enqueueRendition(
+  tx: DbOrTx,
+  now: Date,
+  row: Pick<DocumentRow, 'id' | 'blobKey' | 'extension' | 'conversionStatus' | 'pdfKey'>,
+): Promise<void> {
+  const payload = { documentId: row.id };
+  const opts = (kind: string) => ({ runAt: now, dedupeKey: `${kind}:${row.id}`, maxAttempts: 3 });
+  if (row.conversionStatus === 'pending' && !row.blobKey) {
+    await enqueueJob(tx, DOCUMENT_JOBS.blank, payload, opts(DOCUMENT_JOBS.blank));
+  } else if (row.conversionStatus === 'pending' && needsConversion(row.extension)) {
+    await enqueueJob(tx, DOCUMENT_JOBS.convert, payload, opts(DOCUMENT_JOBS.convert));
+  } else if (row.extension === 'pdf' && row.pdfKey) {
+    await enqueueJob(tx, DOCUMENT_JOBS.extractText, payload, opts(DOCUMENT_JOBS.extractText));
+  }
+}

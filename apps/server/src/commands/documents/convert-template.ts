@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { DOCUMENT_STATE, P } from '@sinetti/contract';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { documents } from '../../db/schema/index.ts';
+import type { OrganizationActor } from '../../http/actor.ts';
+import { auditOf } from '../../http/audit.ts';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { authorize } from '../../policies/index.ts';
+import { documentColumns, visible } from '../../queries/documents/columns.ts';
+import { recordAudit } from '../audit.ts';
+import { enqueueRendition, loadAuthorized, lockTree, resolveParent } from './common.ts';
+import { inSubtree } from './subtree.ts';
+
+/** Copying more than this at once is refused (the copy is one transaction). */
+export const MAX_COPY = 2000;
+
+type SourceRow = Awaited<ReturnType<typeof loadSubtree>>[number];
+
+async function loadSubtree(tx: DbOrTx, rootId: string, withChildren: boolean) {
+  const select = { ...documentColumns, contentText: documents.contentText };
+  const rows = await tx
+    .select(select)
+    .from(documents)
+    .where(and(withChildren ? inSubtree(rootId) : eq(documents.id, rootId), visible))
+    .limit(MAX_COPY + 1);
+  return rows;
+}
+
+/** Parents before children, starting at the root. */
+function topDown(rows: SourceRow[], rootId: string): SourceRow[] {
+  const children = new Map<string | null, SourceRow[]>();
+  for (const r of rows) children.set(r.parentId, [...(children.get(r.parentId) ?? []), r]);
+  const out = rows.filter((r) => r.id === rootId);
+  for (let i = 0; i < out.length; i++) out.push(...(children.get(out[i]?.id ?? null) ?? []));
+  return out;
+}
+
+/**
+ * Makes a contract from a template (or copies a folder; with includeChildren everything under it, each
+ * template becoming a contract) into `parent`. The copies share the originals' immutable blobs.
+ * Returns the id of the new top document.
+ */
+export async function convertTemplate(
+  ctx: AppContext,
+  actor: OrganizationActor,
+  sourceId: string,
+  input: { name: string; includeChildren: boolean; parent?: string | null | undefined },
+): Promise<string> {
+  authorize(actor, P.DOCUMENTS_CREATE);
+  return ctx.db.transaction(async (tx) => {
+    await lockTree(tx, actor.membership.organization.id);
+    const source = await loadAuthorized(tx, actor, P.DOCUMENTS_VIEW, sourceId);
+    if (source.type !== 'template' && source.type !== 'folder') {
+      throw new AppError('VALIDATION_FAILED', 'Only a template or a folder of templates can be converted.');
+    }
+    const parent = await resolveParent(tx, actor, P.DOCUMENTS_CREATE, input.parent);
+    const rows = topDown(await loadSubtree(tx, source.id, input.includeChildren), source.id);
+    if (rows.length > MAX_COPY)
+      throw new AppError('CONFLICT', `At most ${MAX_COPY} documents can be copied at once.`);
+    const now = ctx.clock.now();
+    const ids = new Map<string, string>();
+    const copies = rows.map((r) => {
+      const id = randomUUID();
+      ids.set(r.id, id);
+      return {
+        ...r,
+        id,
+        parentId: r.id === source.id ? (parent?.id ?? null) : (ids.get(r.parentId ?? '') ?? null),
+        ownerAccountId: actor.account.id,
+        name: r.id === source.id ? input.name : r.name,
+        type: r.type === 'template' ? ('contract' as const) : r.type,
+        state: DOCUMENT_STATE.Draft,
+        stateBeforeArchive: null,
+        deletedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+    });
+    for (let i = 0; i < copies.length; i += 500) await tx.insert(documents).values(copies.slice(i, i + 500));
+    for (const copy of copies) {
+      if (copy.conversionStatus === 'pending' || (copy.pdfKey && copy.contentText === null)) {
+        await enqueueRendition(tx, now, copy);
+      }
+    }
+    const newId = ids.get(source.id) ?? '';
+    await recordAudit(tx, auditOf(actor), 'document.converted', {
+      organizationId: source.organizationId,
+      subjectId: newId,
+      data: { from: source.id, documents: copies.length },
+    });
+    return newId;
+  });
+}

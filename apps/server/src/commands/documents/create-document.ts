@@ -1,0 +1,51 @@
+import { P, mimeTypeOf, type CreateType } from '@sinetti/contract';
+import { documents } from '../../db/schema/index.ts';
+import type { AppContext } from '../../http/context.ts';
+import type { OrganizationActor } from '../../http/actor.ts';
+import { auditOf } from '../../http/audit.ts';
+import { authorize } from '../../policies/index.ts';
+import { documentColumns, type DocumentRow } from '../../queries/documents/columns.ts';
+import { recordAudit } from '../audit.ts';
+import { enqueueRendition, resolveParent } from './common.ts';
+
+/**
+ * A new folder, or a new contract or template: its row now, its empty DOCX and PDF rendition made by a
+ * background job queued in the same transaction (conversion status `pending` until then).
+ */
+export async function createDocument(
+  ctx: AppContext,
+  actor: OrganizationActor,
+  input: { type: CreateType; name: string; parentId: string | undefined },
+): Promise<DocumentRow> {
+  authorize(actor, P.DOCUMENTS_CREATE);
+  const organization = actor.membership.organization;
+  return ctx.db.transaction(async (tx) => {
+    const parent = await resolveParent(tx, actor, P.DOCUMENTS_CREATE, input.parentId);
+    const now = ctx.clock.now();
+    const folder = input.type === 'folder';
+    const [row] = await tx
+      .insert(documents)
+      .values({
+        organizationId: organization.id,
+        parentId: parent?.id ?? null,
+        ownerAccountId: actor.account.id,
+        name: input.name,
+        type: input.type,
+        platform: organization.platform,
+        extension: folder ? '' : 'docx',
+        mimeType: folder ? null : mimeTypeOf('docx'),
+        conversionStatus: folder ? 'none' : 'pending',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(documentColumns);
+    if (!row) throw new Error('document insert returned nothing');
+    await enqueueRendition(tx, now, row);
+    await recordAudit(tx, auditOf(actor), 'document.created', {
+      organizationId: organization.id,
+      subjectId: row.id,
+      data: { type: row.type },
+    });
+    return row;
+  });
+}

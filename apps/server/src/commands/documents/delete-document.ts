@@ -1,0 +1,79 @@
+import { DOCUMENT_STATE, P } from '@sinetti/contract';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { documents } from '../../db/schema/index.ts';
+import type { OrganizationActor } from '../../http/actor.ts';
+import { auditOf } from '../../http/audit.ts';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { visible } from '../../queries/documents/columns.ts';
+import { enqueueJob } from '../../services/jobs/index.ts';
+import { recordAudit } from '../audit.ts';
+import { DOCUMENT_JOBS, loadAuthorized, lockTree } from './common.ts';
+import { inSubtree } from './subtree.ts';
+
+const KEYS_PER_JOB = 500;
+
+/** Queues deletion of blobs whose rows are gone (the job deletes only what no row references). */
+export async function enqueueBlobDeletion(
+  tx: DbOrTx,
+  now: Date,
+  rows: { blobKey: string | null; pdfKey: string | null }[],
+): Promise<void> {
+  const keys = [...new Set(rows.flatMap((r) => [r.blobKey, r.pdfKey]).filter((k): k is string => !!k))];
+  for (let i = 0; i < keys.length; i += KEYS_PER_JOB) {
+    await enqueueJob(
+      tx,
+      DOCUMENT_JOBS.deleteBlobs,
+      { keys: keys.slice(i, i + KEYS_PER_JOB) },
+      { runAt: now },
+    );
+  }
+}
+
+/**
+ * Deletes a document or a folder with everything under it. `delete` takes it out of every list, search and
+ * count at once and leaves the rows for DELETED_DOCUMENTS_RETENTION_DAYS (then the sweep purges them);
+ * `delete/permanently` removes the rows now and queues their blobs' deletion in the same transaction.
+ * Nothing is deleted while any part of it is being signed (409).
+ */
+export async function deleteDocument(
+  ctx: AppContext,
+  actor: OrganizationActor,
+  id: string,
+  permanently: boolean,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await lockTree(tx, actor.membership.organization.id);
+    const row = await loadAuthorized(tx, actor, P.DOCUMENTS_DELETE, id, 'update');
+    const signing = await tx
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(inSubtree(row.id), eq(documents.state, DOCUMENT_STATE.Signing)))
+      .limit(1);
+    if (signing.length > 0) {
+      throw new AppError(
+        'CONFLICT',
+        'A document that is being signed cannot be deleted: cancel the signing first.',
+      );
+    }
+    const now = ctx.clock.now();
+    if (permanently) {
+      const gone = await tx
+        .delete(documents)
+        .where(inSubtree(row.id))
+        .returning({ blobKey: documents.blobKey, pdfKey: documents.pdfKey });
+      await enqueueBlobDeletion(tx, now, gone);
+    } else {
+      await tx
+        .update(documents)
+        .set({ state: DOCUMENT_STATE.Deleted, deletedAt: now, updatedAt: now })
+        .where(and(inSubtree(row.id), visible));
+    }
+    await recordAudit(tx, auditOf(actor), permanently ? 'document.deleted-permanently' : 'document.deleted', {
+      organizationId: row.organizationId,
+      subjectId: row.id,
+      data: { name: row.name, type: row.type, sha256: row.sha256 },
+    });
+  });
+}

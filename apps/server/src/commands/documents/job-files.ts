@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { BlobNotFoundError, putHashed, type StoredBlob } from '../../services/blob-store/index.ts';
+import { ConversionFailedError } from '../../services/conversion/index.ts';
+import { PermanentJobError, type JobContext } from '../../services/jobs/index.ts';
+import { TextExtractionError, extractPdfText } from '../../services/text/index.ts';
+import { newBlobKey } from './common.ts';
+
+/** Runs `fn` with a private temporary directory that is removed afterwards. */
+export async function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'sinetti-job-'));
+  try {
+    return await fn(dir);
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Copies a blob to a local file; a missing blob cannot be retried into existence. */
+export async function downloadBlob(c: JobContext, key: string, file: string): Promise<void> {
+  try {
+    await pipeline(await c.blobs.get(key), fs.createWriteStream(file));
+  } catch (err) {
+    if (err instanceof BlobNotFoundError) throw new PermanentJobError(`The stored file ${key} is missing`);
+    throw err;
+  }
+}
+
+/** Stores a local file as a new blob of the organization. */
+export function uploadFile(
+  c: JobContext,
+  organizationId: string,
+  file: string,
+  contentType: string,
+): Promise<StoredBlob> {
+  return putHashed(c.blobs, newBlobKey(organizationId), fs.createReadStream(file), { contentType });
+}
+
+/** The text of a PDF for search; a PDF whose text cannot be read is simply not searchable by content. */
+export async function pdfText(c: JobContext, file: string): Promise<string> {
+  return extractPdfText(file, {
+    pdftotext: c.config.conversion.pdftotext,
+    isolation: c.config.conversion.isolation,
+    timeoutMs: c.config.conversion.timeoutMs,
+    signal: c.signal,
+  });
+}
+
+/** Errors retrying cannot fix become permanent (no further attempts). */
+export function permanentIfHopeless(err: unknown): unknown {
+  if (err instanceof ConversionFailedError || err instanceof TextExtractionError) {
+    return new PermanentJobError(err.message);
+  }
+  return err;
+}

@@ -1,0 +1,15 @@
+import type { Config } from '../../config.ts';
+import type { JobRegistry } from '../../services/jobs/index.ts';
+import { runDeleteBlobs, runSweep } from './blob-jobs.ts';
+import { DOCUMENT_JOBS } from './common.ts';
+import { markConversionFailed, runBlank, runConvert, runExtractText } from './rendition-jobs.ts';
+
+/** The documents feature's background jobs. */
+export function registerDocumentJobs(registry: JobRegistry, config: Config): void {
+  const conversion = { onGiveUp: markConversionFailed, baseDelayMs: 10_000 };
+  registry.register(DOCUMENT_JOBS.blank, runBlank, conversion);
+  registry.register(DOCUMENT_JOBS.convert, runConvert, conversion);
+  registry.register(DOCUMENT_JOBS.extractText, runExtractText);
+  registry.register(DOCUMENT_JOBS.deleteBlobs, runDeleteBlobs);
+  registry.registerPeriodic(DOCUMENT_JOBS.sweep, config.documents.sweepIntervalMs, runSweep);
+}

@@ -1,0 +1,97 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { mimeTypeOf } from '@sinetti/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { documents } from '../../db/schema/index.ts';
+import { documentColumns } from '../../queries/documents/columns.ts';
+import { findDocument } from '../../queries/documents/get-document.ts';
+import { converterFor } from '../../services/conversion/index.ts';
+import type { JobContext, JobRecord } from '../../services/jobs/index.ts';
+import { enqueueRendition } from './common.ts';
+import { downloadBlob, pdfText, permanentIfHopeless, uploadFile, withTempDir } from './job-files.ts';
+
+export type DocumentJob = JobRecord<{ documentId: string }>;
+
+/** Makes the empty DOCX of a new contract or template, then queues its PDF rendition. Idempotent. */
+export async function runBlank(job: DocumentJob, c: JobContext): Promise<void> {
+  const doc = await findDocument(c.db, job.payload.documentId);
+  if (!doc || doc.blobKey || doc.conversionStatus !== 'pending') return;
+  await withTempDir(async (dir) => {
+    const input = path.join(dir, 'blank.txt');
+    await fsp.writeFile(input, '');
+    const docx = await converterFor(c.config.conversion)
+      .convert(input, 'docx', path.join(dir, 'out'), c.signal)
+      .catch((err: unknown) => Promise.reject(permanentIfHopeless(err)));
+    const stored = await uploadFile(c, doc.organizationId, docx, mimeTypeOf('docx'));
+    const kept = await c.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(documents)
+        .set({ blobKey: stored.key, size: stored.size, sha256: stored.sha256 })
+        .where(and(eq(documents.id, doc.id), isNull(documents.blobKey)))
+        .returning(documentColumns);
+      if (row) await enqueueRendition(tx, c.clock.now(), row);
+      return Boolean(row);
+    });
+    if (!kept) await c.blobs.delete(stored.key);
+  });
+}
+
+/** Converts the original to PDF, stores it as the rendition and indexes its text. Idempotent. */
+export async function runConvert(job: DocumentJob, c: JobContext): Promise<void> {
+  const doc = await findDocument(c.db, job.payload.documentId);
+  if (!doc || !doc.blobKey || doc.conversionStatus !== 'pending') return;
+  const blobKey = doc.blobKey;
+  await withTempDir(async (dir) => {
+    const input = path.join(dir, `source.${doc.extension || 'bin'}`);
+    await downloadBlob(c, blobKey, input);
+    const pdf = await converterFor(c.config.conversion)
+      .convert(input, 'pdf', path.join(dir, 'out'), c.signal)
+      .catch((err: unknown) => Promise.reject(permanentIfHopeless(err)));
+    const text = await pdfText(c, pdf).catch(() => '');
+    const stored = await uploadFile(c, doc.organizationId, pdf, 'application/pdf');
+    const updated = await c.db
+      .update(documents)
+      .set({
+        pdfKey: stored.key,
+        pdfSize: stored.size,
+        pdfSha256: stored.sha256,
+        contentText: text,
+        conversionStatus: 'done',
+        conversionError: null,
+      })
+      .where(
+        and(
+          eq(documents.id, doc.id),
+          eq(documents.conversionStatus, 'pending'),
+          eq(documents.blobKey, blobKey),
+        ),
+      )
+      .returning({ id: documents.id });
+    if (updated.length === 0) await c.blobs.delete(stored.key);
+  });
+}
+
+/** Indexes the text of an uploaded PDF. Idempotent. */
+export async function runExtractText(job: DocumentJob, c: JobContext): Promise<void> {
+  const doc = await findDocument(c.db, job.payload.documentId);
+  if (!doc?.pdfKey) return;
+  const pdfKey = doc.pdfKey;
+  await withTempDir(async (dir) => {
+    const file = path.join(dir, 'document.pdf');
+    await downloadBlob(c, pdfKey, file);
+    const text = await pdfText(c, file).catch((err: unknown) => Promise.reject(permanentIfHopeless(err)));
+    await c.db
+      .update(documents)
+      .set({ contentText: text })
+      .where(and(eq(documents.id, doc.id), eq(documents.pdfKey, pdfKey)));
+  });
+}
+
+/** After the last attempt: the document shows conversion `failed` (the original stays usable). */
+export async function markConversionFailed(job: DocumentJob, error: Error, c: { db: Db }): Promise<void> {
+  await c.db
+    .update(documents)
+    .set({ conversionStatus: 'failed', conversionError: error.message.slice(0, 1000) })
+    .where(and(eq(documents.id, job.payload.documentId), eq(documents.conversionStatus, 'pending')));
+}

@@ -1,0 +1,101 @@
+import type { Readable } from 'node:stream';
+import { P, extensionOf, isUploadAllowed, mimeTypeOf, type UploadType } from '@sinetti/contract';
+import { documents } from '../../db/schema/index.ts';
+import type { OrganizationActor } from '../../http/actor.ts';
+import { auditOf } from '../../http/audit.ts';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { documentColumns, type DocumentRow } from '../../queries/documents/columns.ts';
+import { putHashed, type StoredBlob } from '../../services/blob-store/index.ts';
+import { SNIFF_BYTES, contentMatchesExtension, needsConversion } from '../../services/file-type/index.ts';
+import { recordAudit } from '../audit.ts';
+import { enqueueRendition, newBlobKey, resolveParent } from './common.ts';
+
+export interface StoredUpload extends StoredBlob {
+  extension: string;
+}
+
+/**
+ * Streams an uploaded file into the blob store. The type must be offered for the extension on the
+ * organization's platform (SPEC §5) and the first bytes must agree with the extension (415
+ * UNSUPPORTED_FILE_TYPE); a file cut at the size limit is 413 FILE_TOO_LARGE. On any failure nothing is kept.
+ */
+export async function storeUpload(
+  ctx: AppContext,
+  actor: OrganizationActor,
+  input: { type: UploadType; fileName: string; file: Readable; truncated: () => boolean },
+): Promise<StoredUpload> {
+  const extension = extensionOf(input.fileName);
+  if (!isUploadAllowed(actor.membership.organization.platform, input.type, extension)) {
+    input.file.resume();
+    throw new AppError(
+      'UNSUPPORTED_FILE_TYPE',
+      extension
+        ? `A .${extension} file cannot be uploaded as ${input.type}.`
+        : `A file without an extension cannot be uploaded as ${input.type}.`,
+    );
+  }
+  const key = newBlobKey(actor.membership.organization.id);
+  const stored = await putHashed(ctx.blobs, key, input.file, {
+    contentType: mimeTypeOf(extension),
+    headBytes: SNIFF_BYTES,
+    checkHead: (head, total) => {
+      if (total === 0)
+        return new AppError('VALIDATION_FAILED', 'The file is empty.', { file: 'Empty file.' });
+      if (!contentMatchesExtension(extension, head)) {
+        return new AppError('UNSUPPORTED_FILE_TYPE', `The content of the file is not a .${extension} file.`);
+      }
+      return null;
+    },
+    checkEnd: () =>
+      input.truncated()
+        ? new AppError('FILE_TOO_LARGE', `The file is larger than ${ctx.config.uploads.maxBytes} bytes.`)
+        : null,
+  });
+  return { ...stored, extension };
+}
+
+/** The row of a stored upload, with its rendition job queued in the same transaction. */
+export async function insertUploadedDocument(
+  ctx: AppContext,
+  actor: OrganizationActor,
+  input: { type: UploadType; name: string; parentId: string | undefined; stored: StoredUpload },
+): Promise<DocumentRow> {
+  const { stored } = input;
+  const organization = actor.membership.organization;
+  const isPdf = stored.extension === 'pdf';
+  return ctx.db.transaction(async (tx) => {
+    const parent = await resolveParent(tx, actor, P.DOCUMENTS_CREATE, input.parentId);
+    const now = ctx.clock.now();
+    const [row] = await tx
+      .insert(documents)
+      .values({
+        organizationId: organization.id,
+        parentId: parent?.id ?? null,
+        ownerAccountId: actor.account.id,
+        name: input.name,
+        type: input.type,
+        platform: organization.platform,
+        extension: stored.extension,
+        mimeType: mimeTypeOf(stored.extension),
+        blobKey: stored.key,
+        size: stored.size,
+        sha256: stored.sha256,
+        pdfKey: isPdf ? stored.key : null,
+        pdfSize: isPdf ? stored.size : null,
+        pdfSha256: isPdf ? stored.sha256 : null,
+        conversionStatus: needsConversion(stored.extension) ? 'pending' : 'none',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(documentColumns);
+    if (!row) throw new Error('document insert returned nothing');
+    await enqueueRendition(tx, now, row);
+    await recordAudit(tx, auditOf(actor), 'document.uploaded', {
+      organizationId: organization.id,
+      subjectId: row.id,
+      data: { type: row.type, sha256: stored.sha256, size: stored.size },
+    });
+    return row;
+  });
+}

@@ -1,0 +1,26 @@
+import { DOCUMENT_STATE, type Document } from '@sinetti/contract';
+import type { DocumentRow } from '../queries/documents/columns.ts';
+
+export function isEditable(row: Pick<DocumentRow, 'type' | 'state'>): boolean {
+  return (row.type === 'template' || row.type === 'contract') && row.state < DOCUMENT_STATE.Signing;
+}
+
+/** The contract's Document: never blob keys, hashes or extracted text. */
+export function presentDocument(row: DocumentRow): Document {
+  return {
+    id: row.id,
+    created: row.createdAt.toISOString(),
+    updated: row.updatedAt.toISOString(),
+    name: row.name,
+    type: row.type,
+    extension: row.extension,
+    state: row.state,
+    platform: row.platform,
+    owner: row.ownerAccountId,
+    parent: row.parentId,
+    mimeType: row.mimeType,
+    size: row.size,
+    conversion: row.conversionStatus,
+    editable: isEditable(row),
+  };
+}

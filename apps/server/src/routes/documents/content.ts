@@ -1,0 +1,62 @@
+import { P, api } from '@sinetti/contract';
+import type { FastifyInstance } from 'fastify';
+import { loadAuthorized } from '../../commands/documents/common.ts';
+import { resolveActor, type OrganizationActor } from '../../http/actor.ts';
+import { defineRoute } from '../../http/route.ts';
+import { parseInput } from '../../http/validation.ts';
+import { AppError } from '../../lib/errors.ts';
+import {
+  contentDisposition,
+  downloadName,
+  openBlob,
+  originalOf,
+  pdfOf,
+  previewOf,
+  readBlob,
+} from './files.ts';
+
+export function registerDocumentContentRoutes(app: FastifyInstance): void {
+  defineRoute(
+    app,
+    api.documents.content,
+  )(async ({ params, query, actor, ctx }) => {
+    const row = await loadAuthorized(ctx.db, actor, P.DOCUMENTS_VIEW, params.id);
+    if (row.type === 'folder') throw new AppError('CONFLICT', 'A folder has no content.');
+    const preview = previewOf(row);
+    const base = { status: 'OK' as const, conversion: row.conversionStatus };
+    if (!preview) return { ...base, hash: '', content: null, contentMimeType: row.mimeType ?? '' };
+    const unchanged = params.hash === preview.sha256 && !query.force;
+    return {
+      ...base,
+      hash: preview.sha256,
+      content: unchanged ? null : (await readBlob(ctx.blobs, preview.key)).toString('base64'),
+      contentMimeType: preview.mimeType,
+    };
+  });
+
+  // The file itself, streamed: not JSON, so not through defineRoute, but the same session, organization,
+  // validation and authorization steps.
+  const download = api.documents.download;
+  app.get(`/api${download.path}`, async (req, reply) => {
+    const ctx = app.ctx;
+    const actor = (await resolveActor(ctx.db, ctx.clock, req, download.access)) as OrganizationActor;
+    const params = parseInput(download.params, req.params, 'params');
+    const query = parseInput(download.query, req.query, 'query');
+    const row = await loadAuthorized(ctx.db, actor, P.DOCUMENTS_VIEW, params.id);
+    const file = query.rendition === 'pdf' ? pdfOf(row) : originalOf(row);
+    if (!file) {
+      throw new AppError(
+        'NOT_FOUND',
+        query.rendition === 'pdf' ? 'There is no PDF of this document yet.' : 'No file.',
+      );
+    }
+    const stream = await openBlob(ctx.blobs, file.key);
+    void reply
+      .header('content-type', file.mimeType)
+      .header('content-disposition', contentDisposition(downloadName(row, file.extension)))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store');
+    if (file.size !== null) void reply.header('content-length', String(file.size));
+    return reply.send(stream);
+  });
+}

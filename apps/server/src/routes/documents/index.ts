@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { registerDocumentJobs } from '../../commands/documents/jobs.ts';
+import { registerDocumentContentRoutes } from './content.ts';
+import { registerDocumentReadRoutes } from './read.ts';
+import { registerDocumentUploadRoute } from './upload.ts';
+import { registerDocumentWriteRoutes } from './write.ts';
+
+/** SPEC §7.3 documents/: every call, and the background jobs they queue. */
+export function registerDocumentRoutes(app: FastifyInstance): void {
+  registerDocumentJobs(app.jobs.registry, app.ctx.config);
+  registerDocumentReadRoutes(app);
+  registerDocumentWriteRoutes(app);
+  registerDocumentContentRoutes(app);
+  registerDocumentUploadRoute(app);
+}

@@ -1,0 +1,101 @@
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Document, PermissionId } from '@sinetti/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { systemAudit } from '../src/commands/audit.ts';
+import { createOrganization } from '../src/commands/create-organization.ts';
+import { memberships, roleAssignments, roles } from '../src/db/schema/index.ts';
+import { buildTestApp, type TestApp, type TestUser } from './helper.ts';
+
+export interface DocumentsTestApp extends TestApp {
+  blobDir: string;
+  /** A shared (non-personal) organization owned by `owner`; returns the owner acting in it. */
+  organization(owner: TestUser, platform?: 'google' | 'microsoft'): Promise<TestUser>;
+  /** A new member of the owner's organization whose only role grants exactly `permissions`. */
+  member(orgOwner: TestUser, permissions: PermissionId[]): Promise<TestUser>;
+  create(
+    user: TestUser,
+    type: 'folder' | 'contract' | 'template',
+    name: string,
+    parent?: string,
+  ): Promise<Document>;
+  upload(
+    user: TestUser,
+    file: { type: string; fileName: string; content: Buffer; name?: string; parent?: string },
+  ): Promise<LightMyRequestResponse>;
+  json(
+    user: TestUser,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * The test app for documents: jobs run only when a test drains them (no background worker), blobs in a
+ * fresh temporary directory.
+ */
+export async function buildDocumentsApp(env: Record<string, string> = {}): Promise<DocumentsTestApp> {
+  const blobDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'sinetti-test-blobs-'));
+  const t = await buildTestApp({ JOBS_WORKER: 'false', BLOB_DIR: blobDir, ...env });
+  const db = t.database.db;
+
+  const json: DocumentsTestApp['json'] = (user, method, url, payload) =>
+    t.call(user, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  return {
+    ...t,
+    blobDir,
+    json,
+    async organization(owner, platform = 'google') {
+      const org = await createOrganization(
+        db,
+        { name: 'Shared', ownerAccountId: owner.accountId, platform },
+        systemAudit,
+      );
+      return { ...owner, personalOrganizationId: org.id };
+    },
+    async member(orgOwner, permissions) {
+      const organizationId = orgOwner.personalOrganizationId;
+      const user = await t.signUp();
+      await db.insert(memberships).values({ organizationId, accountId: user.accountId });
+      const [role] = await db
+        .insert(roles)
+        .values({ organizationId, name: `Only ${permissions.join(',') || 'nothing'}`, permissions })
+        .returning();
+      if (!role) throw new Error('role insert failed');
+      await db.insert(roleAssignments).values({ roleId: role.id, accountId: user.accountId, organizationId });
+      return { ...user, personalOrganizationId: organizationId };
+    },
+    async create(user, type, name, parent) {
+      const res = await json(user, 'POST', `/api/documents/create/${type}${parent ? `/${parent}` : ''}`, {
+        name,
+      });
+      if (res.statusCode !== 200) throw new Error(`create failed: ${res.body}`);
+      return res.json().document as Document;
+    },
+    upload(user, file) {
+      const form = new FormData();
+      if (file.name !== undefined) form.append('name', file.name);
+      form.append('file', new Blob([new Uint8Array(file.content)]), file.fileName);
+      return t.call(user, {
+        method: 'POST',
+        url: `/api/documents/upload/${file.type}${file.parent ? `/${file.parent}` : ''}`,
+        payload: form as never,
+      });
+    },
+    close: async () => {
+      await t.close();
+      await fsp.rm(blobDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every file under a directory (blob keys of the filesystem store), temporary files excluded. */
+export async function listBlobFiles(dir: string): Promise<string[]> {
+  const entries = await fsp.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isFile() && !e.parentPath.includes('.incoming'))
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+}
