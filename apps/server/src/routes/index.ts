@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAccountRoutes } from './authentication/account.ts';
+import { registerSignInRoutes } from './authentication/sign-in.ts';
 import { registerPaymentRoutes } from './payments/index.ts';
 import { registerPlanRoutes } from './plan/index.ts';
 import { registerDocumentRoutes } from './documents/index.ts';
@@ -14,4 +15,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   registerPlanRoutes(app);
   registerPaymentRoutes(app);
   registerAccountRoutes(app);
+  registerSignInRoutes(app);
 }

@@ -34,13 +34,26 @@ export const authentication = {
     method: 'POST',
     path: '/authentication/authorize',
     access: 'public',
-    summary: 'Finish sign-in with the authorization code the identity provider returned to /redirect/{type}.',
-    body: z.object({
-      type: platform,
-      code: z.string().min(1).max(4096),
-      state: z.string().min(1).max(512),
-      scope: z.string().max(2048).optional(),
-    }),
+    summary:
+      'Finish sign-in with what the identity provider returned to /redirect/{type}: its code and state ' +
+      '(and iss when present), or its error (access_denied answers UNAUTHORIZED_GOOGLE).',
+    body: z
+      .object({
+        type: platform,
+        /** The authorization code; absent when the provider answered with `error`. */
+        code: z.string().min(1).max(4096).optional(),
+        state: z.string().min(1).max(512),
+        scope: z.string().max(2048).optional(),
+        /** The provider's `iss` query parameter (RFC 9207), forwarded as received. */
+        iss: z.string().max(2048).optional(),
+        /** The provider's `error` query parameter, e.g. access_denied when the user refused. */
+        error: z.string().max(256).optional(),
+        errorDescription: z.string().max(2048).optional(),
+      })
+      .refine((b) => b.code !== undefined || b.error !== undefined, {
+        path: ['code'],
+        message: 'Required.',
+      }),
     reply: loginReply.extend({ redirect: z.string().optional() }),
   }),
   logout: endpoint({

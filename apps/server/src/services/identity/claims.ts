@@ -1,0 +1,66 @@
+import type { Platform } from '@sinetti/contract';
+import { email as emailSchema } from '@sinetti/contract';
+import type { VerifiedIdentity } from '../../commands/upsert-account.ts';
+import { AppError } from '../../lib/errors.ts';
+
+type Claims = Record<string, unknown>;
+
+function text(claims: Claims, name: string, max = 200): string {
+  const v = claims[name];
+  return typeof v === 'string' ? v.trim().slice(0, max) : '';
+}
+
+function emailOf(platform: Platform, claims: Claims): string | null {
+  // Microsoft accounts without a mailbox carry the sign-in address in preferred_username instead.
+  const candidates = [claims.email, platform === 'microsoft' ? claims.preferred_username : undefined];
+  for (const candidate of candidates) {
+    const parsed = emailSchema.safeParse(candidate);
+    if (parsed.success && parsed.data.length <= 254) return parsed.data;
+  }
+  return null;
+}
+
+function pictureOf(claims: Claims): string | null {
+  const v = text(claims, 'picture', 2048);
+  const url = URL.canParse(v) ? new URL(v) : null;
+  // Graph's photo URL needs a bearer token, so a browser cannot show it.
+  if (!url || url.protocol !== 'https:' || url.hostname === 'graph.microsoft.com') return null;
+  return url.href;
+}
+
+function namesOf(claims: Claims, email: string): { givenName: string; familyName: string } {
+  const givenName = text(claims, 'given_name');
+  const familyName = text(claims, 'family_name');
+  if (givenName || familyName) return { givenName, familyName };
+  const full = text(claims, 'name') || email.split('@')[0] || '';
+  const space = full.indexOf(' ');
+  return space < 0
+    ? { givenName: full, familyName: '' }
+    : { givenName: full.slice(0, space), familyName: full.slice(space + 1).trim() };
+}
+
+/**
+ * Turns the claims the provider vouched for (ID token, completed from userinfo) into the identity
+ * an account is keyed on: platform + issuer + sub. An e-mail address is required.
+ */
+export function identityFromClaims(platform: Platform, claims: Claims): VerifiedIdentity {
+  const sub = text(claims, 'sub', 255);
+  const issuer = text(claims, 'iss', 2048);
+  if (!sub || !issuer) {
+    throw new AppError('VALIDATION_FAILED', 'The identity provider did not identify the account.');
+  }
+  if (claims.email_verified === false) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Your identity provider has not verified your e-mail address. Verify it there and sign in again.',
+    );
+  }
+  const email = emailOf(platform, claims);
+  if (!email) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Your identity provider did not share an e-mail address. Allow access to your e-mail and sign in again.',
+    );
+  }
+  return { platform, issuer, sub, email, ...namesOf(claims, email), picture: pictureOf(claims) };
+}

@@ -1,0 +1,410 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import {
+  accounts,
+  auditEvents,
+  instanceSecrets,
+  loginAttempts,
+  oidcPayloads,
+  persons,
+} from '../src/db/schema/index.ts';
+import { sha256Hex } from '../src/lib/crypto.ts';
+import { buildTestApp, errorOf, uniqueEmail, type TestApp } from './helper.ts';
+import { httpGet, startExternalProvider } from './external-provider.ts';
+import { authorizeBodyOf, openSignInPage, PUBLIC_URL, submitSignIn } from './oidc-browser.ts';
+import { buildPeer, signInLocally, startLogin, throughLocalProvider } from './sign-in-flow.ts';
+
+const A = '/api/authentication';
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000' });
+});
+afterAll(async () => t.close());
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.call(null, { method: 'POST', url, payload, headers });
+
+describe('sign-in through the built-in provider', () => {
+  it('signs a new person up with google: SETUP_REQUIRED, a working session, and sign-out', async () => {
+    const email = uniqueEmail('ada');
+    const reply = await signInLocally(
+      t.app,
+      'CLIENT_GOOGLE',
+      { email: email.toUpperCase(), name: 'Ada Lovelace' },
+      '/documents/x?y=1',
+    );
+    expect(reply.status).toBe('SETUP_REQUIRED');
+    expect(reply.session.status).toBe('SETUP_REQUIRED');
+    expect(reply.session.id).toMatch(/^[\w-]{40,}$/);
+    expect(reply.redirect).toBe('/documents/x?y=1');
+
+    const [account] = await t.database.db.select().from(accounts).where(eq(accounts.email, email));
+    expect(account).toMatchObject({ platform: 'google', issuer: `${PUBLIC_URL}/oidc`, setupComplete: false });
+    expect(reply.session.selectedOrganization).toBe(account?.defaultOrganizationId);
+    const [person] = await t.database.db
+      .select()
+      .from(persons)
+      .where(eq(persons.accountId, account?.id ?? ''));
+    expect(person).toMatchObject({ givenName: 'Ada', familyName: 'Lovelace' });
+    const events = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.accountId, account?.id ?? ''));
+    expect(events.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['account.created', 'account.signed_in']),
+    );
+
+    const headers = { 'session-id': reply.session.id };
+    const minimal = await t.call(null, { method: 'GET', url: `${A}/sessions/minimal`, headers });
+    expect(minimal.statusCode).toBe(200);
+    expect(minimal.json().sessions).toEqual([expect.objectContaining({ current: true })]);
+    const again = await post(`${A}/login`, { type: 'SESSION' }, headers);
+    expect(again.json()).toMatchObject({ status: 'SETUP_REQUIRED', session: { id: reply.session.id } });
+
+    const out = await post(`${A}/logout`, {}, headers);
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ status: 'OK' });
+    const after = await post(`${A}/logout`, {}, headers);
+    expect(after.statusCode).toBe(401);
+    expect(errorOf(after).code).toBe('SESSION_INVALID');
+    const signedOut = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.accountId, account?.id ?? ''), eq(auditEvents.action, 'account.signed_out')));
+    expect(signedOut).toHaveLength(1);
+  });
+
+  it('reuses the account (and its Personal organization) on a second sign-in with the same e-mail', async () => {
+    const email = uniqueEmail('again');
+    const first = await signInLocally(t.app, 'CLIENT_GOOGLE', { email, name: 'First Name' });
+    const second = await signInLocally(t.app, 'CLIENT_GOOGLE', { email: `  ${email.toUpperCase()} ` });
+    expect(second.session.id).not.toBe(first.session.id);
+    expect(second.session.selectedOrganization).toBe(first.session.selectedOrganization);
+    const rows = await t.database.db.select().from(accounts).where(eq(accounts.email, email));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('creates a separate microsoft account for the same e-mail', async () => {
+    const email = uniqueEmail('ms');
+    const redirectUrl = await startLogin(t.app, 'CLIENT_MICROSOFT');
+    const url = new URL(redirectUrl);
+    expect(`${url.origin}${url.pathname}`).toBe(`${PUBLIC_URL}/oidc/auth`);
+    expect(url.searchParams.get('client_id')).toBe('local-microsoft');
+    expect(url.searchParams.get('redirect_uri')).toBe(`${PUBLIC_URL}/redirect/microsoft`);
+    expect(url.searchParams.get('scope')).toBe('openid email profile');
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    for (const p of ['state', 'nonce', 'code_challenge']) expect(url.searchParams.get(p)).toBeTruthy();
+
+    const g = await signInLocally(t.app, 'CLIENT_GOOGLE', { email });
+    const m = await post(
+      `${A}/authorize`,
+      await throughLocalProvider(t.app, 'CLIENT_MICROSOFT', { email }, { withIss: true }),
+    );
+    expect(m.statusCode).toBe(200);
+    expect(m.json().session.selectedOrganization).not.toBe(g.session.selectedOrganization);
+    const rows = await t.database.db.select().from(accounts).where(eq(accounts.email, email));
+    expect(rows.map((r) => r.platform).sort()).toEqual(['google', 'microsoft']);
+  });
+
+  it('shows a plain sign-in page and explains a bad e-mail address', async () => {
+    const visit = await openSignInPage(t.app, await startLogin(t.app, 'CLIENT_GOOGLE'));
+    const html = visit.page.body;
+    expect(visit.page.headers['content-type']).toContain('text/html');
+    expect(visit.page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(html).toContain('Sinetti local sign-in (development only — any e-mail is accepted)');
+    expect(html).toMatch(/<label for="email">Email<\/label>/);
+    expect(html).toMatch(/<label for="name">Name<\/label>/);
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Sign in<\/button>/);
+    expect(html).not.toMatch(/<script|\son\w+=/i);
+    const css = await t.app.inject({ method: 'GET', url: '/idp/local-sign-in.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toContain('text/css');
+
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: visit.pagePath,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: visit.jar.header(visit.pagePath),
+      },
+      payload: 'email=not-an-address&name=%3Cb%3EX',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('That is not a valid e-mail address.');
+    expect(bad.body).toContain('value="not-an-address"');
+    expect(bad.body).toContain('&lt;b&gt;X');
+    // The same interaction still works after the correction.
+    const returned = await submitSignIn(t.app, visit, { email: uniqueEmail('fixed'), name: '' });
+    expect(returned.searchParams.get('code')).toBeTruthy();
+  });
+
+  it('refuses a stale or unknown interaction page with a clear page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/idp/interaction/unknown-uid' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('This sign-in has expired');
+  });
+
+  it('answers UNAUTHORIZED_GOOGLE when the person cancels at the provider', async () => {
+    const visit = await openSignInPage(t.app, await startLogin(t.app, 'CLIENT_GOOGLE'));
+    const returned = await submitSignIn(t.app, visit, { email: '', name: '', action: 'cancel' });
+    expect(returned.searchParams.get('error')).toBe('access_denied');
+    const body = authorizeBodyOf('google', returned);
+    const res = await post(`${A}/authorize`, body);
+    expect(res.statusCode).toBe(401);
+    expect(errorOf(res).code).toBe('UNAUTHORIZED_GOOGLE');
+    const replay = await post(`${A}/authorize`, body);
+    expect(errorOf(replay).code).toBe('VALIDATION_FAILED');
+  });
+
+  it('keeps the provider state in the database: secrets and payloads', async () => {
+    const secrets = await t.database.db.select().from(instanceSecrets);
+    expect(secrets.map((s) => s.name).sort()).toEqual(['local-idp.cookie-keys', 'local-idp.jwks']);
+    const models = await t.database.db.selectDistinct({ model: oidcPayloads.model }).from(oidcPayloads);
+    expect(models.map((m) => m.model)).toEqual(
+      expect.arrayContaining(['Session', 'Grant', 'AuthorizationCode']),
+    );
+    const jwks = await t.app.inject({ method: 'GET', url: '/oidc/jwks', headers: { host: 'sinetti.test' } });
+    expect(jwks.json().keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256' });
+    expect(jwks.json().keys[0].d).toBeUndefined();
+  });
+});
+
+describe('sign-in input checks', () => {
+  const expectValidation = (res: { statusCode: number; json(): unknown }) => {
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      status: 'ERROR',
+      code: 'VALIDATION_FAILED',
+      message: expect.any(String),
+    });
+  };
+
+  it('refuses an unknown state', async () => {
+    const res = await post(`${A}/authorize`, { type: 'google', code: 'abc', state: 'made-up' });
+    expectValidation(res);
+    expect(errorOf(res).message).toBe('The sign-in link has expired. Please sign in again.');
+  });
+
+  it('refuses a replayed state and code', async () => {
+    const body = await throughLocalProvider(t.app, 'CLIENT_GOOGLE', { email: uniqueEmail('replay') });
+    expect((await post(`${A}/authorize`, body)).statusCode).toBe(200);
+    expectValidation(await post(`${A}/authorize`, body));
+  });
+
+  it('refuses a state returned for the other platform, and a wrong code', async () => {
+    const body = await throughLocalProvider(t.app, 'CLIENT_GOOGLE', { email: uniqueEmail('wrong') });
+    expectValidation(await post(`${A}/authorize`, { ...body, type: 'microsoft' }));
+    const other = await throughLocalProvider(t.app, 'CLIENT_GOOGLE', { email: uniqueEmail('code') });
+    expectValidation(await post(`${A}/authorize`, { ...other, code: 'not-the-code' }));
+  });
+
+  it('refuses an expired sign-in', async () => {
+    const body = await throughLocalProvider(t.app, 'CLIENT_GOOGLE', { email: uniqueEmail('late') });
+    t.clock.advance(11 * 60 * 1000);
+    expectValidation(await post(`${A}/authorize`, body));
+  });
+
+  it('refuses missing fields, unknown types and malformed JSON', async () => {
+    expectValidation(await post(`${A}/authorize`, {}));
+    expectValidation(await post(`${A}/authorize`, { type: 'google', state: 's' }));
+    expectValidation(await post(`${A}/authorize`, { type: 'github', code: 'c', state: 's' }));
+    expectValidation(await post(`${A}/login`, {}));
+    expectValidation(await post(`${A}/login`, { type: 'CLIENT_FACEBOOK' }));
+    const api = await post(`${A}/login`, { type: 'API' });
+    expectValidation(api);
+    expect(errorOf(api).message).toMatch(/not supported/);
+    for (const url of [`${A}/login`, `${A}/authorize`]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"type": "CLIENT_GOOGLE",',
+      });
+      expectValidation(res);
+    }
+  });
+
+  it('keeps only redirects that are paths of this app', async () => {
+    const stored = async (redirect: string) => {
+      const state =
+        new URL(await startLogin(t.app, 'CLIENT_GOOGLE', redirect)).searchParams.get('state') ?? '';
+      const [row] = await t.database.db
+        .select()
+        .from(loginAttempts)
+        .where(eq(loginAttempts.stateHash, sha256Hex(state)));
+      return row?.redirect;
+    };
+    expect(await stored('//evil.com')).toBeNull();
+    expect(await stored('https://evil.com')).toBeNull();
+    expect(await stored('/\\evil.com')).toBeNull();
+    expect(await stored('evil.com/x')).toBeNull();
+    expect(await stored('/documents/abc')).toBe('/documents/abc');
+  });
+
+  it('answers SESSION login only with a valid session', async () => {
+    const none = await post(`${A}/login`, { type: 'SESSION' });
+    expect(none.statusCode).toBe(401);
+    expect(errorOf(none).code).toBe('SESSION_INVALID');
+    const user = await t.signUp();
+    const res = await post(`${A}/login`, { type: 'SESSION' }, { 'session-id': user.token });
+    expect(res.json()).toMatchObject({ status: 'OK', session: { id: user.token, status: 'OK' } });
+  });
+});
+
+describe('several processes, limits and configuration', () => {
+  it('lets another process on the same database share the keys and finish a sign-in', async () => {
+    const peer = await buildPeer(t);
+    try {
+      const jwks = (app: FastifyInstance) =>
+        app
+          .inject({ method: 'GET', url: '/oidc/jwks', headers: { host: 'sinetti.test' } })
+          .then((r) => r.json());
+      expect(await jwks(peer)).toEqual(await jwks(t.app));
+      // Started here, signed in at the peer's provider pages, finished here.
+      const visit = await openSignInPage(peer, await startLogin(t.app, 'CLIENT_GOOGLE'));
+      const returned = await submitSignIn(peer, visit, { email: uniqueEmail('peer'), name: 'Peer Person' });
+      const res = await post(`${A}/authorize`, authorizeBodyOf('google', returned));
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('rate-limits sign-in per address with 429 RATE_LIMITED and Retry-After', async () => {
+    const limited = await buildPeer(t, { RATE_LIMIT_SIGN_IN_PER_MINUTE: '3' });
+    const call = (url: string, payload: object, remoteAddress = '203.0.113.7') =>
+      limited.inject({ method: 'POST', url, payload, remoteAddress });
+    try {
+      for (let i = 0; i < 3; i++)
+        expect((await call(`${A}/login`, { type: 'CLIENT_GOOGLE' })).statusCode).toBe(200);
+      const over = await call(`${A}/login`, { type: 'CLIENT_GOOGLE' });
+      expect(over.statusCode).toBe(429);
+      expect(errorOf(over).code).toBe('RATE_LIMITED');
+      const retryAfter = Number(over.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      const authorize = await call(`${A}/authorize`, { type: 'google', code: 'c', state: 's' });
+      expect(authorize.statusCode).toBe(429);
+      expect((await call(`${A}/login`, { type: 'CLIENT_GOOGLE' }, '203.0.113.8')).statusCode).toBe(200);
+
+      const form = (remoteAddress: string) =>
+        limited.inject({
+          method: 'POST',
+          url: '/idp/interaction/some-uid',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'email=a%40example.com',
+          remoteAddress,
+        });
+      for (let i = 0; i < 3; i++) expect((await form('203.0.113.9')).statusCode).toBe(400);
+      const page = await form('203.0.113.9');
+      expect(page.statusCode).toBe(429);
+      expect(page.headers['retry-after']).toBeTruthy();
+
+      t.clock.advance(61_000);
+      expect((await call(`${A}/login`, { type: 'CLIENT_GOOGLE' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('refuses the built-in provider in production unless explicitly allowed', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://sinetti.example' };
+    expect(() => loadConfig({ ...production, LOCAL_IDP: 'on' })).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(
+      loadConfig({ ...production, LOCAL_IDP: 'on', ALLOW_LOCAL_IDP_IN_PRODUCTION: 'true' }).localIdp,
+    ).toBe(true);
+    const real = loadConfig({ ...production, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    expect(real.localIdp).toBe(false);
+  });
+});
+
+describe('a configured provider over real HTTP', () => {
+  it('signs in against an independent issuer, with the e-mail from userinfo', async () => {
+    const ext = await startExternalProvider({
+      clientId: 'sinetti-test',
+      clientSecret: 'external-client-secret',
+      redirectUri: `${PUBLIC_URL}/redirect/google`,
+      person: { sub: 'external-person-1', email: 'Grace.Hopper@Example.org', name: 'Grace Hopper' },
+    });
+    const app = await buildPeer(t, {
+      GOOGLE_ISSUER: ext.issuer,
+      GOOGLE_CLIENT_ID: 'sinetti-test',
+      GOOGLE_CLIENT_SECRET: 'external-client-secret',
+    });
+    try {
+      const redirectUrl = new URL(await startLogin(app, 'CLIENT_GOOGLE', '/documents'));
+      expect(redirectUrl.origin).toBe(ext.issuer);
+      expect(redirectUrl.searchParams.get('client_id')).toBe('sinetti-test');
+      expect(redirectUrl.searchParams.get('scope')).toBe('openid email profile');
+
+      const cookies = new Map<string, string>();
+      let res = await httpGet(redirectUrl.href, cookies);
+      let location = new URL(res.headers.get('location') ?? '', ext.issuer);
+      for (let hop = 0; hop < 5 && location.origin !== PUBLIC_URL; hop++) {
+        expect([302, 303]).toContain(res.status);
+        res = await httpGet(location.href, cookies);
+        location = new URL(res.headers.get('location') ?? '', ext.issuer);
+      }
+      expect(`${location.origin}${location.pathname}`).toBe(`${PUBLIC_URL}/redirect/google`);
+
+      const body = authorizeBodyOf('google', location, { withIss: true });
+      const reply = await app.inject({ method: 'POST', url: `${A}/authorize`, payload: body });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json()).toMatchObject({ status: 'SETUP_REQUIRED', redirect: '/documents' });
+      const [account] = await t.database.db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.subId, 'external-person-1'));
+      expect(account).toMatchObject({
+        platform: 'google',
+        issuer: ext.issuer,
+        email: 'grace.hopper@example.org',
+      });
+      const [person] = await t.database.db
+        .select()
+        .from(persons)
+        .where(eq(persons.accountId, account?.id ?? ''));
+      expect(person).toMatchObject({ givenName: 'Grace', familyName: 'Hopper' });
+
+      const microsoft = await app.inject({
+        method: 'POST',
+        url: `${A}/login`,
+        payload: { type: 'CLIENT_MICROSOFT' },
+      });
+      expect(microsoft.statusCode).toBe(400);
+      expect(errorOf(microsoft)).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: expect.stringMatching(/microsoft/),
+      });
+      const local = await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' });
+      expect(local.statusCode).toBe(404);
+    } finally {
+      await app.close();
+      await ext.close();
+    }
+  });
+
+  it('answers UNAVAILABLE (never 500) when discovery fails', async () => {
+    for (const issuer of ['http://127.0.0.1:1', 'http://idp.example.test', 'not a url']) {
+      const app = await buildPeer(t, {
+        GOOGLE_ISSUER: issuer,
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 'secret',
+      });
+      try {
+        const res = await app.inject({
+          method: 'POST',
+          url: `${A}/login`,
+          payload: { type: 'CLIENT_GOOGLE' },
+        });
+        expect(res.statusCode).toBe(503);
+        expect(errorOf(res).code).toBe('UNAVAILABLE');
+      } finally {
+        await app.close();
+      }
+    }
+  });
+});
