@@ -1,0 +1,132 @@
+import { randomBytes, webcrypto } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Certificate } from 'pkijs';
+import { certificateDer, createCertificate, isCaCertificate } from './certificates.ts';
+import { generateKeyPair, importPkcs8, keyMatchesCertificate, pem, type SigningKey } from './keys.ts';
+import { readPkcs12 } from './p12.ts';
+
+/** The instance's signing certificate authority: it issues every signee's one-time certificate and the seal's. */
+export interface SigningCa {
+  certificate: Certificate;
+  /** DER of the certificate (embedded in every signature's certificate set). */
+  der: Uint8Array;
+  key: SigningKey;
+  /** Where the seal's key and certificate are kept (null: in memory only). */
+  dir: string | null;
+}
+
+export interface SigningCaOptions {
+  /** `DATA_DIR/signing-ca`; null keeps a generated CA in memory (tests with `DATA_DIR=memory://`). */
+  dir: string | null;
+  /** A configured PKCS#12 (certificate + key of an existing CA) instead of the generated one. */
+  p12?: { path: string; password: string } | undefined;
+  /** Host name for the generated CA's name: "Sinetti Signing CA (<host>)". */
+  host: string;
+  now?: Date;
+}
+
+const CA_YEARS = 20;
+
+export async function loadSigningCa(opts: SigningCaOptions): Promise<SigningCa> {
+  if (opts.p12) return fromPkcs12(opts.p12, opts.dir);
+  if (opts.dir === null) {
+    const { ca, keyDer } = await generateCa(opts.host, opts.now ?? new Date());
+    keyDer.fill(0);
+    return { ...ca, dir: null };
+  }
+  const caDir = path.join(opts.dir, 'ca');
+  const existing = await readCaDir(caDir);
+  if (existing) return { ...existing, dir: opts.dir };
+  await mkdir(opts.dir, { recursive: true, mode: 0o700 });
+  const { ca, keyDer } = await generateCa(opts.host, opts.now ?? new Date());
+  // Written completely in a private directory, then renamed into place: a process starting at the same
+  // moment either wins the rename or finds the other's complete CA (rename onto a non-empty directory fails).
+  const tmp = path.join(opts.dir, `.ca-${randomBytes(8).toString('hex')}`);
+  await mkdir(tmp, { mode: 0o700 });
+  try {
+    await writeFile(path.join(tmp, 'ca.key.pem'), pem.encode(keyDer, 'PRIVATE KEY'), {
+      mode: 0o600,
+      flag: 'wx',
+    });
+    await writeFile(path.join(tmp, 'ca.cert.pem'), pem.encode(ca.der, 'CERTIFICATE'), {
+      mode: 0o644,
+      flag: 'wx',
+    });
+    await rename(tmp, caDir);
+    keyDer.fill(0);
+    return { ...ca, dir: opts.dir };
+  } catch (error) {
+    await rm(tmp, { recursive: true, force: true });
+    const code = (error as NodeJS.ErrnoException).code;
+    const winner = code === 'ENOTEMPTY' || code === 'EEXIST' ? await readCaDir(caDir) : undefined;
+    if (winner) return { ...winner, dir: opts.dir };
+    throw error;
+  }
+}
+
+async function readCaDir(caDir: string): Promise<Omit<SigningCa, 'dir'> | undefined> {
+  let certPem: string;
+  let keyPem: string;
+  try {
+    [certPem, keyPem] = await Promise.all([
+      readFile(path.join(caDir, 'ca.cert.pem'), 'utf8'),
+      readFile(path.join(caDir, 'ca.key.pem'), 'utf8'),
+    ]);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const [certDer] = pem.decode(certPem, 'CERTIFICATE');
+  const [keyDer] = pem.decode(keyPem, 'PRIVATE KEY');
+  if (!certDer || !keyDer) throw new Error(`The signing CA files in ${caDir} are damaged.`);
+  return checkedCa(certDer, keyDer);
+}
+
+async function checkedCa(certDer: Uint8Array, keyDer: Uint8Array): Promise<Omit<SigningCa, 'dir'>> {
+  const certificate = Certificate.fromBER(certDer.slice().buffer);
+  const key = await importPkcs8(keyDer);
+  if (!isCaCertificate(certificate)) throw new Error('The signing CA certificate is not a CA certificate.');
+  if (!(await keyMatchesCertificate(key, certificate))) {
+    throw new Error('The signing CA private key does not belong to its certificate.');
+  }
+  return { certificate, der: certDer, key };
+}
+
+async function fromPkcs12(p12: { path: string; password: string }, dir: string | null): Promise<SigningCa> {
+  const { certificates, privateKey } = await readPkcs12(await readFile(p12.path), p12.password);
+  const key = await importPkcs8(privateKey);
+  privateKey.fill(0);
+  for (const der of certificates) {
+    const certificate = Certificate.fromBER(der.slice().buffer);
+    if (isCaCertificate(certificate) && (await keyMatchesCertificate(key, certificate))) {
+      return { certificate, der, key, dir };
+    }
+  }
+  throw new Error(`${p12.path} holds no CA certificate (basicConstraints cA) matching its private key.`);
+}
+
+async function generateCa(
+  host: string,
+  now: Date,
+): Promise<{ ca: Omit<SigningCa, 'dir'>; keyDer: Uint8Array }> {
+  const pair = await generateKeyPair('rsa-3072', true);
+  const key: SigningKey = {
+    privateKey: pair.privateKey,
+    algorithm: { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
+  };
+  const notAfter = new Date(now);
+  notAfter.setUTCFullYear(notAfter.getUTCFullYear() + CA_YEARS);
+  const certificate = await createCertificate({
+    kind: 'ca',
+    subject: { commonName: `Sinetti Signing CA (${host})`, organization: 'Sinetti' },
+    publicKey: pair.publicKey,
+    notBefore: new Date(now.getTime() - 60_000),
+    notAfter,
+    selfKey: key,
+  });
+  const keyDer = new Uint8Array(await webcrypto.subtle.exportKey('pkcs8', pair.privateKey));
+  // Keep only a non-extractable copy of the private key in memory.
+  const locked = await importPkcs8(keyDer);
+  return { ca: { certificate, der: certificateDer(certificate), key: locked }, keyDer };
+}

@@ -1,0 +1,130 @@
+import { createHash, webcrypto } from 'node:crypto';
+import * as asn1js from 'asn1js';
+import {
+  AltName,
+  AttributeTypeAndValue,
+  AuthorityKeyIdentifier,
+  BasicConstraints,
+  Certificate,
+  Extension,
+  GeneralName,
+  RelativeDistinguishedNames,
+  Time,
+  TimeType,
+} from 'pkijs';
+import type { SigningKey } from './keys.ts';
+
+export const OID = {
+  commonName: '2.5.4.3',
+  organization: '2.5.4.10',
+  emailAddress: '1.2.840.113549.1.9.1',
+  basicConstraints: '2.5.29.19',
+  keyUsage: '2.5.29.15',
+  subjectAltName: '2.5.29.17',
+  subjectKeyIdentifier: '2.5.29.14',
+  authorityKeyIdentifier: '2.5.29.35',
+} as const;
+
+/** Key usage bits (RFC 5280 §4.2.1.3) as the DER bit string's first byte and its unused-bit count. */
+const KEY_USAGE = {
+  signer: { byte: 0b1100_0000, unused: 6 }, // digitalSignature, nonRepudiation
+  ca: { byte: 0b0000_0110, unused: 1 }, // keyCertSign, cRLSign
+};
+
+export interface CertificateRequest {
+  subject: { commonName: string; organization?: string; email?: string };
+  publicKey: webcrypto.CryptoKey;
+  notBefore: Date;
+  notAfter: Date;
+  /** A CA certificate (self-signed when `issuer` is absent) or an end-entity signing certificate. */
+  kind: 'ca' | 'signer';
+  issuer?: { certificate: Certificate; key: SigningKey };
+  /** The issuer's key when self-signing. */
+  selfKey?: SigningKey;
+}
+
+/** A distinguished name with one attribute per RDN (pkijs would put them all in one multi-valued RDN). */
+function distinguishedName(subject: CertificateRequest['subject']): RelativeDistinguishedNames {
+  const attrs: [string, asn1js.Utf8String | asn1js.IA5String][] = [];
+  if (subject.organization)
+    attrs.push([OID.organization, new asn1js.Utf8String({ value: subject.organization })]);
+  attrs.push([OID.commonName, new asn1js.Utf8String({ value: subject.commonName })]);
+  if (subject.email) attrs.push([OID.emailAddress, new asn1js.IA5String({ value: subject.email })]);
+  const sequence = new asn1js.Sequence({
+    value: attrs.map(
+      ([type, value]) => new asn1js.Set({ value: [new AttributeTypeAndValue({ type, value }).toSchema()] }),
+    ),
+  });
+  return new RelativeDistinguishedNames({ schema: asn1js.fromBER(sequence.toBER()).result });
+}
+
+const time = (d: Date) =>
+  new Time({ type: d.getUTCFullYear() < 2050 ? TimeType.UTCTime : TimeType.GeneralizedTime, value: d });
+
+const extension = (extnID: string, critical: boolean, value: asn1js.BaseBlock) =>
+  new Extension({ extnID, critical, extnValue: value.toBER() });
+
+/** The key identifier of a certificate's public key: SHA-1 of the subjectPublicKey bits (RFC 5280 §4.2.1.2). */
+export function keyIdentifier(cert: Certificate): Uint8Array {
+  return createHash('sha1')
+    .update(cert.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView)
+    .digest();
+}
+
+/** Issues (or self-signs) an X.509 v3 certificate with a random 128-bit serial number. */
+export async function createCertificate(req: CertificateRequest): Promise<Certificate> {
+  const cert = new Certificate();
+  cert.version = 2;
+  const serial = webcrypto.getRandomValues(new Uint8Array(16));
+  serial[0] = (serial[0]! & 0x7f) | 0x01;
+  cert.serialNumber = new asn1js.Integer({ valueHex: serial.buffer });
+  cert.subject = distinguishedName(req.subject);
+  cert.issuer = req.issuer ? req.issuer.certificate.subject : cert.subject;
+  cert.notBefore = time(req.notBefore);
+  cert.notAfter = time(req.notAfter);
+  await cert.subjectPublicKeyInfo.importKey(req.publicKey);
+  const usage = KEY_USAGE[req.kind];
+  const extensions = [
+    extension(OID.basicConstraints, true, new BasicConstraints({ cA: req.kind === 'ca' }).toSchema()),
+    extension(
+      OID.keyUsage,
+      true,
+      new asn1js.BitString({ valueHex: new Uint8Array([usage.byte]).buffer, unusedBits: usage.unused }),
+    ),
+    extension(
+      OID.subjectKeyIdentifier,
+      false,
+      new asn1js.OctetString({ valueHex: keyIdentifier(cert).slice().buffer }),
+    ),
+  ];
+  if (req.issuer) {
+    const aki = new AuthorityKeyIdentifier({
+      keyIdentifier: new asn1js.OctetString({
+        valueHex: keyIdentifier(req.issuer.certificate).slice().buffer,
+      }),
+    });
+    extensions.push(extension(OID.authorityKeyIdentifier, false, aki.toSchema()));
+  }
+  if (req.subject.email) {
+    const san = new AltName({ altNames: [new GeneralName({ type: 1, value: req.subject.email })] });
+    extensions.push(extension(OID.subjectAltName, false, san.toSchema()));
+  }
+  cert.extensions = extensions;
+  const signer = req.issuer?.key ?? req.selfKey;
+  if (!signer) throw new Error('A certificate needs an issuer key.');
+  await cert.sign(signer.privateKey, signer.algorithm.hash);
+  return Certificate.fromBER(cert.toSchema(true).toBER());
+}
+
+export const certificateDer = (cert: Certificate): Uint8Array => new Uint8Array(cert.toSchema().toBER());
+
+/** The text of one subject attribute (e.g. commonName). */
+export function subjectField(cert: Certificate, oid: string): string | undefined {
+  const item = cert.subject.typesAndValues.find((t) => t.type === oid);
+  return item ? String((item.value.valueBlock as { value?: string }).value ?? '') : undefined;
+}
+
+export function isCaCertificate(cert: Certificate): boolean {
+  const ext = cert.extensions?.find((e) => e.extnID === OID.basicConstraints);
+  return ext?.parsedValue instanceof BasicConstraints && ext.parsedValue.cA === true;
+}
