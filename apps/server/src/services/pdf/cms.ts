@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import * as asn1js from 'asn1js';
+import {
+  Attribute,
+  Certificate,
+  ContentInfo,
+  EncapsulatedContentInfo,
+  IssuerAndSerialNumber,
+  SignedAndUnsignedAttributes,
+  SignedData,
+  SignerInfo,
+} from 'pkijs';
+import type { SignerIdentity } from './ca/identities.ts';
+import { requestTimestamp, type TsaOptions } from './tsa.ts';
+
+export const CMS_OID = {
+  data: '1.2.840.113549.1.7.1',
+  signedData: '1.2.840.113549.1.7.2',
+  contentType: '1.2.840.113549.1.9.3',
+  messageDigest: '1.2.840.113549.1.9.4',
+  signingTime: '1.2.840.113549.1.9.5',
+  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+  signatureTimeStampToken: '1.2.840.113549.1.9.16.2.14',
+} as const;
+
+/**
+ * ESS signing-certificate-v2 (RFC 5035) with one ESSCertIDv2: the SHA-256 hash of the signer's
+ * certificate. hashAlgorithm is omitted (DER leaves out the SHA-256 default) and so is issuerSerial,
+ * as ETSI EN 319 122-1 §5.2.2.3 recommends.
+ */
+function signingCertificateV2(certDer: Uint8Array): asn1js.Sequence {
+  const hash = createHash('sha256').update(certDer).digest();
+  const essCertIdV2 = new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: hash })] });
+  return new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertIdV2] })] });
+}
+
+export interface CmsOptions {
+  /** SHA-256 of the signed byte ranges. */
+  digest: Uint8Array;
+  signer: SignerIdentity;
+  /** Further certificates to embed (the CA's), DER. */
+  chain: Uint8Array[];
+  /** With a TSA: a signature time-stamp as unsigned attribute (PAdES B-T); without: PAdES B-B. */
+  tsa?: TsaOptions | null | undefined;
+}
+
+/**
+ * A detached CMS SignedData (RFC 5652) for PAdES (ETSI EN 319 142-1 baseline B-B): signed attributes
+ * content-type, message-digest and signing-certificate-v2 only — no signing-time (the PDF's /M holds it).
+ */
+export async function buildCmsSignature(opts: CmsOptions): Promise<Uint8Array> {
+  const cert = opts.signer.certificate;
+  const signerInfo = new SignerInfo({
+    version: 1,
+    sid: new IssuerAndSerialNumber({ issuer: cert.issuer, serialNumber: cert.serialNumber }),
+    signedAttrs: new SignedAndUnsignedAttributes({
+      type: 0,
+      attributes: [
+        new Attribute({
+          type: CMS_OID.contentType,
+          values: [new asn1js.ObjectIdentifier({ value: CMS_OID.data })],
+        }),
+        new Attribute({
+          type: CMS_OID.messageDigest,
+          values: [new asn1js.OctetString({ valueHex: opts.digest })],
+        }),
+        new Attribute({
+          type: CMS_OID.signingCertificateV2,
+          values: [signingCertificateV2(opts.signer.der)],
+        }),
+      ],
+    }),
+  });
+  const signed = new SignedData({
+    version: 1,
+    encapContentInfo: new EncapsulatedContentInfo({ eContentType: CMS_OID.data }),
+    signerInfos: [signerInfo],
+    certificates: [cert, ...opts.chain.map((der) => Certificate.fromBER(der.slice().buffer))],
+  });
+  await signed.sign(opts.signer.key.privateKey, 0, opts.signer.key.algorithm.hash);
+  if (opts.tsa) {
+    const token = await requestTimestamp(opts.tsa, signerInfo.signature.valueBlock.valueHexView);
+    signerInfo.unsignedAttrs = new SignedAndUnsignedAttributes({
+      type: 1,
+      attributes: [new Attribute({ type: CMS_OID.signatureTimeStampToken, values: [token.toSchema()] })],
+    });
+  }
+  const info = new ContentInfo({ contentType: CMS_OID.signedData, content: signed.toSchema(true) });
+  return new Uint8Array(info.toSchema().toBER());
+}

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** Environment variables of PDF signing (docs/configuration.md). */
+export const signingEnvShape = {
+  SIGNING_CA_P12_PATH: optional,
+  SIGNING_CA_P12_PASSWORD: z.string().optional(),
+  SIGNING_TSA_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SIGNING_TSA_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
+  PDFSIG_PATH: z.string().default('pdfsig'),
+};
+
+type SigningEnv = z.infer<z.ZodObject<typeof signingEnvShape>> & { DATA_DIR: string };
+
+export interface SigningConfig {
+  /** `DATA_DIR/signing-ca` (the generated CA and the seal key); null with `DATA_DIR=memory://`: CA in memory. */
+  caDir: string | null;
+  /** An existing CA as PKCS#12 instead of the generated one. */
+  caP12: { path: string; password: string } | null;
+  /** Host of PUBLIC_URL, in the generated CA's name. */
+  caHost: string;
+  /** RFC 3161 time-stamping authority: signatures become PAdES B-T; without one, B-B. */
+  tsa: { url: string; timeoutMs: number } | null;
+  /** The poppler `pdfsig` binary used to check signatures. */
+  pdfsig: string;
+}
+
+export function signingConfigFrom(
+  e: SigningEnv,
+  publicUrl: string,
+  configError: (message: string) => Error,
+): SigningConfig {
+  if (e.SIGNING_CA_P12_PATH && e.SIGNING_CA_P12_PASSWORD === undefined) {
+    throw configError('SIGNING_CA_P12_PATH needs SIGNING_CA_P12_PASSWORD.');
+  }
+  return {
+    caDir: e.DATA_DIR === 'memory://' ? null : path.join(path.resolve(e.DATA_DIR), 'signing-ca'),
+    caP12: e.SIGNING_CA_P12_PATH
+      ? { path: path.resolve(e.SIGNING_CA_P12_PATH), password: e.SIGNING_CA_P12_PASSWORD ?? '' }
+      : null,
+    caHost: new URL(publicUrl).host,
+    tsa: e.SIGNING_TSA_URL
+      ? { url: e.SIGNING_TSA_URL, timeoutMs: e.SIGNING_TSA_TIMEOUT_SECONDS * 1000 }
+      : null,
+    pdfsig: e.PDFSIG_PATH,
+  };
+}

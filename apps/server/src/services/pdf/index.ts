@@ -1,0 +1,29 @@
+/**
+ * PDF signing service: what the signing feature calls.
+ *
+ *   const ca = await signingCaFromConfig(config.signing);            // once per process
+ *   const { pdf, sha256 } = await prepareForSigning(rendition, signees, meta);   // when sending
+ *   pdf = await addSignature(pdf, { signer, method, signedAt, stampSlot, lang, ca, tsa }); // per signee
+ *   pdf = await addPlatformSeal(pdf, { ca, tsa });                   // after the last signee
+ *   const certificate = await buildCompletionCertificate(input, { ca, tsa });
+ *   const { signatures } = await verifyWithPdfsig(pdf);              // checks (tests, admin)
+ */
+import { loadSigningCa, type SigningCa } from './ca/ca.ts';
+import type { SigningConfig } from './config.ts';
+
+export { loadSigningCa, type SigningCa, type SigningCaOptions } from './ca/ca.ts';
+export { prepareForSigning, type PrepareMeta, type Signee } from './prepare.ts';
+export { addSignature, type AddSignatureOptions } from './sign.ts';
+export { addPlatformSeal, type SealOptions } from './seal.ts';
+export {
+  buildCompletionCertificate,
+  type CompletionEvent,
+  type CompletionInput,
+} from './completion-certificate.ts';
+export { verifyWithPdfsig, parsePdfsigOutput, type PdfsigSignature, type PdfsigValidity } from './verify.ts';
+export type { TsaOptions } from './tsa.ts';
+
+/** The instance's signing CA as configured (PKCS#12, or generated under DATA_DIR/signing-ca). */
+export function signingCaFromConfig(signing: SigningConfig): Promise<SigningCa> {
+  return loadSigningCa({ dir: signing.caDir, p12: signing.caP12 ?? undefined, host: signing.caHost });
+}

@@ -1,0 +1,28 @@
+import type { SigningCa } from './ca/ca.ts';
+import { loadSealIdentity, SEAL_COMMON_NAME } from './ca/identities.ts';
+import { signWithIdentity } from './sign.ts';
+import type { TsaOptions } from './tsa.ts';
+
+export interface SealOptions {
+  ca: SigningCa;
+  tsa?: TsaOptions | null;
+  signedAt?: Date;
+  reason?: string;
+}
+
+/**
+ * Adds the platform's seal: the same PAdES signature as a signee's, made with the instance's seal key
+ * (certificate CN "Sinetti platform seal", issued by the CA), in an invisible signature field (zero-size
+ * widget on the first page, no stamp). Added last, it covers the whole document.
+ */
+export async function addPlatformSeal(pdf: Uint8Array, opts: SealOptions): Promise<Uint8Array> {
+  const signedAt = opts.signedAt ?? new Date();
+  const identity = await loadSealIdentity(opts.ca);
+  return signWithIdentity(pdf, identity, opts.ca, opts.tsa ?? null, {
+    fieldPrefix: 'PlatformSeal',
+    appearance: null,
+    signedAt,
+    name: SEAL_COMMON_NAME,
+    reason: opts.reason ?? 'Sealed by the Sinetti platform',
+  });
+}

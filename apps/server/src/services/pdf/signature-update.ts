@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import { PdfDict, PdfRef, PdfString, isName, name, serialize, type PdfValue } from './syntax/objects.ts';
+import type { PdfReader } from './syntax/reader.ts';
+import { IncrementalUpdate } from './syntax/writer.ts';
+import { STAMP_FONTS } from './stamp.ts';
+import { pdfDate, textStringBytes } from './text.ts';
+
+/** Page key under which prepare.ts records the signee boxes: [[index x y width height] …]. */
+export const SLOTS_KEY = 'SinettiSlots';
+
+export interface SignatureFieldOptions {
+  /** Start of the new field's name; a counter and random suffix make it unique. */
+  fieldPrefix: string;
+  /** A visible stamp in the signee box `slot` of the signature page, or null for an invisible field. */
+  appearance: { slot: number; draw: (width: number, height: number) => string } | null;
+  signedAt: Date;
+  name?: string | undefined;
+  reason?: string | undefined;
+  location?: string | undefined;
+  /** Bytes reserved for the CMS signature (/Contents holds twice as many hex digits). */
+  contentsSize: number;
+}
+
+export interface SignatureUpdate {
+  /** The bytes to append to the original file, /ByteRange filled in, /Contents still zeros. */
+  update: Buffer;
+  /** Offsets of /Contents' hex digits inside `update` (after '<', before '>'). */
+  contentsStart: number;
+  contentsEnd: number;
+  /** [0, a, b, c]: the signed ranges of the whole result, /Contents' <…> excluded. */
+  byteRange: [number, number, number, number];
+  fieldName: string;
+}
+
+const BYTE_RANGE_PLACEHOLDER = `[0 ${'0'.repeat(12)} ${'0'.repeat(12)} ${'0'.repeat(12)}]`;
+const text = (s: string) => new PdfString(textStringBytes(s));
+
+function pageRefs(reader: PdfReader): PdfRef[] {
+  const pages: PdfRef[] = [];
+  const seen = new Set<number>();
+  const visit = (ref: PdfValue | undefined) => {
+    if (!(ref instanceof PdfRef) || seen.has(ref.num)) return;
+    seen.add(ref.num);
+    const node = reader.dict(ref);
+    if (!node) return;
+    if (isName(node.get('Type'), 'Pages') || Array.isArray(reader.resolve(node.get('Kids')))) {
+      for (const kid of (reader.resolve(node.get('Kids')) as PdfValue[]) ?? []) visit(kid);
+    } else pages.push(ref);
+  };
+  visit(reader.dict(reader.trailer.get('Root'))?.get('Pages'));
+  if (pages.length === 0) throw new Error('The PDF has no pages.');
+  return pages;
+}
+
+function findSlot(reader: PdfReader, pages: PdfRef[], slot: number): { page: PdfRef; rect: number[] } {
+  for (const page of [...pages].reverse()) {
+    const slots = reader.resolve(reader.dict(page)?.get(SLOTS_KEY));
+    if (!Array.isArray(slots)) continue;
+    for (const entry of slots) {
+      const values = reader.resolve(entry);
+      if (Array.isArray(values) && values[0] === slot && values.length === 5) {
+        return { page, rect: values.slice(1).map(Number) };
+      }
+    }
+  }
+  throw new Error(
+    `The PDF has no signature box for signee ${slot} (was it prepared with prepareForSigning?).`,
+  );
+}
+
+function uniqueFieldName(reader: PdfReader, fields: PdfValue[], prefix: string): string {
+  const taken = new Set<string>();
+  for (const f of fields) {
+    const t = reader.dict(f)?.get('T');
+    if (t instanceof PdfString) taken.add(Buffer.from(t.bytes).toString('latin1'));
+  }
+  for (;;) {
+    const candidate = `${prefix}-${fields.length + 1}-${randomBytes(4).toString('hex')}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/**
+ * Lays out the incremental update of one signature (ISO 32000-1 §12.8): a /Sig dictionary with a
+ * fixed-size /Contents placeholder, a signature field + widget on the page (with a stamp appearance
+ * or invisible), the page's /Annots and the form's /Fields extended. The original bytes are not touched.
+ */
+export function buildSignatureUpdate(reader: PdfReader, opts: SignatureFieldOptions): SignatureUpdate {
+  const up = new IncrementalUpdate(reader);
+  const rootRef = reader.trailer.get('Root') as PdfRef;
+  const catalog = reader.dict(rootRef)!.clone();
+  const pages = pageRefs(reader);
+  const target = opts.appearance
+    ? findSlot(reader, pages, opts.appearance.slot)
+    : { page: pages[0]!, rect: [0, 0, 0, 0] };
+  const [x = 0, y = 0, w = 0, h = 0] = target.rect;
+
+  // The form: /AcroForm as an object of its own, inline in the catalog, or none yet.
+  const acroValue = catalog.get('AcroForm');
+  const acro = (reader.dict(acroValue) ?? new PdfDict()).clone();
+  const fieldsValue = acro.get('Fields');
+  const fields = (reader.resolve(fieldsValue) as PdfValue[] | undefined) ?? [];
+  const fieldName = uniqueFieldName(reader, fields, opts.fieldPrefix);
+
+  const sigRef = up.allocate();
+  const widgetRef = up.allocate();
+  const fonts = new PdfDict(
+    Object.entries(STAMP_FONTS).map(([base, res]) => [
+      res,
+      up.add(
+        new PdfDict([
+          ['Type', name('Font')],
+          ['Subtype', name('Type1')],
+          ['BaseFont', name(base)],
+          ['Encoding', name('WinAnsiEncoding')],
+        ]),
+      ),
+    ]),
+  );
+  const content = opts.appearance ? opts.appearance.draw(w, h) : '';
+  const apDict = new PdfDict([
+    ['Type', name('XObject')],
+    ['Subtype', name('Form')],
+    ['BBox', [0, 0, w, h]],
+    ['Resources', new PdfDict([['Font', fonts]])],
+    ['Length', content.length],
+  ]);
+  const apRef = up.add({ raw: `${serialize(apDict)}\nstream\n${content}\nendstream` });
+  up.set(
+    widgetRef,
+    new PdfDict([
+      ['Type', name('Annot')],
+      ['Subtype', name('Widget')],
+      ['FT', name('Sig')],
+      ['T', text(fieldName)],
+      ['V', sigRef],
+      ['F', 132], // Print + Locked
+      ['P', target.page],
+      ['Rect', [x, y, x + w, y + h]],
+      ['AP', new PdfDict([['N', apRef]])],
+    ]),
+  );
+
+  const optional = (key: string, v: string | undefined) => (v ? ` /${key} ${serialize(text(v))}` : '');
+  const zeros = '0'.repeat(opts.contentsSize * 2);
+  up.set(sigRef, {
+    raw:
+      `<</Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached /ByteRange ${BYTE_RANGE_PLACEHOLDER}` +
+      ` /Contents <${zeros}> /M ${serialize(new PdfString(Buffer.from(pdfDate(opts.signedAt), 'latin1')))}` +
+      `${optional('Name', opts.name)}${optional('Reason', opts.reason)}${optional('Location', opts.location)}` +
+      ` /Prop_Build <</App <</Name /Sinetti>>>>>>`,
+  });
+
+  // The page lists the new widget among its annotations.
+  const page = reader.dict(target.page)!.clone();
+  const annots = page.get('Annots');
+  if (annots instanceof PdfRef)
+    up.replace(annots.num, [...((reader.resolve(annots) as PdfValue[]) ?? []), widgetRef]);
+  else
+    up.replace(
+      target.page.num,
+      page.set('Annots', [...((annots as PdfValue[] | undefined) ?? []), widgetRef]),
+    );
+
+  // The form lists the new field and declares that the document holds signatures (SigFlags 3).
+  if (fieldsValue instanceof PdfRef) up.replace(fieldsValue.num, [...fields, widgetRef]);
+  else acro.set('Fields', [...fields, widgetRef]);
+  acro.set('SigFlags', 3);
+  if (acroValue instanceof PdfRef) up.replace(acroValue.num, acro);
+  else up.replace(rootRef.num, catalog.set('AcroForm', acroValue instanceof PdfDict ? acro : up.add(acro)));
+
+  return placeByteRange(up.write(), reader.bytes.length, fieldName);
+}
+
+function placeByteRange(written: string, base: number, fieldName: string): SignatureUpdate {
+  const rangeAt = written.indexOf(`/ByteRange ${BYTE_RANGE_PLACEHOLDER}`) + '/ByteRange '.length;
+  const contentsStart = written.indexOf('/Contents <', rangeAt) + '/Contents <'.length;
+  const contentsEnd = written.indexOf('>', contentsStart);
+  const total = base + written.length;
+  const byteRange: SignatureUpdate['byteRange'] = [0, base + contentsStart - 1, base + contentsEnd + 1, 0];
+  byteRange[3] = total - byteRange[2];
+  const filled = `[${byteRange.join(' ')}`.padEnd(BYTE_RANGE_PLACEHOLDER.length - 1, ' ') + ']';
+  const update = Buffer.from(written, 'latin1');
+  update.write(filled, rangeAt, 'latin1');
+  return { update, contentsStart, contentsEnd, byteRange, fieldName };
+}
