@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createOrganization } from '../src/commands/create-organization.ts';
 import { systemAudit } from '../src/commands/audit.ts';
+import { createSession } from '../src/commands/sessions.ts';
 import { memberships, roleAssignments, roles } from '../src/db/schema/index.ts';
 import type { TestApp, TestUser } from './helper.ts';
 
@@ -93,4 +94,15 @@ export async function topUp(
     company,
     payload: { amount, idempotencyKey } as object,
   });
+}
+
+/** A new session for the same account (after the test clock has jumped past the 2-hour expiry). */
+export async function freshSession(t: TestApp, user: TestUser): Promise<TestUser> {
+  const { token } = await createSession(t.database.db, t.clock, {
+    accountId: user.accountId,
+    selectedOrganizationId: user.personalOrganizationId,
+    ip: '127.0.0.1',
+    userAgent: 'test',
+  });
+  return { ...user, token };
 }
