@@ -1,11 +1,13 @@
 // Shared by the pdf*.test.ts files: input PDFs, a signing CA in a temporary directory, a local RFC 3161
 // time-stamping authority, and readers for what pdfsig does not show (the CMS inside /Contents).
 import { createHash } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import * as asn1js from 'asn1js';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import {
@@ -42,6 +44,23 @@ export async function makePdf(pages: number, opts: { objectStreams?: boolean } =
     }
   }
   return doc.save({ useObjectStreams: opts.objectStreams ?? false });
+}
+
+/** The text of a PDF as poppler's pdftotext extracts it. */
+export async function pdfText(pdf: Uint8Array): Promise<string> {
+  const dir = await tempDir();
+  try {
+    await writeFile(path.join(dir, 'in.pdf'), pdf);
+    const { stdout } = await promisify(execFile)('pdftotext', [
+      '-enc',
+      'UTF-8',
+      path.join(dir, 'in.pdf'),
+      '-',
+    ]);
+    return stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 export async function tempDir(prefix = 'sinetti-pdf-'): Promise<string> {

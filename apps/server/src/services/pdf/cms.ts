@@ -12,6 +12,7 @@ import {
 } from 'pkijs';
 import type { SignerIdentity } from './ca/identities.ts';
 import { requestTimestamp, type TsaOptions } from './tsa.ts';
+import { arrayBuffer } from './ca/keys.ts';
 
 export const CMS_OID = {
   data: '1.2.840.113549.1.7.1',
@@ -75,7 +76,7 @@ export async function buildCmsSignature(opts: CmsOptions): Promise<Uint8Array> {
     version: 1,
     encapContentInfo: new EncapsulatedContentInfo({ eContentType: CMS_OID.data }),
     signerInfos: [signerInfo],
-    certificates: [cert, ...opts.chain.map((der) => Certificate.fromBER(der.slice().buffer))],
+    certificates: [cert, ...opts.chain.map((der) => Certificate.fromBER(arrayBuffer(der)))],
   });
   await signed.sign(opts.signer.key.privateKey, 0, opts.signer.key.algorithm.hash);
   if (opts.tsa) {

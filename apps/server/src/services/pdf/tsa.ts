@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import type { ContentInfo } from 'pkijs';
 import { AlgorithmIdentifier, MessageImprint, SignedData, TSTInfo, TimeStampReq, TimeStampResp } from 'pkijs';
+import { arrayBuffer } from './ca/keys.ts';
 
 /** An RFC 3161 time-stamping authority (SIGNING_TSA_URL). */
 export interface TsaOptions {
@@ -54,7 +55,8 @@ export async function requestTimestamp(tsa: TsaOptions, data: Uint8Array): Promi
   if (!info.nonce || !Buffer.from(info.nonce.valueBlock.valueHexView).equals(trimInteger(nonce))) {
     throw new Error('The time-stamp token does not answer this request (nonce).');
   }
-  if (!(await signed.verify({ signer: 0, checkChain: false }))) {
+  // pkijs checks the token's signature and that its imprint is the hash of `data`.
+  if (!(await signed.verify({ signer: 0, checkChain: false, data: arrayBuffer(data) }))) {
     throw new Error('The time-stamp token signature does not verify.');
   }
   return token;

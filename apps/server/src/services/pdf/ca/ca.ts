@@ -3,7 +3,14 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Certificate } from 'pkijs';
 import { certificateDer, createCertificate, isCaCertificate } from './certificates.ts';
-import { generateKeyPair, importPkcs8, keyMatchesCertificate, pem, type SigningKey } from './keys.ts';
+import {
+  arrayBuffer,
+  generateKeyPair,
+  importPkcs8,
+  keyMatchesCertificate,
+  pem,
+  type SigningKey,
+} from './keys.ts';
 import { readPkcs12 } from './p12.ts';
 
 /** The instance's signing certificate authority: it issues every signee's one-time certificate and the seal's. */
@@ -84,7 +91,7 @@ async function readCaDir(caDir: string): Promise<Omit<SigningCa, 'dir'> | undefi
 }
 
 async function checkedCa(certDer: Uint8Array, keyDer: Uint8Array): Promise<Omit<SigningCa, 'dir'>> {
-  const certificate = Certificate.fromBER(certDer.slice().buffer);
+  const certificate = Certificate.fromBER(arrayBuffer(certDer));
   const key = await importPkcs8(keyDer);
   if (!isCaCertificate(certificate)) throw new Error('The signing CA certificate is not a CA certificate.');
   if (!(await keyMatchesCertificate(key, certificate))) {
@@ -98,7 +105,7 @@ async function fromPkcs12(p12: { path: string; password: string }, dir: string |
   const key = await importPkcs8(privateKey);
   privateKey.fill(0);
   for (const der of certificates) {
-    const certificate = Certificate.fromBER(der.slice().buffer);
+    const certificate = Certificate.fromBER(arrayBuffer(der));
     if (isCaCertificate(certificate) && (await keyMatchesCertificate(key, certificate))) {
       return { certificate, der, key, dir };
     }

@@ -12,7 +12,7 @@ import {
   Time,
   TimeType,
 } from 'pkijs';
-import type { SigningKey } from './keys.ts';
+import { arrayBuffer, type SigningKey } from './keys.ts';
 
 export const OID = {
   commonName: '2.5.4.3',
@@ -94,13 +94,13 @@ export async function createCertificate(req: CertificateRequest): Promise<Certif
     extension(
       OID.subjectKeyIdentifier,
       false,
-      new asn1js.OctetString({ valueHex: keyIdentifier(cert).slice().buffer }),
+      new asn1js.OctetString({ valueHex: arrayBuffer(keyIdentifier(cert)) }),
     ),
   ];
   if (req.issuer) {
     const aki = new AuthorityKeyIdentifier({
       keyIdentifier: new asn1js.OctetString({
-        valueHex: keyIdentifier(req.issuer.certificate).slice().buffer,
+        valueHex: arrayBuffer(keyIdentifier(req.issuer.certificate)),
       }),
     });
     extensions.push(extension(OID.authorityKeyIdentifier, false, aki.toSchema()));

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { Certificate } from 'pkijs';
 import type { SigningCa } from './ca.ts';
 import { certificateDer, createCertificate } from './certificates.ts';
-import { generateKeyPair, importPkcs8, keyMatchesCertificate, pem, type SigningKey } from './keys.ts';
+import {
+  arrayBuffer,
+  generateKeyPair,
+  importPkcs8,
+  keyMatchesCertificate,
+  pem,
+  type SigningKey,
+} from './keys.ts';
 
 /** A key with its certificate, as a CMS signer uses them. */
 export interface SignerIdentity {
@@ -109,7 +116,7 @@ async function readSeal(file: string): Promise<SignerIdentity | undefined> {
   const [certDer] = pem.decode(text, 'CERTIFICATE');
   const [keyDer] = pem.decode(text, 'PRIVATE KEY');
   if (!certDer || !keyDer) return undefined;
-  const certificate = Certificate.fromBER(certDer.slice().buffer);
+  const certificate = Certificate.fromBER(arrayBuffer(certDer));
   const key = await importPkcs8(keyDer);
   return (await keyMatchesCertificate(key, certificate)) ? { key, certificate, der: certDer } : undefined;
 }

@@ -6,6 +6,9 @@ import { PrivateKeyInfo } from 'pkijs';
 
 const { subtle } = webcrypto;
 
+/** A copy of the bytes in an ArrayBuffer of their own (a Buffer's .buffer may be a shared pool). */
+export const arrayBuffer = (u: Uint8Array): ArrayBuffer => new Uint8Array(u).buffer;
+
 /** A private key ready for signing, with the algorithm that signatures made by it use. */
 export interface SigningKey {
   privateKey: CryptoKey;
@@ -21,7 +24,7 @@ const CURVES: Record<string, { curve: string; hash: SigningKey['algorithm']['has
 
 /** Imports a PKCS#8 private key (RSA or EC) as a non-extractable signing key. */
 export async function importPkcs8(der: Uint8Array): Promise<SigningKey> {
-  const info = PrivateKeyInfo.fromBER(der.slice().buffer);
+  const info = PrivateKeyInfo.fromBER(arrayBuffer(der));
   const oid = info.privateKeyAlgorithm.algorithmId;
   if (oid === '1.2.840.113549.1.1.1') {
     const algorithm = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;

@@ -9,13 +9,7 @@ import {
   PrivateKeyInfo,
   type SafeBag,
 } from 'pkijs';
-
-const toArrayBuffer = (u: Uint8Array): ArrayBuffer => u.slice().buffer;
-
-/** PKCS#12 MAC passwords are BMPStrings with a terminating zero (RFC 7292 Appendix B.1). */
-function bmpPassword(password: string): ArrayBuffer {
-  return toArrayBuffer(Buffer.concat([Buffer.from(password, 'utf16le').swap16(), Buffer.alloc(2)]));
-}
+import { arrayBuffer } from './keys.ts';
 
 /**
  * Reads the certificate and private key from a password-protected PKCS#12 file, as written by
@@ -26,15 +20,16 @@ export async function readPkcs12(
   der: Uint8Array,
   password: string,
 ): Promise<{ certificates: Uint8Array[]; privateKey: Uint8Array }> {
-  const pfx = PFX.fromBER(toArrayBuffer(der));
+  const pfx = PFX.fromBER(arrayBuffer(der));
+  // UTF-8 bytes: pkijs turns them into the BMPString that the MAC's key derivation wants (RFC 7292 B.1).
+  const utf8 = arrayBuffer(Buffer.from(password, 'utf8'));
   try {
-    await pfx.parseInternalValues({ password: bmpPassword(password), checkIntegrity: true });
+    await pfx.parseInternalValues({ password: utf8, checkIntegrity: true });
   } catch (cause) {
     throw new Error('Cannot open the signing CA PKCS#12 file: wrong password or damaged file.', { cause });
   }
   const safe = pfx.parsedValue?.authenticatedSafe as AuthenticatedSafe | undefined;
   if (!safe) throw new Error('The PKCS#12 file has no content.');
-  const utf8 = toArrayBuffer(Buffer.from(password, 'utf8'));
   await safe.parseInternalValues({ safeContents: safe.safeContents.map(() => ({ password: utf8 })) });
   const bags: SafeBag[] = (safe.parsedValue.safeContents as { value: SafeContents }[]).flatMap(
     (c) => c.value.safeBags,

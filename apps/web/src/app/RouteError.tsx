@@ -1,0 +1,19 @@
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router';
+
+/** Shown when a page fails to load or render (for example after a new release replaced its file). */
+export function RouteError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <Container size="sm" py={80}>
+      <Stack gap="md" align="flex-start">
+        <Title order={1}>{t('routeError.title')}</Title>
+        <Text>{t('routeError.text')}</Text>
+        <Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>
+      </Stack>
+    </Container>
+  );
+}

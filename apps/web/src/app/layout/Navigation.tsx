@@ -1,0 +1,132 @@
+import type { ReactNode } from 'react';
+import { AppShell, NavLink, ScrollArea, Stack } from '@mantine/core';
+import {
+  IconArchive,
+  IconBell,
+  IconFiles,
+  IconLayoutDashboard,
+  IconMessage,
+  IconSettings,
+  IconTemplate,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { P } from '@sinetti/contract';
+import { useLinkWithBack } from '../../lib/navigation';
+import { usePermissions } from '../../lib/permissions';
+import { CreateMenu } from './CreateMenu';
+import { NavGroup } from './NavGroup';
+import { OrganizationSelector } from './OrganizationSelector';
+import { SoonNote, SoonTooltip } from './Soon';
+
+const FEEDBACK_EMAIL: string | undefined = import.meta.env.VITE_FEEDBACK_EMAIL || undefined;
+
+function RouteLink({
+  to,
+  label,
+  icon,
+  active,
+}: {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  active: boolean;
+}) {
+  return (
+    <NavLink
+      component={Link}
+      to={to}
+      label={label}
+      leftSection={icon}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+    />
+  );
+}
+
+function SoonLink({ label, icon }: { label: string; icon: ReactNode }) {
+  return (
+    <SoonTooltip>
+      <NavLink
+        component="button"
+        type="button"
+        label={
+          <>
+            {label}
+            <SoonNote />
+          </>
+        }
+        leftSection={icon}
+        aria-disabled
+        c="dimmed"
+        style={{ cursor: 'not-allowed' }}
+        onClick={(e) => e.preventDefault()}
+      />
+    </SoonTooltip>
+  );
+}
+
+/** The navigation (SPEC §2.5): Create, organization selector, then the link groups. */
+export function Navigation() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const withBack = useLinkWithBack();
+  const permissions = usePermissions();
+  const icon = (Icon: typeof IconFiles) => <Icon size={18} stroke={1.6} aria-hidden />;
+
+  return (
+    <>
+      <AppShell.Section p="md">
+        <Stack gap="sm">
+          <CreateMenu />
+          <OrganizationSelector />
+        </Stack>
+      </AppShell.Section>
+      <AppShell.Section grow component={ScrollArea} px="xs" pb="md">
+        <Stack component="nav" aria-label={t('nav.label')} gap="md">
+          <NavGroup title={t('nav.groups.documents')}>
+            <RouteLink
+              to="/"
+              label={t('nav.dashboard')}
+              icon={icon(IconLayoutDashboard)}
+              active={pathname === '/'}
+            />
+            <RouteLink
+              to="/documents"
+              label={t('nav.documents')}
+              icon={icon(IconFiles)}
+              active={pathname.startsWith('/documents') || pathname.startsWith('/document/')}
+            />
+            <SoonLink label={t('nav.templates')} icon={icon(IconTemplate)} />
+            <RouteLink
+              to="/filtered/archived"
+              label={t('nav.archive')}
+              icon={icon(IconArchive)}
+              active={pathname === '/filtered/archived'}
+            />
+          </NavGroup>
+          <NavGroup title={t('nav.groups.organization')}>
+            <SoonLink label={t('nav.notifications')} icon={icon(IconBell)} />
+            {permissions.can(P.ORG_VIEW_DETAILS) && (
+              <RouteLink
+                to={withBack('/settings')}
+                label={t('nav.settings')}
+                icon={icon(IconSettings)}
+                active={pathname.startsWith('/settings')}
+              />
+            )}
+          </NavGroup>
+          {FEEDBACK_EMAIL && (
+            <NavGroup title={t('nav.groups.help')}>
+              <NavLink
+                href={`mailto:${FEEDBACK_EMAIL}?subject=${encodeURIComponent(t('nav.feedbackSubject'))}`}
+                label={t('nav.feedback')}
+                leftSection={icon(IconMessage)}
+              />
+            </NavGroup>
+          )}
+        </Stack>
+      </AppShell.Section>
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { decodePathParam } from '../routes';
+import { changeLanguage } from '../../lib/i18n';
+import { browserPage } from '../../lib/navigation';
+import { sessionStore } from '../../lib/session';
+import {
+  ORG_ACME,
+  ORG_PERSONAL,
+  accountReply,
+  makeAccount,
+  mockFetch,
+  permissionsReply,
+  renderApp,
+  resetTestState,
+  signInAs,
+  stubRoutes,
+} from '../../test/utils';
+
+afterEach(async () => {
+  resetTestState();
+  await changeLanguage('en');
+});
+
+function renderShell(permissions: number[], account = makeAccount(), path = '/') {
+  signInAs('OK', ORG_ACME);
+  mockFetch({
+    'GET /api/authentication/accounts': accountReply(account),
+    'GET /api/privileges/account-roles': permissionsReply(permissions),
+  });
+  return renderApp(path, stubRoutes());
+}
+
+describe('shell layout (SPEC §2.5)', () => {
+  it('shows the initials in the avatar and the account menu', async () => {
+    renderShell([]);
+    const button = await screen.findByRole('button', { name: 'Account menu' });
+    await waitFor(() => expect(button).toHaveTextContent('MM'));
+    fireEvent.click(button);
+    const profile = await screen.findByRole('menuitem', { name: 'My profile' });
+    const back = new URLSearchParams(profile.getAttribute('href')?.split('?')[1]).get('back');
+    expect(profile.getAttribute('href')).toMatch(/^\/profile\?back=/);
+    expect(decodePathParam(back)).toBe('/');
+    expect(screen.getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('shows an empty person icon when the account has no name', async () => {
+    renderShell([], makeAccount({ fullName: '' }));
+    await screen.findByRole('button', { name: 'Select organization' });
+    const button = screen.getByRole('button', { name: 'Account menu' });
+    expect(button).toHaveTextContent('');
+    expect(button.querySelector('svg')).not.toBeNull();
+  });
+
+  it('hides Create and Organization settings without the permissions', async () => {
+    renderShell([]);
+    await screen.findByRole('button', { name: 'Select organization' });
+    expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Organization settings' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Archive' })).toHaveAttribute('href', '/filtered/archived');
+  });
+
+  it('shows Create (entries not available yet) and settings with back when permitted', async () => {
+    renderShell([2, 20], makeAccount(), '/documents');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    const upload = await screen.findByRole('menuitem', { name: /Upload/ });
+    expect(upload).toHaveAttribute('aria-disabled', 'true');
+    expect(upload).toHaveTextContent('Available soon');
+    const settings = screen.getByRole('link', { name: 'Organization settings' });
+    const back = new URLSearchParams(settings.getAttribute('href')?.split('?')[1]).get('back');
+    expect(decodePathParam(back)).toBe('/documents');
+  });
+
+  it('folds a navigation group', async () => {
+    renderShell([]);
+    const group = await screen.findByRole('button', { name: 'Documents' });
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(group);
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('switches organization: stores it, closes the list and reloads', async () => {
+    const reload = vi.spyOn(browserPage, 'reload').mockImplementation(() => undefined);
+    renderShell([]);
+    const selector = await screen.findByRole('button', { name: 'Select organization' });
+    await waitFor(() => expect(selector).toHaveTextContent('Acme Oy'));
+    fireEvent.click(selector);
+    const menu = await screen.findByRole('menu');
+    const personal = within(menu).getByRole('menuitem', { name: /Matti Meikäläinen/ });
+    expect(personal).toHaveTextContent('Personal');
+    fireEvent.click(personal);
+    expect(sessionStore.selectedOrganization()).toBe(ORG_PERSONAL);
+    expect(reload).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  });
+
+  it('applies the account language', async () => {
+    renderShell([], makeAccount({ language: 'fi' }));
+    expect(await screen.findByPlaceholderText('Hae')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tilivalikko' })).toBeInTheDocument();
+  });
+});

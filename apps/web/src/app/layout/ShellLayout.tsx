@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet, useLocation } from 'react-router';
+import { Header } from './Header';
+import { Navigation } from './Navigation';
+
+/** Header, navigation and page for signed-in pages (SPEC §2.5); the navigation folds away on small screens. */
+export function ShellLayout() {
+  const [navOpened, nav] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const closeNav = nav.close;
+
+  // On small screens the navigation closes once a link in it was followed.
+  useEffect(() => {
+    closeNav();
+  }, [pathname, closeNav]);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <Header navOpened={navOpened} onToggleNav={nav.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <Navigation />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
