@@ -1,0 +1,116 @@
+import { readdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { loadSigningCa } from '../src/services/pdf/ca/ca.ts';
+import { OID, isCaCertificate, subjectField } from '../src/services/pdf/ca/certificates.ts';
+import { loadSealIdentity } from '../src/services/pdf/ca/identities.ts';
+import { addSignature, prepareForSigning, verifyWithPdfsig } from '../src/services/pdf/index.ts';
+import { TEST_P12, TEST_P12_PASSWORD, cmsOf, makePdf, tempDir } from './pdf-fixtures.ts';
+
+const mode = async (p: string) => (await stat(p)).mode & 0o777;
+
+describe('the signing certificate authority', () => {
+  it('is created on first use under DATA_DIR/signing-ca with a private key readable by the owner only', async () => {
+    const dir = path.join(await tempDir(), 'signing-ca');
+    const ca = await loadSigningCa({ dir, host: 'sign.example.fi' });
+    expect(subjectField(ca.certificate, OID.commonName)).toBe('Sinetti Signing CA (sign.example.fi)');
+    expect(isCaCertificate(ca.certificate)).toBe(true);
+    const keyUsage = ca.certificate.extensions!.find((e) => e.extnID === OID.keyUsage)!;
+    expect(Buffer.from(keyUsage.extnValue.valueBlock.valueHexView).toString('hex')).toBe('03020106');
+    expect(await ca.certificate.verify()).toBe(true);
+    expect(await mode(path.join(dir, 'ca', 'ca.key.pem'))).toBe(0o600);
+    expect(await mode(path.join(dir, 'ca'))).toBe(0o700);
+    expect(ca.key.privateKey.extractable).toBe(false);
+
+    const again = await loadSigningCa({ dir, host: 'other.example' });
+    expect(Buffer.from(again.der).equals(Buffer.from(ca.der))).toBe(true);
+  });
+
+  it('ends up as one CA when several starts race to create it', async () => {
+    const dir = path.join(await tempDir(), 'signing-ca');
+    const cas = await Promise.all([1, 2, 3].map(() => loadSigningCa({ dir, host: 'race.test' })));
+    const ders = new Set(cas.map((c) => Buffer.from(c.der).toString('hex')));
+    expect(ders.size).toBe(1);
+    expect(await readdir(dir)).toEqual(['ca']);
+  });
+
+  it('can come from a PKCS#12 file, and its certificates then issue the signee certificates', async () => {
+    const file = path.join(await tempDir(), 'ca.p12');
+    await writeFile(file, TEST_P12);
+    const ca = await loadSigningCa({
+      dir: null,
+      host: 'x',
+      p12: { path: file, password: TEST_P12_PASSWORD },
+    });
+    expect(subjectField(ca.certificate, OID.commonName)).toBe('Example Test CA');
+    const { pdf } = await prepareForSigning(
+      await makePdf(1),
+      [{ name: 'Ville', email: 'v@example.com', level: 'Simple' }],
+      {
+        documentName: 'a.pdf',
+        documentId: '1',
+        lang: 'en',
+      },
+    );
+    const signed = await addSignature(pdf, {
+      signer: { name: 'Ville', email: 'v@example.com' },
+      method: 'Email code',
+      signedAt: new Date(),
+      stampSlot: 0,
+      ca,
+    });
+    const { signatures, output } = await verifyWithPdfsig(signed);
+    expect(
+      signatures.map((s) => s.validity),
+      output,
+    ).toEqual(['valid']);
+    const leaf = cmsOf(signed, 0).signed.certificates!.find(
+      (c) => 'subject' in c && subjectField(c, OID.commonName) === 'Ville',
+    );
+    expect(leaf && 'verify' in leaf && (await leaf.verify(ca.certificate))).toBe(true);
+
+    await expect(
+      loadSigningCa({ dir: null, host: 'x', p12: { path: file, password: 'wrong' } }),
+    ).rejects.toThrow(/wrong password/);
+  });
+
+  it('keeps the platform seal identity next to the CA and reuses it', async () => {
+    const dir = path.join(await tempDir(), 'signing-ca');
+    const ca = await loadSigningCa({ dir, host: 'seal.test' });
+    const seal = await loadSealIdentity(ca);
+    expect(subjectField(seal.certificate, OID.commonName)).toBe('Sinetti platform seal');
+    expect(await seal.certificate.verify(ca.certificate)).toBe(true);
+    expect(await mode(path.join(dir, 'seal.pem'))).toBe(0o600);
+    const reloaded = await loadSealIdentity(await loadSigningCa({ dir, host: 'seal.test' }));
+    expect(Buffer.from(reloaded.der).equals(Buffer.from(seal.der))).toBe(true);
+  });
+
+  it('is configured from the environment', () => {
+    const base = { NODE_ENV: 'test', PUBLIC_URL: 'https://sign.example.fi', LOG_LEVEL: 'silent' } as const;
+    const fromDisk = loadConfig({ ...base, DATA_DIR: '/srv/sinetti' }).signing;
+    expect(fromDisk).toMatchObject({
+      caDir: '/srv/sinetti/signing-ca',
+      caP12: null,
+      caHost: 'sign.example.fi',
+      tsa: null,
+    });
+    const configured = loadConfig({
+      ...base,
+      DATA_DIR: 'memory://',
+      SIGNING_CA_P12_PATH: '/etc/sinetti/ca.p12',
+      SIGNING_CA_P12_PASSWORD: 'pw',
+      SIGNING_TSA_URL: 'http://tsa.example/tsr',
+      SIGNING_TSA_TIMEOUT_SECONDS: '5',
+    }).signing;
+    expect(configured).toMatchObject({
+      caDir: null,
+      caP12: { path: '/etc/sinetti/ca.p12', password: 'pw' },
+      tsa: { url: 'http://tsa.example/tsr', timeoutMs: 5000 },
+    });
+    expect(() => loadConfig({ ...base, SIGNING_CA_P12_PATH: '/etc/ca.p12' })).toThrow(
+      /SIGNING_CA_P12_PASSWORD/,
+    );
+    expect(() => loadConfig({ ...base, SIGNING_TSA_URL: 'ftp://tsa' })).toThrow(/SIGNING_TSA_URL/);
+  });
+});
