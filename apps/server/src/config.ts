@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { servicesConfigFrom, servicesEnvShape, type ServicesConfig } from './services/config.ts';
+import { signingConfigFrom, signingEnvShape, type SigningConfig } from './services/pdf/config.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -14,6 +15,7 @@ const optionalString = z
 
 const envSchema = z.object({
   ...servicesEnvShape,
+  ...signingEnvShape,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('localhost'),
@@ -62,6 +64,8 @@ export interface Config extends ServicesConfig {
   localIdp: boolean;
   rateLimitSignInPerMinute: number;
   payments: PaymentsConfig;
+  /** PDF signing: the signing CA, the time-stamping authority, pdfsig (services/pdf/config.ts). */
+  signing: SigningConfig;
   /** Check every reply against the contract (on outside production). */
   validateReplies: boolean;
 }
@@ -169,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localIdp,
     rateLimitSignInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     payments: paymentsConfig(e, production),
+    signing: signingConfigFrom(e, publicUrl, (message) => new ConfigError(message)),
     ...servicesConfigFrom(e, path.resolve(e.DATA_DIR), (message) => new ConfigError(message)),
     validateReplies: !production,
   };
