@@ -221,6 +221,41 @@ describe('Stripe adapter against a local fake of the Stripe API', () => {
     expect(await balanceOf(t, owner, company)).toBe(0);
   });
 
+  it('retries a top-up with the same key after Stripe could not be reached, charging once', async () => {
+    const { owner, company } = await companyWithCard();
+    const key = 'stripe-retry-after-outage';
+    fake.down = true;
+    try {
+      const failed = await topUp(t, owner, company, 30, key);
+      expect(failed.statusCode).toBe(503);
+      expect(errorOf(failed).code).toBe('UNAVAILABLE');
+    } finally {
+      fake.down = false;
+    }
+    expect(await balanceOf(t, owner, company)).toBe(0);
+    expect((await topUp(t, owner, company, 30, key)).json()).toEqual({ status: 'OK', balance: 3000 });
+    expect((await topUp(t, owner, company, 30, key)).json()).toEqual({ status: 'OK', balance: 3000 });
+    const charged = fake.requests.filter(
+      (r) => r.path === '/v1/payment_intents' && r.body.get('metadata[organizationId]') === company,
+    );
+    expect(new Set(charged.map((r) => r.idempotencyKey)).size).toBe(1);
+    expect(await ledgerSum(t, company)).toBe(3000);
+  });
+
+  it('answers 503 to a verified webhook it cannot read yet, so that Stripe retries', async () => {
+    const owner = await t.signUp();
+    const company = await createCompany(t, owner);
+    const session = fake.completeCheckout(await startCheckout(owner, company));
+    fake.down = true;
+    try {
+      expect((await webhook('checkout.session.completed', session)).statusCode).toBe(503);
+    } finally {
+      fake.down = false;
+    }
+    expect((await webhook('checkout.session.completed', session)).statusCode).toBe(200);
+    expect((await call(owner, company, 'GET', '/api/payments/can-charge')).json().status).toBe('OK');
+  });
+
   it('answers UNAVAILABLE when Stripe cannot be reached', async () => {
     const owner = await t.signUp();
     fake.down = true;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
@@ -168,6 +168,24 @@ export async function chargeAndSettle(
   }
   const settled = await settlePayment(deps.db, payment.id, settlementOf(result), deps.clock.now(), audit);
   return outcomeOf(deps, settled);
+}
+
+const UNREACHABLE = 'The payment provider could not be reached.';
+
+/**
+ * Takes back a payment whose charge never got an answer from the provider, so that a retry with the
+ * same key charges again under the same payment id (the provider's idempotency key: never twice).
+ * Null when it is not such a payment or another request took it first.
+ */
+export async function reclaimUnanswered(db: Db, payment: PaymentRow): Promise<PaymentRow | null> {
+  if (payment.state !== 'failed' || payment.providerRef !== null || payment.message !== UNREACHABLE)
+    return null;
+  const [row] = await db
+    .update(payments)
+    .set({ state: 'pending', message: null, settledAt: null })
+    .where(and(eq(payments.id, payment.id), eq(payments.state, 'failed'), isNull(payments.providerRef)))
+    .returning();
+  return row ?? null;
 }
 
 const IN_FLIGHT_MS = 60_000;

@@ -5,6 +5,7 @@ import { activePaymentMethod, findPaymentByKey } from '../../queries/billing-pay
 import type { AuditContext } from '../audit.ts';
 import {
   chargeAndSettle,
+  reclaimUnanswered,
   replayPayment,
   requireProvider,
   type BillingDeps,
@@ -21,7 +22,8 @@ export interface TopUpInput {
 
 /**
  * Adds balance by charging the saved payment method. The client's idempotency key makes a retried or
- * double-clicked top-up charge once; a declined card changes nothing.
+ * double-clicked top-up charge once; a declined card changes nothing. A retry after the provider could
+ * not be reached charges again under the same payment id (the provider's idempotency key: never twice).
  */
 export async function topUpBalance(deps: BillingDeps, input: TopUpInput): Promise<PaymentOutcome> {
   const { amountEuros } = input;
@@ -32,9 +34,14 @@ export async function topUpBalance(deps: BillingDeps, input: TopUpInput): Promis
   const amountCents = amountEuros * 100;
   const expected = { kind: 'top_up' as const, amountCents, plan: null };
   const existing = await findPaymentByKey(deps.db, input.organizationId, input.idempotencyKey);
-  if (existing) return replayPayment(deps, existing, expected);
-
   const method = await activePaymentMethod(deps.db, input.organizationId, provider.name);
+  const description = `Sinetti balance top-up ${amountEuros} ${CURRENCY}`;
+  if (existing) {
+    const same = existing.kind === 'top_up' && existing.amountCents === amountCents;
+    const retry = same && method ? await reclaimUnanswered(deps.db, existing) : null;
+    if (retry && method) return chargeAndSettle(deps, provider, retry, method, description, input.audit);
+    return replayPayment(deps, existing, expected);
+  }
   if (!method) return { status: 'PAYMENT_METHOD_REQUIRED' };
   const [payment] = await deps.db
     .insert(payments)
@@ -54,12 +61,5 @@ export async function topUpBalance(deps: BillingDeps, input: TopUpInput): Promis
     if (!raced) throw new AppError('CONFLICT', 'The payment could not be recorded. Try again.');
     return replayPayment(deps, raced, expected);
   }
-  return chargeAndSettle(
-    deps,
-    provider,
-    payment,
-    method,
-    `Sinetti balance top-up ${amountEuros} ${CURRENCY}`,
-    input.audit,
-  );
+  return chargeAndSettle(deps, provider, payment, method, description, input.audit);
 }

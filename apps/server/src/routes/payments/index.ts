@@ -84,7 +84,9 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
         event = await provider.parseWebhook(req.body, req.headers);
       } catch (err) {
         if (err instanceof WebhookSignatureError) throw new AppError('VALIDATION_FAILED', err.message);
-        throw err;
+        // Verified, but reading it needed the provider's API: answer 503 so that the provider retries.
+        req.log.error({ err }, 'could not read a payment webhook');
+        throw new AppError('UNAVAILABLE', 'The payment provider could not be reached.');
       }
       await applyPaymentEvent(ctx.db, event, ctx.clock.now());
       return { status: 'OK', received: true };
