@@ -17,10 +17,13 @@ export class ApiError extends Error {
   }
 }
 
+/** An endpoint's schemas are optional properties: strip `undefined` before asking for the input type. */
+type InputOf<S> = NonNullable<S> extends z.ZodType ? z.input<NonNullable<S>> : never;
+
 type Input<E extends Endpoint> = {
-  params?: E['params'] extends z.ZodType ? z.input<E['params']> : never;
-  query?: E['query'] extends z.ZodType ? z.input<E['query']> : never;
-  body?: E['body'] extends z.ZodType ? z.input<E['body']> : never;
+  params?: InputOf<E['params']>;
+  query?: InputOf<E['query']>;
+  body?: InputOf<E['body']>;
   signal?: AbortSignal;
 };
 
