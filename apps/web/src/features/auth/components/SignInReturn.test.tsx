@@ -1,0 +1,91 @@
+import { screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../lib/session';
+import { sessionReply } from '../test/fixtures';
+import { callsTo, mockApi, renderAt } from '../test/render';
+import { SignInReturn } from './SignInReturn';
+
+const wizard = (step: number) => ({ step, data: {}, skipped: [], complete: false });
+
+function renderReturn(url: string) {
+  return renderAt(
+    <StrictMode>
+      <SignInReturn />
+    </StrictMode>,
+    { path: '/redirect/:type?', url },
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// Rendering Mantine in jsdom is slow on a busy two-core machine; no test asserts timing.
+describe('sign-in return page', { timeout: 20_000 }, () => {
+  it('exchanges the code once and continues to the current setup step', async () => {
+    const fetchMock = mockApi({
+      'POST /api/authentication/authorize': () => ({
+        status: 'SETUP_REQUIRED',
+        session: sessionReply('SETUP_REQUIRED'),
+      }),
+      'GET /api/authentication/wizard-steps': () => ({ status: 'OK', wizard: wizard(4) }),
+    });
+    renderReturn('/redirect?code=code-1&state=state-1');
+    expect(screen.getByText('Signing you in…')).toBeInTheDocument();
+
+    expect(await screen.findByTestId('location')).toHaveTextContent('/setup/invite-users');
+    expect(callsTo(fetchMock, 'POST /api/authentication/authorize')).toEqual([
+      { type: 'google', code: 'code-1', state: 'state-1' },
+    ]);
+    const session = sessionStore.get();
+    expect(session && session.status).toBe('SETUP_REQUIRED');
+  });
+
+  it('goes to the page the user wanted after a Microsoft sign-in', async () => {
+    const fetchMock = mockApi({
+      'POST /api/authentication/authorize': () => ({
+        status: 'OK',
+        session: sessionReply('OK'),
+        redirect: '/documents/abc?x=1',
+      }),
+    });
+    renderReturn('/redirect/microsoft?code=code-2&state=state-2');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/documents/abc?x=1');
+    expect(callsTo(fetchMock, 'POST /api/authentication/authorize')).toEqual([
+      { type: 'microsoft', code: 'code-2', state: 'state-2' },
+    ]);
+  });
+
+  it('never follows a redirect to another site', async () => {
+    mockApi({
+      'POST /api/authentication/authorize': () => ({
+        status: 'OK',
+        session: sessionReply('OK'),
+        redirect: '//evil.example.test/x',
+      }),
+    });
+    renderReturn('/redirect/google?code=code-3&state=state-3');
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('sends a refused permission to the Google page without calling the server', async () => {
+    const fetchMock = mockApi({});
+    renderReturn('/redirect?error=access_denied&state=s');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/google-unauthorized');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows an error with a way back to sign-in when the code is refused', async () => {
+    mockApi({
+      'POST /api/authentication/authorize': () => ({
+        status: 'ERROR',
+        code: 'VALIDATION_FAILED',
+        message: 'Bad code',
+      }),
+    });
+    renderReturn('/redirect?code=used&state=s');
+    expect(await screen.findByText('Sign-in failed')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to sign-in' })).toHaveAttribute('href', '/signin');
+  });
+});

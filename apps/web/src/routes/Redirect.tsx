@@ -1,0 +1,5 @@
+import { SignInReturn } from '../features/auth/components/SignInReturn';
+
+export default function Redirect() {
+  return <SignInReturn />;
+}

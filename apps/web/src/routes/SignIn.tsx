@@ -1,0 +1,5 @@
+import { SignInPanel } from '../features/auth/components/SignInPanel';
+
+export default function SignIn() {
+  return <SignInPanel variant="signIn" />;
+}

@@ -1,0 +1,5 @@
+import { CreateOrganizationStep } from '../../features/setup/components/CreateOrganizationStep';
+
+export default function CreateOrganization() {
+  return <CreateOrganizationStep />;
+}

@@ -1,0 +1,5 @@
+import { InviteUsersStep } from '../../features/setup/components/InviteUsersStep';
+
+export default function InviteUsers() {
+  return <InviteUsersStep />;
+}

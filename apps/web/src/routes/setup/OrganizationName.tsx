@@ -1,0 +1,5 @@
+import { OrganizationNameStep } from '../../features/setup/components/OrganizationNameStep';
+
+export default function OrganizationName() {
+  return <OrganizationNameStep />;
+}
