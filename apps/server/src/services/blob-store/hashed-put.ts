@@ -69,15 +69,20 @@ export async function putHashed(
   opts: HashedPutOptions = {},
 ): Promise<StoredBlob> {
   const inspector = new Inspector(opts);
+  // A short source can end (and fail a check) before the store starts reading: keep the first error
+  // here rather than let it go unhandled, and let it decide the outcome.
+  let failure: unknown = null;
+  inspector.on('error', (err) => (failure ??= err));
   source.on('error', (err) => inspector.destroy(err));
   source.pipe(inspector);
   try {
     await store.put(key, inspector, opts.contentType ? { contentType: opts.contentType } : {});
+    if (failure) throw failure;
   } catch (err) {
     source.unpipe(inspector);
     if (!source.destroyed) source.resume();
     await store.delete(key).catch(() => undefined);
-    throw err;
+    throw failure ?? err;
   }
   return { key, size: inspector.size, sha256: inspector.hash.digest('hex') };
 }

@@ -52,6 +52,7 @@ export class S3BlobStore implements BlobStore {
 
   async put(key: string, body: Readable, opts: { contentType?: string } = {}): Promise<void> {
     assertValidKey(key);
+    if (body.errored) throw body.errored;
     const upload = new Upload({
       client: this.client,
       params: {

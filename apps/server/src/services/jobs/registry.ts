@@ -40,7 +40,11 @@ export class JobRegistry {
   /** Periodic kinds and their interval; the worker keeps one run of each scheduled. */
   readonly periodic = new Map<string, number>();
 
-  register<P>(kind: string, run: JobHandler<P>, opts: HandlerOptions<P> = {}): void {
+  register<P = Record<string, unknown>>(
+    kind: string,
+    run: JobHandler<P>,
+    opts: HandlerOptions<P> = {},
+  ): void {
     if (this.handlers.has(kind)) throw new Error(`A handler for job kind ${kind} is already registered`);
     this.handlers.set(kind, {
       run: run as JobHandler,

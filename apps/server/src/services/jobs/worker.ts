@@ -63,11 +63,14 @@ export class JobRunner {
     await Promise.allSettled([...this.running]);
   }
 
-  /** Runs due jobs one at a time until none is due; returns how many ran. For tests: no sleeping. */
-  async drain(maxJobs = 1000): Promise<number> {
+  /**
+   * Runs due jobs one at a time until none is due; returns how many ran. For tests and scripts: no
+   * sleeping, no background timers. `kinds` limits it to some job kinds.
+   */
+  async drain(opts: { kinds?: string[]; maxJobs?: number } = {}): Promise<number> {
     let count = 0;
-    while (count < maxJobs) {
-      const [job] = await this.claim(1);
+    while (count < (opts.maxJobs ?? 1000)) {
+      const [job] = await this.claim(1, opts.kinds);
       if (!job) break;
       await this.execute(job);
       count++;
@@ -75,9 +78,9 @@ export class JobRunner {
     return count;
   }
 
-  private async claim(limit: number): Promise<JobRow[]> {
+  private async claim(limit: number, kinds?: string[]): Promise<JobRow[]> {
     return claimJobs(this.ctx.db, {
-      kinds: this.registry.kinds(),
+      kinds: kinds ?? this.registry.kinds(),
       now: this.ctx.clock.now(),
       leaseMs: this.opts.leaseMs,
       workerId: this.workerId,

@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Converter } from '../src/services/conversion/index.ts';
+import { isolationPrefix } from '../src/services/conversion/isolation.ts';
+import { ProcessTimeoutError, runProcess } from '../src/services/conversion/process.ts';
+import { extractPdfText, normalizeText } from '../src/services/text/index.ts';
+import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
+import type { TestUser } from './helper.ts';
+import { zipLike } from './fixtures/files.ts';
+
+let t: DocumentsTestApp;
+let user: TestUser;
+let tmp: string;
+/** A real DOCX, made by LibreOffice itself from HTML. */
+let docx: Buffer;
+beforeAll(async () => {
+  t = await buildDocumentsApp();
+  user = await t.signUp();
+  tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'sinetti-conversion-test-'));
+  const html = path.join(tmp, 'offer.html');
+  await fsp.writeFile(
+    html,
+    '<html><body><h1>Rental offer</h1><p>Monthly rent payable to Vuokranantaja Oy.</p></body></html>',
+  );
+  const out = await new Converter(t.config.conversion).convert(html, 'docx', path.join(tmp, 'out'));
+  docx = await fsp.readFile(out);
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  await fsp.rm(tmp, { recursive: true, force: true });
+});
+
+const info = async (id: string) => (await t.json(user, 'GET', `/api/documents/info/${id}`)).json().document;
+
+describe('conversion to PDF (LibreOffice, background job)', () => {
+  it('converts an uploaded DOCX, keeps the original, previews the PDF and indexes its text', async () => {
+    expect(docx.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+    const res = await t.upload(user, {
+      type: 'contract',
+      fileName: 'offer.docx',
+      content: docx,
+      name: 'Offer',
+    });
+    const id = res.json().document.id;
+    expect((await info(id)).conversion).toBe('pending');
+    expect(await t.app.jobs.drain()).toBeGreaterThanOrEqual(1);
+    expect(await info(id)).toMatchObject({ conversion: 'done', extension: 'docx', size: docx.length });
+    const content = (await t.json(user, 'GET', `/api/documents/content/${id}`)).json();
+    expect(content.contentMimeType).toBe('application/pdf');
+    expect(Buffer.from(content.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    const original = await t.call(user, { method: 'GET', url: `/api/documents/download/${id}` });
+    expect(original.rawPayload.equals(docx)).toBe(true);
+    const found = (await t.json(user, 'POST', '/api/documents/search', { text: 'Vuokranantaja' })).json();
+    expect(found.documents.map((d: { id: string }) => d.id)).toEqual([id]);
+  }, 60_000);
+
+  it('makes a real, empty DOCX and its PDF for "New document"', async () => {
+    const doc = await t.create(user, 'contract', 'Blank contract');
+    await t.app.jobs.drain();
+    expect(await info(doc.id)).toMatchObject({ conversion: 'done', extension: 'docx' });
+    const original = await t.call(user, { method: 'GET', url: `/api/documents/download/${doc.id}` });
+    expect(original.rawPayload.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+    expect(original.headers['content-disposition']).toContain('Blank contract.docx');
+    const pdf = await t.call(user, { method: 'GET', url: `/api/documents/download/${doc.id}?rendition=pdf` });
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  }, 60_000);
+
+  it('marks a file LibreOffice cannot read as failed without retrying, keeping the original', async () => {
+    const res = await t.upload(user, {
+      type: 'contract',
+      fileName: 'broken.docx',
+      content: zipLike(),
+      name: 'Broken',
+    });
+    const id = res.json().document.id;
+    await t.app.jobs.drain();
+    expect(await info(id)).toMatchObject({ conversion: 'failed' });
+    const original = await t.call(user, { method: 'GET', url: `/api/documents/download/${id}` });
+    expect(original.statusCode).toBe(200);
+  }, 60_000);
+});
+
+describe('converter processes', () => {
+  it('kills the whole process group when the time limit passes', async () => {
+    const pidFile = path.join(tmp, 'child.pid');
+    const started = Date.now();
+    await expect(
+      runProcess('sh', ['-c', `sleep 30 & echo $! > ${pidFile}; wait`], { timeoutMs: 300 }),
+    ).rejects.toBeInstanceOf(ProcessTimeoutError);
+    expect(Date.now() - started).toBeLessThan(5000);
+    const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+    // Gone, or a zombie waiting to be reaped by init: either way no longer running.
+    const stat = fs.existsSync(`/proc/${pid}/stat`) ? fs.readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
+    expect(stat === '' || /^\d+ \(sleep\) Z/.test(stat)).toBe(true);
+  });
+
+  it('runs converters without network access when the system allows it', async () => {
+    const prefix = await isolationPrefix('auto');
+    if (prefix.length === 0) {
+      await expect(isolationPrefix('unshare')).rejects.toThrow(/unshare/);
+      return;
+    }
+    const [command = '', ...args] = prefix;
+    const inside = await runProcess(command, [...args, 'cat', '/proc/net/dev'], { timeoutMs: 5000 });
+    const interfaces = inside.stdout
+      .toString()
+      .split('\n')
+      .slice(2)
+      .map((l) => l.split(':')[0]?.trim())
+      .filter(Boolean);
+    expect(interfaces).toEqual(['lo']);
+  });
+
+  it('extracts PDF text with pdftotext and normalises it for the database', async () => {
+    const txt = path.join(tmp, 'text.txt');
+    await fsp.writeFile(txt, 'Alpha beta\n\nGamma\n');
+    const pdf = await new Converter(t.config.conversion).convert(txt, 'pdf', path.join(tmp, 'text-out'));
+    const text = await extractPdfText(pdf, { ...t.config.conversion, timeoutMs: 10_000 });
+    expect(text).toContain('Alpha beta');
+    expect(text).toContain('Gamma');
+    expect(normalizeText('a\u0000b\t\tc \n\n d')).toBe('a b c\nd');
+  }, 60_000);
+});

@@ -1,0 +1,151 @@
+import { DOCUMENT_STATE, P } from '@sinetti/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from '../src/db/schema/index.ts';
+import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
+import type { TestUser } from './helper.ts';
+import { makePdf } from './fixtures/files.ts';
+
+let t: DocumentsTestApp;
+let owner: TestUser;
+let stranger: TestUser;
+beforeAll(async () => {
+  t = await buildDocumentsApp();
+  owner = await t.organization(await t.signUp());
+  stranger = await t.signUp();
+});
+afterAll(async () => t.close());
+
+const search = (u: TestUser, text: string, path = '', query = '') =>
+  t.json(u, 'POST', `/api/documents/search${path}${query}`, { text });
+const names = (res: { json(): { documents: { name: string }[] } }) => res.json().documents.map((d) => d.name);
+const setState = (id: string, state: number) =>
+  t.database.db.update(documents).set({ state }).where(eq(documents.id, id));
+
+describe('POST documents/search (text)', () => {
+  beforeAll(async () => {
+    await t.create(owner, 'contract', 'Lease agreement Helsinki');
+    await t.create(owner, 'template', 'Helsinki office lease');
+    await t.create(owner, 'contract', 'Invoice March');
+    await t.create(owner, 'folder', 'Leases');
+    const pdf = makePdf('Confidential payment schedule for the lease');
+    await t.upload(owner, { type: 'file', fileName: 's.pdf', content: pdf, name: 'Schedule annex' });
+    await t.app.jobs.drain({ kinds: ['document.extract-text'] });
+    await t.create(stranger, 'contract', 'Lease agreement of someone else');
+  });
+
+  it('matches names by word, word prefix and near spelling, best match first', async () => {
+    const lease = names(await search(owner, 'lease'));
+    expect(lease.slice(0, 3).sort()).toEqual(['Helsinki office lease', 'Lease agreement Helsinki', 'Leases']);
+    // A match in the name ranks above a match only in the content.
+    expect(lease[3]).toBe('Schedule annex');
+    expect(names(await search(owner, 'Helsin')).sort()).toEqual([
+      'Helsinki office lease',
+      'Lease agreement Helsinki',
+    ]);
+    expect(names(await search(owner, 'Invoise March'))).toEqual(['Invoice March']);
+  });
+
+  it('matches the text inside documents', async () => {
+    expect(names(await search(owner, 'payment schedule'))).toEqual(['Schedule annex']);
+    expect(names(await search(owner, 'confidential'))).toEqual(['Schedule annex']);
+  });
+
+  it('is scoped to the selected organization and leaves deleted documents out', async () => {
+    expect(names(await search(stranger, 'lease'))).toEqual(['Lease agreement of someone else']);
+    const doomed = await t.create(owner, 'contract', 'Lease to delete');
+    expect(names(await search(owner, 'Lease to delete'))[0]).toBe('Lease to delete');
+    await t.json(owner, 'POST', '/api/documents/delete', { documentId: doomed.id });
+    expect(names(await search(owner, 'Lease to delete'))).not.toContain('Lease to delete');
+  });
+
+  it('finds nothing for text without a match, and text of punctuation only is safe', async () => {
+    expect(names(await search(owner, 'zzzzqqq'))).toEqual([]);
+    expect((await search(owner, "'&|!():*")).statusCode).toBe(200);
+  });
+});
+
+describe('POST documents/search (recent and filtered)', () => {
+  let org: TestUser;
+  beforeAll(async () => {
+    org = await t.organization(await t.signUp());
+    for (const name of ['One', 'Two', 'Three']) {
+      await t.create(org, 'contract', name);
+      t.clock.advance(1000);
+    }
+    await t.create(org, 'folder', 'Folder is not recent');
+  });
+
+  it('lists the most recently updated documents with orderBy, orderValue and limit', async () => {
+    const recent = await search(org, '', '', '?orderBy=updated&orderValue=DESC&limit=2');
+    expect(names(recent)).toEqual(['Three', 'Two']);
+    expect(names(await search(org, ''))).toEqual(['Three', 'Two', 'One']);
+    expect(names(await search(org, '', '', '?orderBy=name&orderValue=asc'))).toEqual(['One', 'Three', 'Two']);
+    expect(names(await search(org, '', '', '?orderBy=created&orderValue=ASC&limit=1'))).toEqual(['One']);
+  });
+
+  it('filters by state', async () => {
+    const docs = (await search(org, '')).json().documents as { id: string; name: string }[];
+    const byName = Object.fromEntries(docs.map((d) => [d.name, d.id]));
+    await setState(byName.Two ?? '', DOCUMENT_STATE.Signing);
+    await setState(byName.Three ?? '', DOCUMENT_STATE.Archived);
+    expect(names(await search(org, '', '/draft'))).toEqual(['One']);
+    expect(names(await search(org, '', '/signing'))).toEqual(['Two']);
+    expect(names(await search(org, '', '/archived'))).toEqual(['Three']);
+    expect(names(await search(org, '', '/signed'))).toEqual([]);
+  });
+
+  it('refuses bad input with 400 and answers 403 without documents view', async () => {
+    for (const [text, path, query] of [
+      ['abc', '', ''],
+      ['', '/bogus', ''],
+      ['', '', '?limit=0'],
+      ['', '', '?limit=101'],
+      ['', '', '?orderBy=size'],
+      ['', '', '?orderValue=UP'],
+      ['x'.repeat(201), '', ''],
+    ] as const) {
+      expect((await search(org, text, path, query)).statusCode).toBe(400);
+    }
+    expect((await t.json(org, 'POST', '/api/documents/search', { text: 12345 })).statusCode).toBe(400);
+    const nobody = await t.member(org, [P.DOCUMENTS_CREATE]);
+    expect((await search(nobody, 'lease')).statusCode).toBe(403);
+  });
+});
+
+describe('GET documents/stats', () => {
+  it('counts documents per state updated in the last 30 days; published is always 0', async () => {
+    const org = await t.organization(await t.signUp());
+    const make = async (name: string, state: number) => {
+      const doc = await t.create(org, 'contract', name);
+      await setState(doc.id, state);
+      return doc;
+    };
+    await make('d1', DOCUMENT_STATE.Draft);
+    await make('d2', DOCUMENT_STATE.Draft);
+    await make('s', DOCUMENT_STATE.Signing);
+    await make('c', DOCUMENT_STATE.Signed);
+    await make('a', DOCUMENT_STATE.Archived);
+    await t.create(org, 'folder', 'not counted');
+    const old = await make('old', DOCUMENT_STATE.Draft);
+    await t.database.db
+      .update(documents)
+      .set({ updatedAt: new Date(t.clock.now().getTime() - 31 * 24 * 3600_000) })
+      .where(eq(documents.id, old.id));
+    const gone = await make('gone', DOCUMENT_STATE.Draft);
+    await t.json(org, 'POST', '/api/documents/delete', { documentId: gone.id });
+    const res = await t.json(org, 'GET', '/api/documents/stats');
+    expect(res.json()).toEqual({
+      status: 'OK',
+      draft: 2,
+      pending: 1,
+      complete: 1,
+      archived: 1,
+      published: 0,
+    });
+    const nobody = await t.member(org, []);
+    expect((await t.json(nobody, 'GET', '/api/documents/stats')).statusCode).toBe(403);
+    const empty = await t.json(await t.signUp(), 'GET', '/api/documents/stats');
+    expect(empty.json()).toMatchObject({ draft: 0, pending: 0, complete: 0, archived: 0 });
+  });
+});
