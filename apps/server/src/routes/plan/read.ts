@@ -81,7 +81,9 @@ export function registerPlanReadRoutes(app: FastifyInstance): void {
     api.plan.transactions,
   )(async ({ actor, ctx, query }) => {
     authorize(actor, 'owner');
-    const page = await listTransactions(ctx.db, actor.membership.organization.id, query);
+    const organization = actor.membership.organization;
+    await expireLapsedCredit(ctx.db, organization, ctx.clock.now());
+    const page = await listTransactions(ctx.db, organization.id, query);
     return {
       status: 'OK',
       currency: CURRENCY,
