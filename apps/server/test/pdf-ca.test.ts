@@ -4,8 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { loadSigningCa } from '../src/services/pdf/ca/ca.ts';
 import { OID, isCaCertificate, subjectField } from '../src/services/pdf/ca/certificates.ts';
-import { loadSealIdentity } from '../src/services/pdf/ca/identities.ts';
-import { addSignature, prepareForSigning, verifyWithPdfsig } from '../src/services/pdf/index.ts';
+import { issueOneTimeIdentity, loadSealIdentity } from '../src/services/pdf/ca/identities.ts';
+import {
+  addSignature,
+  prepareForSigning,
+  signingCaFromConfig,
+  verifyWithPdfsig,
+} from '../src/services/pdf/index.ts';
 import { TEST_P12, TEST_P12_PASSWORD, cmsOf, makePdf, tempDir } from './pdf-fixtures.ts';
 
 const mode = async (p: string) => (await stat(p)).mode & 0o777;
@@ -112,5 +117,25 @@ describe('the signing certificate authority', () => {
       /SIGNING_CA_P12_PASSWORD/,
     );
     expect(() => loadConfig({ ...base, SIGNING_TSA_URL: 'ftp://tsa' })).toThrow(/SIGNING_TSA_URL/);
+  });
+
+  it('is loaded once per process from the configuration', async () => {
+    const signing = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }).signing;
+    const [a, b] = await Promise.all([signingCaFromConfig(signing), signingCaFromConfig(signing)]);
+    expect(a).toBe(b);
+    expect(subjectField(a.certificate, OID.commonName)).toBe('Sinetti Signing CA (localhost:3000)');
+  });
+
+  it('puts e-mail addresses into certificates as ASCII, or refuses them', async () => {
+    const ca = await loadSigningCa({ dir: null, host: 'mail.test' });
+    const id = await issueOneTimeIdentity(ca, { name: ' Liisa ', email: 'liisa@sähkö.fi' }, new Date());
+    expect(subjectField(id.certificate, OID.emailAddress)).toBe('liisa@xn--shk-qla6g.fi');
+    expect(subjectField(id.certificate, OID.commonName)).toBe('Liisa');
+    await expect(issueOneTimeIdentity(ca, { name: 'Ö', email: 'öö@example.fi' }, new Date())).rejects.toThrow(
+      /cannot be put in a certificate/,
+    );
+    await expect(issueOneTimeIdentity(ca, { name: ' ', email: 'a@example.fi' }, new Date())).rejects.toThrow(
+      /name/,
+    );
   });
 });

@@ -23,7 +23,19 @@ export {
 export { verifyWithPdfsig, parsePdfsigOutput, type PdfsigSignature, type PdfsigValidity } from './verify.ts';
 export type { TsaOptions } from './tsa.ts';
 
-/** The instance's signing CA as configured (PKCS#12, or generated under DATA_DIR/signing-ca). */
+const loaded = new Map<string, Promise<SigningCa>>();
+
+/**
+ * The instance's signing CA as configured (PKCS#12, or generated under DATA_DIR/signing-ca on first use),
+ * loaded once per process and configuration; a failed load is retried on the next call.
+ */
 export function signingCaFromConfig(signing: SigningConfig): Promise<SigningCa> {
-  return loadSigningCa({ dir: signing.caDir, p12: signing.caP12 ?? undefined, host: signing.caHost });
+  const key = JSON.stringify([signing.caDir, signing.caP12, signing.caHost]);
+  let ca = loaded.get(key);
+  if (!ca) {
+    ca = loadSigningCa({ dir: signing.caDir, p12: signing.caP12 ?? undefined, host: signing.caHost });
+    ca.catch(() => loaded.delete(key));
+    loaded.set(key, ca);
+  }
+  return ca;
 }

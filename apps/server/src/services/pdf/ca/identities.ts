@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { domainToASCII } from 'node:url';
 import { Certificate } from 'pkijs';
 import type { SigningCa } from './ca.ts';
 import { certificateDer, createCertificate } from './certificates.ts';
@@ -34,10 +35,12 @@ export async function issueOneTimeIdentity(
   signer: { name: string; email: string },
   signedAt: Date,
 ): Promise<SignerIdentity> {
+  const name = signer.name.trim();
+  if (!name) throw new Error('A signee needs a name for their certificate.');
   const pair = await generateKeyPair('ec-p256', false);
   const certificate = await createCertificate({
     kind: 'signer',
-    subject: { commonName: signer.name, email: signer.email },
+    subject: { commonName: name, email: asciiEmail(signer.email) },
     publicKey: pair.publicKey,
     notBefore: new Date(signedAt.getTime() - ONE_TIME_BEFORE_MS),
     notAfter: new Date(signedAt.getTime() + ONE_TIME_AFTER_MS),
@@ -48,6 +51,17 @@ export async function issueOneTimeIdentity(
     certificate,
     der: certificateDer(certificate),
   };
+}
+
+/** E-mail addresses in certificates are IA5 (ASCII): the domain goes to punycode, the local part must be ASCII. */
+function asciiEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at).trim();
+  const domain = domainToASCII(email.slice(at + 1).trim());
+  if (at < 1 || !domain || !/^[\x21-\x7e]+$/.test(local)) {
+    throw new Error(`The e-mail address "${email}" cannot be put in a certificate.`);
+  }
+  return `${local}@${domain}`;
 }
 
 export const SEAL_COMMON_NAME = 'Sinetti platform seal';
