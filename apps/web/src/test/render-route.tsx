@@ -5,7 +5,7 @@ import { httpStatusOf, type ErrorCode } from '@sinetti/contract';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import '../../../lib/i18n';
+import '../lib/i18n';
 
 // Server replies and navigation may take more than a second on a busy machine.
 configure({ asyncUtilTimeout: 5_000 });

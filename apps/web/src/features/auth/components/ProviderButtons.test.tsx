@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodePathParam } from '../../../app/routes';
 import { showError } from '../../../components/toast';
 import { browser } from '../lib/browser';
-import { callsTo, mockApi, renderAt } from '../test/render';
+import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { SignInPanel } from './SignInPanel';
 
 vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
 import { sessionReply } from '../test/fixtures';
-import { callsTo, mockApi, renderAt } from '../test/render';
+import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { SignInReturn } from './SignInReturn';
 
 const wizard = (step: number) => ({ step, data: {}, skipped: [], complete: false });

@@ -5,7 +5,8 @@ import { encodePathParam } from '../../../app/routes';
 import { showError, showSuccess } from '../../../components/toast';
 import { changeLanguage } from '../../../lib/i18n';
 import { ORG_ACME, accountReply, signIn } from '../test/fixtures';
-import { callsTo, mockApi, renderAt } from '../test/render';
+import { sessionStore } from '../../../lib/session';
+import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { ProfilePage } from './ProfilePage';
 
 vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -51,6 +52,8 @@ describe('profile page', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Set as default: Acme Oy' }));
     await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Default organization changed.'));
     expect(callsTo(fetchMock, `GET /api/authentication/set-default/${ORG_ACME}`)).toHaveLength(1);
+    // SPEC §4.4: the new default becomes the selected organization.
+    expect(sessionStore.selectedOrganization()).toBe(ORG_ACME);
   });
 
   it('reports a failed default change', async () => {

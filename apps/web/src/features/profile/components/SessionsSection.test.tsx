@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showSuccess } from '../../../components/toast';
 import { signIn } from '../test/fixtures';
-import { callsTo, mockApi, renderAt } from '../test/render';
+import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { SessionsSection } from './SessionsSection';
 
 vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));

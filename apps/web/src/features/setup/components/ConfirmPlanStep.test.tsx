@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
 import { signInForSetup, wizard, wizardReply } from '../test/fixtures';
-import { callsTo, mockApi, renderAt } from '../test/render';
+import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { ConfirmPlanStep } from './ConfirmPlanStep';
 
 const ORG = '00000000-0000-4000-8000-0000000000aa';

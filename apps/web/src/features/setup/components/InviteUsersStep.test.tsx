@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInForSetup, wizard, wizardReply } from '../test/fixtures';
-import { callsTo, mockApi, renderAt } from '../test/render';
+import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { InviteUsersStep } from './InviteUsersStep';
 
 beforeEach(signInForSetup);

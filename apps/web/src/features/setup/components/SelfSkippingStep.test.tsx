@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInForSetup, wizard, wizardReply } from '../test/fixtures';
-import { callsTo, mockApi, renderAt } from '../test/render';
+import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { SelfSkippingStep } from './SelfSkippingStep';
 
 beforeEach(signInForSetup);
