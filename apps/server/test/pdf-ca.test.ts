@@ -1,6 +1,6 @@
 import { readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { loadSigningCa } from '../src/services/pdf/ca/ca.ts';
 import { OID, isCaCertificate, subjectField } from '../src/services/pdf/ca/certificates.ts';
@@ -11,7 +11,7 @@ import {
   signingCaFromConfig,
   verifyWithPdfsig,
 } from '../src/services/pdf/index.ts';
-import { TEST_P12, TEST_P12_PASSWORD, cmsOf, makePdf, tempDir } from './pdf-fixtures.ts';
+import { TEST_P12, TEST_P12_PASSWORD, cmsOf, makePdf, tempDir, removeTempDirs } from './pdf-fixtures.ts';
 
 const mode = async (p: string) => (await stat(p)).mode & 0o777;
 
@@ -139,3 +139,5 @@ describe('the signing certificate authority', () => {
     );
   });
 });
+
+afterAll(removeTempDirs);

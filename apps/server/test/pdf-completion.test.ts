@@ -1,12 +1,12 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningCa } from '../src/services/pdf/ca/ca.ts';
 import {
   buildCompletionCertificate,
   verifyWithPdfsig,
   type CompletionInput,
 } from '../src/services/pdf/index.ts';
-import { makeTestCa, pdfText } from './pdf-fixtures.ts';
+import { makeTestCa, pdfText, removeTempDirs } from './pdf-fixtures.ts';
 
 const hashes = {
   original: 'a'.repeat(64),
@@ -81,3 +81,5 @@ describe('the certificate of completion', () => {
     expect((await verifyWithPdfsig(pdf)).signatures.map((s) => s.validity)).toEqual(['valid']);
   });
 });
+
+afterAll(removeTempDirs);

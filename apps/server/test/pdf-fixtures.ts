@@ -63,8 +63,17 @@ export async function pdfText(pdf: Uint8Array): Promise<string> {
   }
 }
 
+const created: string[] = [];
+
 export async function tempDir(prefix = 'sinetti-pdf-'): Promise<string> {
-  return mkdtemp(path.join(tmpdir(), prefix));
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  created.push(dir);
+  return dir;
+}
+
+/** Removes the temporary directories (CA files included) that this test file made. */
+export async function removeTempDirs(): Promise<void> {
+  await Promise.all(created.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 }
 
 /** A CA generated under a fresh temporary DATA_DIR/signing-ca. */

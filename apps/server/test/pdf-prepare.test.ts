@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningCa } from '../src/services/pdf/ca/ca.ts';
 import {
   addPlatformSeal,
@@ -8,7 +8,7 @@ import {
   prepareForSigning,
   verifyWithPdfsig,
 } from '../src/services/pdf/index.ts';
-import { makePdf, makeTestCa, pdfText } from './pdf-fixtures.ts';
+import { makePdf, makeTestCa, pdfText, removeTempDirs } from './pdf-fixtures.ts';
 
 const meta = { documentName: 'Kauppakirja – luonnos.pdf', documentId: '3f1c2a9e', lang: 'fi' as const };
 
@@ -105,3 +105,5 @@ describe('the version to be signed', () => {
     expect((await PDFDocument.load(twice)).getPageCount()).toBe(2);
   });
 });
+
+afterAll(removeTempDirs);

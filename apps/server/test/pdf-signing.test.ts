@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Certificate } from 'pkijs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningCa } from '../src/services/pdf/ca/ca.ts';
 import { OID, keyIdentifier, subjectField } from '../src/services/pdf/ca/certificates.ts';
 import { CMS_OID } from '../src/services/pdf/cms.ts';
@@ -10,7 +10,7 @@ import {
   prepareForSigning,
   verifyWithPdfsig,
 } from '../src/services/pdf/index.ts';
-import { byteRanges, cmsOf, digestOfRange, makePdf, makeTestCa } from './pdf-fixtures.ts';
+import { byteRanges, cmsOf, digestOfRange, makePdf, makeTestCa, removeTempDirs } from './pdf-fixtures.ts';
 
 const signees = [
   { name: 'Matti Meikäläinen', email: 'matti@example.com', level: 'Simple' },
@@ -175,3 +175,5 @@ function concatRanges(pdf: Uint8Array, [a, b, c, d]: [number, number, number, nu
   out.set(pdf.subarray(c, c + d), b);
   return out.buffer;
 }
+
+afterAll(removeTempDirs);

@@ -9,7 +9,7 @@ import {
   prepareForSigning,
   verifyWithPdfsig,
 } from '../src/services/pdf/index.ts';
-import { cmsOf, makePdf, makeTestCa, startTsa } from './pdf-fixtures.ts';
+import { cmsOf, makePdf, makeTestCa, startTsa, removeTempDirs } from './pdf-fixtures.ts';
 
 describe('signatures with an RFC 3161 time-stamping authority (PAdES B-T)', () => {
   let ca: SigningCa;
@@ -87,3 +87,5 @@ describe('signatures with an RFC 3161 time-stamping authority (PAdES B-T)', () =
     }
   });
 });
+
+afterAll(removeTempDirs);

@@ -43,7 +43,7 @@ export function signingConfigFrom(
     caP12: e.SIGNING_CA_P12_PATH
       ? { path: path.resolve(e.SIGNING_CA_P12_PATH), password: e.SIGNING_CA_P12_PASSWORD ?? '' }
       : null,
-    caHost: new URL(publicUrl).host,
+    caHost: URL.canParse(publicUrl) ? new URL(publicUrl).host : publicUrl,
     tsa: e.SIGNING_TSA_URL
       ? { url: e.SIGNING_TSA_URL, timeoutMs: e.SIGNING_TSA_TIMEOUT_SECONDS * 1000 }
       : null,
