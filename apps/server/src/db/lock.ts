@@ -3,6 +3,9 @@ import path from 'node:path';
 
 export class DataDirectoryLockedError extends Error {}
 
+/** Lock files this process holds: opening the same directory twice in one process is refused too. */
+const held = new Set<string>();
+
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -18,15 +21,20 @@ function processAlive(pid: number): boolean {
  */
 export function acquireDirectoryLock(dataDir: string): () => void {
   const file = path.join(dataDir, 'sinetti.lock');
+  if (held.has(file)) {
+    throw new DataDirectoryLockedError(`The data directory ${dataDir} is already open in this process.`);
+  }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = fs.openSync(file, 'wx');
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
+      held.add(file);
       let released = false;
       return () => {
         if (released) return;
         released = true;
+        held.delete(file);
         fs.rmSync(file, { force: true });
       };
     } catch (err) {
