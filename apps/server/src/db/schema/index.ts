@@ -5,3 +5,4 @@ export * from './system.ts';
 export * from './billing.ts';
 export * from './jobs.ts';
 export * from './documents.ts';
+export * from './mail.ts';
