@@ -1,16 +1,34 @@
 import enAuth from './en/auth.json';
+import enBilling from './en/billing.json';
 import enCommon from './en/common.json';
 import enProfile from './en/profile.json';
+import enSettings from './en/settings.json';
 import enSetup from './en/setup.json';
 import fiAuth from './fi/auth.json';
+import fiBilling from './fi/billing.json';
 import fiCommon from './fi/common.json';
 import fiProfile from './fi/profile.json';
+import fiSettings from './fi/settings.json';
 import fiSetup from './fi/setup.json';
 
 /** One JSON file per namespace and language; every key in en must exist in fi (locales.test.ts). */
 export const resources = {
-  en: { common: enCommon, auth: enAuth, setup: enSetup, profile: enProfile },
-  fi: { common: fiCommon, auth: fiAuth, setup: fiSetup, profile: fiProfile },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    setup: enSetup,
+    profile: enProfile,
+    settings: enSettings,
+    billing: enBilling,
+  },
+  fi: {
+    common: fiCommon,
+    auth: fiAuth,
+    setup: fiSetup,
+    profile: fiProfile,
+    settings: fiSettings,
+    billing: fiBilling,
+  },
 } as const;
 
 export type Namespace = keyof (typeof resources)['en'];
