@@ -1,0 +1,124 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ModalHost, modalStore } from '../../../components/modals';
+import { showError, showSuccess } from '../../../components/toast';
+import { callsTo, mockApi, renderAt } from '../../../test/render-route';
+import { registerBillingModals } from '../modals';
+import { canChargeReply, signIn } from '../test/fixtures';
+
+vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
+
+beforeEach(() => {
+  signIn();
+  registerBillingModals();
+});
+afterEach(() => {
+  modalStore.reset();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const KEY = 'POST /api/plan/balance';
+
+function openTopUp() {
+  renderAt(<ModalHost />);
+  act(() => modalStore.open('balance-add'));
+  const dialog = screen.getByRole('dialog', { name: 'Add balance' });
+  return {
+    dialog,
+    input: within(dialog).getByLabelText('Amount (EUR)'),
+    submit: within(dialog).getByRole('button', { name: 'Add balance' }),
+  };
+}
+
+const keysOf = (fetchMock: ReturnType<typeof mockApi>) =>
+  callsTo(fetchMock, KEY).map((body) => (body as { idempotencyKey: string }).idempotencyKey);
+
+describe('balance-add (SPEC §5 top-up)', { timeout: 20_000 }, () => {
+  it('starts at 10 with the button enabled', () => {
+    mockApi({});
+    const { input, submit } = openTopUp();
+    expect(input).toHaveValue('10');
+    expect(submit).toBeEnabled();
+    expect(screen.queryByText('Amount has to be between 10 and 500.')).not.toBeInTheDocument();
+  });
+
+  it.each(['9', '501', '10.5', '0'])('warns and disables the button for %s', (value) => {
+    mockApi({});
+    const { input, submit } = openTopUp();
+    fireEvent.change(input, { target: { value } });
+    expect(screen.getByText('Amount has to be between 10 and 500.')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+  });
+
+  it('turns a non-numeric amount into 0', () => {
+    mockApi({});
+    const { input, submit } = openTopUp();
+    fireEvent.change(input, { target: { value: 'abc' } });
+    fireEvent.blur(input);
+    expect(input).toHaveValue('0');
+    expect(submit).toBeDisabled();
+    fireEvent.change(input, { target: { value: '500' } });
+    expect(submit).toBeEnabled();
+  });
+
+  it('adds the balance, reports it and closes; a double click charges once', async () => {
+    const fetchMock = mockApi({ [KEY]: () => ({ status: 'OK', balance: 2500 }) });
+    const { input, submit } = openTopUp();
+    fireEvent.change(input, { target: { value: '25' } });
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('€25.00 was added to the balance.'));
+    expect(callsTo(fetchMock, KEY)).toEqual([{ amount: 25, idempotencyKey: expect.any(String) }]);
+    expect(modalStore.isOpen('balance-add')).toBe(false);
+  });
+
+  it('reuses the idempotency key when a failed top-up is tried again', async () => {
+    let attempt = 0;
+    const fetchMock = mockApi({
+      [KEY]: () =>
+        ++attempt === 1
+          ? { status: 'ERROR', code: 'UNAVAILABLE', message: 'The payment provider could not be reached.' }
+          : { status: 'OK', balance: 1000 },
+    });
+    const { submit } = openTopUp();
+    fireEvent.click(submit);
+    await waitFor(() => expect(showError).toHaveBeenCalledWith('Balance could not be added'));
+    expect(modalStore.isOpen('balance-add')).toBe(true);
+    await waitFor(() => expect(submit).not.toHaveAttribute('data-loading'));
+    fireEvent.click(submit);
+    await waitFor(() => expect(showSuccess).toHaveBeenCalled());
+    const keys = keysOf(fetchMock);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('shows the declined message and uses a new key for the next attempt', async () => {
+    const message = 'TEST MODE: the card was declined (test card 4000 0000 0000 0002). Nothing was charged.';
+    const fetchMock = mockApi({ [KEY]: () => ({ status: 'PAYMENT_DECLINED', message }) });
+    const { submit } = openTopUp();
+    fireEvent.click(submit);
+    await waitFor(() => expect(showError).toHaveBeenCalledWith(message, 'The card was declined'));
+    expect(modalStore.isOpen('balance-add')).toBe(true);
+    await waitFor(() => expect(submit).not.toHaveAttribute('data-loading'));
+    fireEvent.click(submit);
+    await waitFor(() => expect(callsTo(fetchMock, KEY)).toHaveLength(2));
+    const [first, second] = keysOf(fetchMock);
+    expect(second).not.toBe(first);
+  });
+
+  it('explains a missing payment method and offers adding one', async () => {
+    mockApi({
+      [KEY]: () => ({ status: 'PAYMENT_METHOD_REQUIRED' }),
+      'GET /api/payments/can-charge': () => canChargeReply(false),
+    });
+    const { submit } = openTopUp();
+    fireEvent.click(submit);
+    const addMethod = await screen.findByRole('button', { name: 'Add payment method' });
+    expect(screen.getByText('Add a payment method before adding balance.')).toBeInTheDocument();
+    fireEvent.click(addMethod);
+    expect(modalStore.isOpen('balance-add')).toBe(false);
+    expect(modalStore.isOpen('payment-method-add')).toBe(true);
+  });
+});

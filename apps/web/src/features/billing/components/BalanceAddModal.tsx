@@ -1,0 +1,106 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconWallet } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { TOP_UP_DEFAULT } from '@sinetti/contract';
+import { AppModal, useModals, type ModalComponentProps } from '../../../components/modals';
+import { showError, showSuccess } from '../../../components/toast';
+import { formatMoney } from '../../../lib/money';
+import { useTopUp } from '../api/balance';
+import { isValidTopUp, parseAmount } from '../lib/amount';
+
+const newKey = () => crypto.randomUUID();
+
+/**
+ * balance-add (SPEC §2.7, §5): a whole number of euros from 10 to 500, 10 to begin with. Every attempt
+ * of one top-up carries the same idempotency key, so a retried or double-clicked top-up charges once;
+ * a new key is made only after an answer that charged nothing (declined, no payment method).
+ */
+export function BalanceAddModal({ opened, close }: ModalComponentProps<'balance-add'>) {
+  const { t } = useTranslation('billing');
+  const modals = useModals();
+  const topUp = useTopUp();
+  const [text, setText] = useState(String(TOP_UP_DEFAULT));
+  const [key, setKey] = useState(newKey);
+  const [methodRequired, setMethodRequired] = useState(false);
+  const inFlight = useRef(false);
+  const amount = parseAmount(text);
+  const valid = isValidTopUp(amount);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || inFlight.current) return;
+    inFlight.current = true;
+    setMethodRequired(false);
+    topUp.mutate(
+      { amount, idempotencyKey: key },
+      {
+        onSettled: () => {
+          inFlight.current = false;
+        },
+        onSuccess: (reply) => {
+          if (reply.status === 'OK') {
+            showSuccess(t('topUp.added', { amount: formatMoney(amount * 100) }));
+            close();
+          } else if (reply.status === 'PAYMENT_PENDING') {
+            showSuccess(t('topUp.pending'));
+            close();
+          } else if (reply.status === 'PAYMENT_DECLINED') {
+            setKey(newKey());
+            showError(reply.message ?? t('topUp.declined'), t('topUp.declinedTitle'));
+          } else {
+            setKey(newKey());
+            setMethodRequired(true);
+          }
+        },
+        // The outcome is unknown (no answer, provider unreachable): keep the key for the retry.
+        onError: () => showError(t('topUp.failed')),
+      },
+    );
+  };
+
+  const addMethod = () => {
+    close();
+    modals.open('payment-method-add');
+  };
+
+  return (
+    <AppModal
+      opened={opened}
+      onClose={close}
+      title={t('topUp.title')}
+      icon={<IconWallet size={18} aria-hidden />}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm">{t('topUp.text')}</Text>
+          <TextInput
+            label={t('topUp.label')}
+            value={text}
+            inputMode="numeric"
+            autoComplete="off"
+            data-autofocus
+            onChange={(e) => setText(e.currentTarget.value)}
+            onBlur={() => setText(String(amount))}
+            error={valid ? undefined : t('topUp.range')}
+          />
+          {methodRequired && (
+            <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title={t('topUp.methodRequired')}>
+              <Button mt="xs" size="xs" variant="light" color="orange" onClick={addMethod}>
+                {t('topUp.addMethod')}
+              </Button>
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={topUp.isPending}>
+              {t('topUp.cancel')}
+            </Button>
+            <Button type="submit" disabled={!valid} loading={topUp.isPending}>
+              {t('topUp.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppModal>
+  );
+}
