@@ -1,8 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailable } from '../components/NotAvailable';
+import { CardPaymentReturnPage } from '../features/billing/components/CardPaymentReturnPage';
 
-/** CardPaymentReturn (SPEC §2.1): not built yet. */
 export default function CardPaymentReturn() {
-  const { t } = useTranslation();
-  return <NotAvailable title={t('pages.cardPaymentReturn')} />;
+  return <CardPaymentReturnPage />;
 }

@@ -1,21 +1,13 @@
-import { Button } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { NotAvailable } from '../components/NotAvailable';
-import { useBackLink } from '../lib/navigation';
+import { BillingSection } from '../features/billing/components/BillingSection';
+import { PricingSection } from '../features/billing/components/PricingSection';
+import { registerBillingModals } from '../features/billing/modals';
+import { SettingsPage, type SettingsSections } from '../features/settings/components/SettingsPage';
 
-/** Organization settings (SPEC §2.1): not built yet; its back button already works (SPEC §2.2). */
+registerBillingModals();
+
+/** The settings frame with the pages other features provide (features do not import each other). */
+const SECTIONS: SettingsSections = { billing: BillingSection, pricing: PricingSection };
+
 export default function Settings() {
-  const { t } = useTranslation();
-  const { goBack } = useBackLink();
-  return (
-    <NotAvailable
-      title={t('pages.settings')}
-      actions={
-        <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={goBack}>
-          {t('actions.back')}
-        </Button>
-      }
-    />
-  );
+  return <SettingsPage sections={SECTIONS} />;
 }

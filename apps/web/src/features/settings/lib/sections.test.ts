@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { accessTo, visiblePages, type SettingsViewer } from './sections';
+
+const viewer = (permissions: number[], isOwner = false, isPersonal = false): SettingsViewer => ({
+  can: (p) => permissions.includes(p),
+  isOwner,
+  isPersonal,
+});
+
+describe('settings page rules (SPEC §6)', () => {
+  it('information needs 2, users 4, permissions 5, billing the owner; pricing is open', () => {
+    expect(visiblePages(viewer([2]))).toEqual(['information', 'pricing']);
+    expect(visiblePages(viewer([4, 5]))).toEqual(['users', 'permissions', 'pricing']);
+    expect(accessTo('billing', viewer([2, 3, 4, 5]))).toBe('owner');
+    expect(accessTo('information', viewer([]))).toBe('denied');
+  });
+
+  it('users and permissions are hidden in a personal workspace', () => {
+    expect(visiblePages(viewer([2, 4, 5], true, true))).toEqual(['information', 'billing', 'pricing']);
+    expect(accessTo('users', viewer([4], true, true))).toBe('personal');
+  });
+});
