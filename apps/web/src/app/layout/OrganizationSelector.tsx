@@ -5,6 +5,7 @@ import type { OrganizationSummary } from '@sinetti/contract';
 import { useAccount } from '../../lib/account';
 import { browserPage } from '../../lib/navigation';
 import { isSignedIn, sessionStore, useSession } from '../../lib/session';
+import { OrganizationBalance } from './OrganizationBalance';
 
 /**
  * The organization selector below the Create button (SPEC §2.5): choosing another organization
@@ -50,6 +51,7 @@ export function OrganizationSelector() {
               <Text size="sm" fw={600} truncate>
                 {selected ? nameOf(selected) : ''}
               </Text>
+              <OrganizationBalance />
             </div>
             <IconSelector size={16} aria-hidden />
           </Group>
