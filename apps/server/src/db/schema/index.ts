@@ -6,3 +6,4 @@ export * from './billing.ts';
 export * from './jobs.ts';
 export * from './documents.ts';
 export * from './mail.ts';
+export * from './signing.ts';

@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts, timestamps } from './accounts.ts';
+import { documents } from './documents.ts';
+import { organizations } from './organizations.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A document's signees (SPEC §3), in signing order. Editable only below Signing; a template's signees are
+ * copied to the documents made from it. `status`/`signedAt` describe the current signing round only.
+ */
+export const signees = pgTable(
+  'signees',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    givenName: text('given_name').notNull().default(''),
+    familyName: text('family_name').notNull().default(''),
+    /** Lower case. */
+    email: text('email').notNull(),
+    /** SPEC §3: 1 simple, 10 advanced, 20 qualified. */
+    level: integer('level').notNull(),
+    position: integer('position').notNull(),
+    /** The signee's box on the signature page (their index when the document was sent). */
+    slot: integer('slot'),
+    status: text('status', { enum: ['pending', 'signed'] })
+      .notNull()
+      .default('pending'),
+    signedAt: at('signed_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('signees_document_email_idx').on(t.documentId, t.email),
+    index('signees_document_idx').on(t.documentId, t.position),
+    check('signees_level_check', sql`${t.level} in (1, 10, 20)`),
+  ],
+);
+
+/**
+ * One send of a document (a signing round): the fixed version to be signed, the working copy with the
+ * signatures so far, and at the end the sealed PDF and the certificate of completion. Blobs live under
+ * `signing/<organization>/…`. At most one round per document is open (signing or sealing).
+ */
+export const signingProcesses = pgTable(
+  'signing_processes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    state: text('state', { enum: ['signing', 'sealing', 'completed', 'cancelled'] })
+      .notNull()
+      .default('signing'),
+    lang: text('lang', { enum: ['en', 'fi'] }).notNull(),
+    sentBy: uuid('sent_by').references(() => accounts.id, { onDelete: 'set null' }),
+    originalSha256: text('original_sha256').notNull(),
+    versionKey: text('version_key').notNull(),
+    versionSha256: text('version_sha256').notNull(),
+    versionSize: integer('version_size').notNull(),
+    pages: integer('pages').notNull(),
+    /** The version plus every signature so far (the version itself before the first). */
+    currentKey: text('current_key').notNull(),
+    currentSha256: text('current_sha256').notNull(),
+    signedKey: text('signed_key'),
+    signedSha256: text('signed_sha256'),
+    certificateKey: text('certificate_key'),
+    certificateSha256: text('certificate_sha256'),
+    sentAt: at('sent_at').notNull(),
+    cancelledAt: at('cancelled_at'),
+    completedAt: at('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('signing_processes_round_idx').on(t.documentId, t.round),
+    uniqueIndex('signing_processes_open_idx')
+      .on(t.documentId)
+      .where(sql`state in ('signing', 'sealing')`),
+  ],
+);
+
+/** Link tokens (stored as SHA-256) that lead a signee into one round: e-mailed, or the member's own. */
+export const signeeLinks = pgTable(
+  'signee_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    signeeId: uuid('signee_id')
+      .notNull()
+      .references(() => signees.id, { onDelete: 'cascade' }),
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => signingProcesses.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['request', 'self', 'completed'] }).notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('signee_links_signee_idx').on(t.signeeId)],
+);
+
+/**
+ * A signee's time inside the built-in signing service: 60 minutes from start, the e-mailed code (stored
+ * as a hash), and whether it was verified. An open session (not ended, not expired) locks the round.
+ */
+export const signingSessions = pgTable(
+  'signing_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    signeeId: uuid('signee_id')
+      .notNull()
+      .references(() => signees.id, { onDelete: 'cascade' }),
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => signingProcesses.id, { onDelete: 'cascade' }),
+    lang: text('lang', { enum: ['en', 'fi'] }).notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    endedAt: at('ended_at'),
+    endReason: text('end_reason', { enum: ['signed', 'expired', 'cancelled', 'replaced'] }),
+    codeHash: text('code_hash'),
+    codeSentAt: at('code_sent_at'),
+    codeExpiresAt: at('code_expires_at'),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    codeSends: integer('code_sends').notNull().default(0),
+    codeVerifiedAt: at('code_verified_at'),
+    viewedAt: at('viewed_at'),
+  },
+  (t) => [
+    index('signing_sessions_process_idx')
+      .on(t.processId)
+      .where(sql`ended_at is null`),
+  ],
+);
+
+/** What a signee signed with: the drawn PNG or the typed text, and the PDF's hash after their signature. */
+export const signatures = pgTable('signatures', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  processId: uuid('process_id')
+    .notNull()
+    .references(() => signingProcesses.id, { onDelete: 'cascade' }),
+  signeeId: uuid('signee_id')
+    .notNull()
+    .references(() => signees.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['drawn', 'typed'] }).notNull(),
+  /** PNG data URL of a drawn signature. */
+  image: text('image'),
+  text: text('text'),
+  imageSha256: text('image_sha256'),
+  pdfSha256: text('pdf_sha256').notNull(),
+  signedAt: at('signed_at').notNull(),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+});
+
+/**
+ * The signing audit trail, append-only and hash-chained per document: `hash` = SHA-256 of `prev_hash`
+ * and the row's canonical content; `seq` counts from 1. Updates are refused by a trigger.
+ */
+export const signingEvents = pgTable(
+  'signing_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    processId: uuid('process_id'),
+    signeeId: uuid('signee_id'),
+    seq: integer('seq').notNull(),
+    type: text('type').notNull(),
+    at: at('at').notNull(),
+    actorKind: text('actor_kind', { enum: ['member', 'signee', 'system'] }).notNull(),
+    actorId: text('actor_id'),
+    actorLabel: text('actor_label'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [uniqueIndex('signing_events_seq_idx').on(t.documentId, t.seq)],
+);
