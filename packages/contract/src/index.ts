@@ -14,6 +14,7 @@ export * from './api/documents.ts';
 export * from './upload-types.ts';
 export * from './api/plan.ts';
 export * from './api/payments.ts';
+export * from './api/signing.ts';
 
 import { authentication } from './api/authentication.ts';
 import { documents } from './api/documents.ts';
@@ -21,6 +22,7 @@ import { privileges } from './api/privileges.ts';
 import { system } from './api/system.ts';
 import { plan } from './api/plan.ts';
 import { payments } from './api/payments.ts';
+import { signing } from './api/signing.ts';
 
 /** Every endpoint, by area; the server registers and documents exactly these. */
-export const api = { authentication, documents, privileges, system, plan, payments } as const;
+export const api = { authentication, documents, privileges, system, plan, payments, signing } as const;

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { PERSON_NAME_MAX, SIGNEE_LEVEL } from '../constants.ts';
+import { isoDate, uuid } from './common.ts';
+
+/** SPEC §5 signee e-mail messages, word for word. */
+export const SIGNEE_MESSAGES = {
+  emailRequired: 'Email address is required for signees.',
+  emailInvalid: 'The format of the email address is invalid.',
+  alreadyAdded: 'A signee with this email address has already been added.',
+} as const;
+
+/** Signee levels (SPEC §3): 1 simple, 10 advanced, 20 qualified. */
+export const SIGNEE_LEVELS = [SIGNEE_LEVEL.simple, SIGNEE_LEVEL.advanced, SIGNEE_LEVEL.qualified] as const;
+export type SigneeLevel = (typeof SIGNEE_LEVELS)[number];
+
+/** At most this many signees on one document (the signature page lists them all). */
+export const SIGNEES_MAX = 50;
+/** The e-mailed signing code: digits, lifetime, wrong tries before it is dead, wait before another. */
+export const SIGNING_CODE_LENGTH = 6;
+export const SIGNING_CODE_TTL_MS = 10 * 60 * 1000;
+export const SIGNING_CODE_MAX_ATTEMPTS = 5;
+export const SIGNING_CODE_RESEND_MS = 60 * 1000;
+/** Codes one signing session may ask for. */
+export const SIGNING_CODE_MAX_SENDS = 5;
+/** A drawn signature: PNG of at most this many bytes and pixels per side. */
+export const SIGNATURE_IMAGE_MAX_BYTES = 200_000;
+export const SIGNATURE_IMAGE_MAX_SIDE = 2000;
+export const SIGNATURE_TEXT_MAX = 100;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+export const signeeLevel = z.union(
+  SIGNEE_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<1>, z.ZodLiteral<10>, z.ZodLiteral<20>],
+  { error: 'Level must be 1 (simple), 10 (advanced) or 20 (qualified).' },
+);
+
+const personName = z
+  .string({ error: 'Must be text.' })
+  .trim()
+  .max(PERSON_NAME_MAX, { error: `At most ${PERSON_NAME_MAX} characters.` })
+  .refine((s) => !CONTROL.test(s), { error: 'No control characters.' })
+  .default('');
+
+export const signeeEmail = z
+  .string({ error: SIGNEE_MESSAGES.emailRequired })
+  .trim()
+  .min(1, { error: SIGNEE_MESSAGES.emailRequired })
+  .max(254, { error: SIGNEE_MESSAGES.emailInvalid })
+  .toLowerCase()
+  .pipe(z.email({ error: SIGNEE_MESSAGES.emailInvalid }));
+
+/** Adding a signee. Without a level the server picks the highest level a configured provider serves. */
+export const signeeInput = z.object({
+  givenName: personName,
+  familyName: personName,
+  email: signeeEmail,
+  level: signeeLevel.optional(),
+});
+
+export const SIGNEE_STATUSES = ['pending', 'signing', 'signed'] as const;
+
+export const signee = z.object({
+  id: uuid,
+  /** Given plus family name; the e-mail when both are empty. */
+  fullName: z.string(),
+  givenName: z.string(),
+  familyName: z.string(),
+  email: z.string(),
+  level: signeeLevel,
+  /** pending (not signed), signing (inside a signing session now), signed. */
+  status: z.enum(SIGNEE_STATUSES),
+  signedAt: isoDate.nullable(),
+  /** The signee's e-mail is the caller's own. */
+  isMe: z.boolean(),
+  /** Only for the caller's own signee while the document is out for signing: their signing link. */
+  signingLink: z.string().optional(),
+});
+export type Signee = z.infer<typeof signee>;
+
+/** A link token (256 random bits, base64url) or a signing-session token. */
+export const signingToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'Not a valid link.' });
+
+/** A file as a data URL, like SPEC's download reply. */
+export const fileReply = {
+  source: z.string().describe('data:application/pdf;base64,…'),
+  name: z.string(),
+  sha256: z.string(),
+};
+
+export const drawnSignature = z.object({
+  kind: z.literal('drawn'),
+  /** data:image/png;base64,… (checked to be a PNG within the size limits). */
+  image: z
+    .string()
+    .max(Math.ceil((SIGNATURE_IMAGE_MAX_BYTES * 4) / 3) + 30, { error: 'The drawing is too large.' })
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, { error: 'Must be a PNG data URL.' }),
+});
+
+export const typedSignature = z.object({
+  kind: z.literal('typed'),
+  text: z
+    .string()
+    .trim()
+    .min(1, { error: 'Type your name.' })
+    .max(SIGNATURE_TEXT_MAX, { error: `At most ${SIGNATURE_TEXT_MAX} characters.` })
+    .refine((s) => !CONTROL.test(s), { error: 'No control characters.' }),
+});
+
+export const signatureInput = z.object({
+  signature: z.discriminatedUnion('kind', [drawnSignature, typedSignature], {
+    error: 'Draw or type your signature.',
+  }),
+  intent: z.literal(true, { error: 'Confirm that you intend to sign.' }),
+});
+
+export const auditEvent = z.object({
+  seq: z.number().int(),
+  type: z.string(),
+  at: isoDate,
+  actor: z.object({
+    kind: z.enum(['member', 'signee', 'system']),
+    id: z.string().nullable(),
+    label: z.string().nullable(),
+  }),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  signeeId: uuid.nullable(),
+  data: z.record(z.string(), z.unknown()),
+  prevHash: z.string(),
+  hash: z.string(),
+});
+
+export const auditChain = z.object({
+  valid: z.boolean(),
+  length: z.number().int(),
+  /** The first event (seq) whose hash or link does not match; null when valid. */
+  brokenAt: z.number().int().nullable(),
+  reason: z.string().nullable(),
+});
