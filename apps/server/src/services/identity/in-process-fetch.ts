@@ -42,7 +42,7 @@ export function inProcessFetch(app: FastifyInstance): CustomFetch {
       signal: options.signal,
     } as InjectOptions);
     const empty = res.statusCode === 204 || res.statusCode === 304 || options.method === 'HEAD';
-    return new Response(empty ? null : res.rawPayload, {
+    return new Response(empty ? null : new Uint8Array(res.rawPayload), {
       status: res.statusCode,
       headers: responseHeaders(res.headers),
     });
