@@ -69,9 +69,7 @@ export const documents = pgTable(
     // Without fastupdate, new rows go straight into the GIN indexes: searches never scan a pending list
     // (which after bulk inserts made them several times slower until the next vacuum).
     index('documents_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
-    index('documents_name_trgm_idx')
-      .using('gin', t.name.op('gin_trgm_ops'))
-      .with({ fastupdate: false }),
+    index('documents_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('documents_blob_key_idx').on(t.blobKey),
     index('documents_pdf_key_idx').on(t.pdfKey),
     index('documents_deleted_idx')
