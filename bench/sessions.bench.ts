@@ -17,6 +17,7 @@ async function benchOn(label: string, database: Database): Promise<void> {
     NODE_ENV: 'production',
     LOCAL_IDP: 'on',
     ALLOW_LOCAL_IDP_IN_PRODUCTION: 'true',
+    DEV_MAILBOX_IN_PRODUCTION: 'true',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://127.0.0.1',
   });

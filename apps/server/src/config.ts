@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { servicesConfigFrom, servicesEnvShape, type ServicesConfig } from './services/config.ts';
 import { signingConfigFrom, signingEnvShape, type SigningConfig } from './services/pdf/config.ts';
+import { mailConfigFrom, mailEnvShape, type MailConfig } from './services/mail/config.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -16,6 +17,7 @@ const optionalString = z
 const envSchema = z.object({
   ...servicesEnvShape,
   ...signingEnvShape,
+  ...mailEnvShape,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('localhost'),
@@ -66,6 +68,8 @@ export interface Config extends ServicesConfig {
   payments: PaymentsConfig;
   /** PDF signing: the signing CA, the time-stamping authority, pdfsig (services/pdf/config.ts). */
   signing: SigningConfig;
+  /** E-mail: SMTP or the development mailbox, and the From address (services/mail/config.ts). */
+  mail: MailConfig;
   /** Check every reply against the contract (on outside production). */
   validateReplies: boolean;
 }
@@ -174,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitSignInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     payments: paymentsConfig(e, production),
     signing: signingConfigFrom(e, publicUrl, (message) => new ConfigError(message)),
+    mail: mailConfigFrom(e, publicUrl, (message) => new ConfigError(message)),
     ...servicesConfigFrom(e, path.resolve(e.DATA_DIR), (message) => new ConfigError(message)),
     validateReplies: !production,
   };

@@ -8,6 +8,7 @@ const production = {
   PUBLIC_URL: 'https://sinetti.example',
   GOOGLE_CLIENT_ID: 'id',
   GOOGLE_CLIENT_SECRET: 'secret',
+  SMTP_URL: 'smtp://mail.sinetti.example',
 };
 
 describe('payment configuration', () => {

@@ -310,7 +310,11 @@ describe('several processes, limits and configuration', () => {
   });
 
   it('refuses the built-in provider in production unless explicitly allowed', () => {
-    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://sinetti.example' };
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://sinetti.example',
+      SMTP_URL: 'smtp://mail.sinetti.example',
+    };
     expect(() => loadConfig({ ...production, LOCAL_IDP: 'on' })).toThrow(ConfigError);
     expect(() => loadConfig(production)).toThrow(ConfigError);
     expect(

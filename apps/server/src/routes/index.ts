@@ -6,6 +6,7 @@ import { registerPlanRoutes } from './plan/index.ts';
 import { registerDocumentRoutes } from './documents/index.ts';
 import { registerPrivilegeRoutes } from './privileges/index.ts';
 import { registerSystemRoutes } from './system/index.ts';
+import { registerDevRoutes } from './dev/index.ts';
 
 /** Every API area, in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -16,4 +17,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   registerPaymentRoutes(app);
   registerAccountRoutes(app);
   registerSignInRoutes(app);
+  registerDevRoutes(app);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.ts';
 import { JobRegistry, JobRunner } from './jobs/index.ts';
+import { registerMail } from './mail/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +17,7 @@ declare module 'fastify' {
 export function registerServices(app: FastifyInstance, ctx: AppContext): void {
   const runner = new JobRunner(ctx, new JobRegistry(), ctx.config.jobs);
   app.decorate('jobs', runner);
+  registerMail(app);
   if (ctx.config.jobs.worker) app.addHook('onReady', async () => runner.start());
   app.addHook('preClose', async () => runner.stop());
   app.addHook('onClose', async () => ctx.blobs.close());

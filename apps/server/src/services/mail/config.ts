@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Environment variables of e-mail (docs/configuration.md). */
+export const mailEnvShape = {
+  SMTP_URL: optional.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: optional,
+  DEV_MAILBOX_IN_PRODUCTION: flag,
+};
+
+type MailEnv = z.infer<z.ZodObject<typeof mailEnvShape>> & { DATA_DIR: string; NODE_ENV: string };
+
+export type MailTransportConfig =
+  /** `url` holds the credentials: never log it. */
+  | { kind: 'smtp'; url: string }
+  /** The development mailbox: messages kept under `dir`, or in memory when `dir` is null (`DATA_DIR=memory://`). */
+  | { kind: 'mailbox'; dir: string | null };
+
+export interface MailConfig {
+  transport: MailTransportConfig;
+  /** The From header, e.g. `Sinetti <no-reply@example.com>`. */
+  from: string;
+}
+
+/** Takes `Name <address>` or a bare address; anything else is refused. */
+const FROM_PATTERN = /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
+
+export function mailConfigFrom(
+  e: MailEnv,
+  publicUrl: string,
+  configError: (message: string) => Error,
+): MailConfig {
+  const host = URL.canParse(publicUrl) ? new URL(publicUrl).hostname : 'localhost';
+  const from = e.MAIL_FROM ?? `Sinetti <no-reply@${host || 'localhost'}>`;
+  if (!FROM_PATTERN.test(from)) {
+    throw configError('MAIL_FROM must be an e-mail address, optionally with a name: "Name <address>".');
+  }
+  if (e.SMTP_URL) return { transport: { kind: 'smtp', url: e.SMTP_URL }, from };
+  if (e.NODE_ENV === 'production' && !e.DEV_MAILBOX_IN_PRODUCTION) {
+    throw configError(
+      'NODE_ENV=production needs SMTP_URL: without it e-mail would only reach the development mailbox, ' +
+        'which anyone can read at /dev/mail. Set SMTP_URL, or DEV_MAILBOX_IN_PRODUCTION=true if you really ' +
+        'mean it.',
+    );
+  }
+  const dir = e.DATA_DIR === 'memory://' ? null : path.join(path.resolve(e.DATA_DIR), 'mailbox');
+  return { transport: { kind: 'mailbox', dir }, from };
+}

@@ -1,0 +1,75 @@
+import { en, type MailTexts } from '../../../i18n/mail/en.ts';
+import { fi } from '../../../i18n/mail/fi.ts';
+import type { MailData, MailMessage, MailTemplate } from '../types.ts';
+
+/** What a message says, independent of its format: rendered to the plain-text and the HTML part. */
+export type Block =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'quote'; label: string; text: string }
+  | { kind: 'code'; text: string }
+  /** The message's main link: a button in HTML, with the address visible under it. */
+  | { kind: 'action'; label: string; url: string }
+  | { kind: 'link'; label: string; url: string };
+
+export interface MailContent {
+  lang: 'en' | 'fi';
+  subject: string;
+  blocks: Block[];
+  linkFallback: string;
+  footer: string;
+}
+
+export const MAIL_TEXTS: Record<'en' | 'fi', MailTexts> = { en, fi };
+
+/** Fills `{name}` placeholders in one pass (values are never scanned again); a missing value throws. */
+export function fill(text: string, values: Record<string, string | number | undefined>): string {
+  return text.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = values[key];
+    if (value === undefined) throw new Error(`Mail text placeholder {${key}} has no value: ${text}`);
+    return String(value);
+  });
+}
+
+type Builder<T extends MailTemplate> = (t: MailTexts[T], d: MailData[T], lang: 'en' | 'fi') => Block[];
+
+const p = (text: string): Block => ({ kind: 'paragraph', text });
+
+const builders: { [T in MailTemplate]: Builder<T> } = {
+  'signing-request': (t, d) => [
+    p(fill(t.intro, d)),
+    ...(d.message?.trim()
+      ? [{ kind: 'quote', label: fill(t.messageLabel, d), text: d.message.trim() } as const]
+      : []),
+    { kind: 'action', label: t.action, url: d.link },
+    p(t.personal),
+  ],
+  'signing-code': (t, d, lang) => [
+    p(fill(t.intro, d)),
+    { kind: 'code', text: d.code },
+    p(fill(t.validity[new Intl.PluralRules(lang).select(d.minutes) === 'one' ? 'one' : 'other'], d)),
+    p(t.warning),
+  ],
+  'signing-cancelled': (t, d) => [p(fill(t.intro, d)), p(t.next)],
+  'signing-completed': (t, d) => [
+    p(fill(t.intro, d)),
+    { kind: 'action', label: t.action, url: d.link },
+    ...(d.certificateLink ? [{ kind: 'link', label: t.certificate, url: d.certificateLink } as const] : []),
+  ],
+  'organization-invite': (t, d) => [p(fill(t.intro, d)), { kind: 'action', label: t.action, url: d.link }],
+};
+
+/** The subject and blocks of a message in its language. */
+export function mailContent<T extends MailTemplate>(message: MailMessage<T>): MailContent {
+  const texts = MAIL_TEXTS[message.lang];
+  const builder = builders[message.template] as Builder<T>;
+  const name = message.toName?.trim();
+  const greeting = name ? fill(texts.common.greeting, { name }) : texts.common.greetingNoName;
+  return {
+    lang: message.lang,
+    // One line: a name with a line break must not start a new header.
+    subject: fill(texts[message.template].subject, message.data).replace(/\s+/g, ' ').trim(),
+    blocks: [p(greeting), ...builder(texts[message.template], message.data, message.lang)],
+    linkFallback: texts.common.linkFallback,
+    footer: texts.common.footer,
+  };
+}
