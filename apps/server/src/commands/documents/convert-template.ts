@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors.ts';
 import { authorize } from '../../policies/index.ts';
 import { documentColumns, visible } from '../../queries/documents/columns.ts';
 import { recordAudit } from '../audit.ts';
+import { copySignees } from '../signing/signees.ts';
 import { enqueueRendition, loadAuthorized, lockTree, resolveParent } from './common.ts';
 import { inSubtree } from './subtree.ts';
 
@@ -79,6 +80,7 @@ export async function convertTemplate(
       };
     });
     for (let i = 0; i < copies.length; i += 500) await tx.insert(documents).values(copies.slice(i, i + 500));
+    await copySignees(tx, ids, now);
     for (const copy of copies) {
       if (copy.conversionStatus === 'pending' || (copy.pdfKey && copy.contentText === null)) {
         await enqueueRendition(tx, now, copy);

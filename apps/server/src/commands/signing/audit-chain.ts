@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { signingEvents } from '../../db/schema/index.ts';
+
+export type SigningEventRow = typeof signingEvents.$inferSelect;
+
+/** Events of the signing audit trail (SPEC §4.2, ARCHITECTURE "Data"). */
+export type SigningEventType =
+  | 'sent'
+  | 'emailed'
+  | 'opened'
+  | 'viewed'
+  | 'code-sent'
+  | 'code-verified'
+  | 'code-failed'
+  | 'session-expired'
+  | 'signed'
+  | 'cancelled'
+  | 'completed'
+  | 'downloaded';
+
+/** Who did it, from where. A member acts with a session; a signee with a link; the system in jobs. */
+export interface EventActor {
+  kind: 'member' | 'signee' | 'system';
+  id: string | null;
+  label: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export const systemActor: EventActor = {
+  kind: 'system',
+  id: null,
+  label: 'Sinetti',
+  ip: null,
+  userAgent: null,
+};
+
+export interface SigningEventInput {
+  organizationId: string;
+  documentId: string;
+  processId?: string | null;
+  signeeId?: string | null;
+  type: SigningEventType;
+  at: Date;
+  actor: EventActor;
+  data?: Record<string, unknown>;
+}
+
+/** The hash before the first event of a document. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** JSON with object keys sorted at every level: the same content always gives the same text. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+type Hashed = Omit<SigningEventRow, 'id' | 'hash'>;
+
+/** The canonical content of an event: every column but its own id and hash. */
+function contentOf(e: Hashed): string {
+  return canonicalJson({
+    organizationId: e.organizationId,
+    documentId: e.documentId,
+    processId: e.processId,
+    signeeId: e.signeeId,
+    seq: e.seq,
+    type: e.type,
+    at: e.at.toISOString(),
+    actorKind: e.actorKind,
+    actorId: e.actorId,
+    actorLabel: e.actorLabel,
+    ip: e.ip,
+    userAgent: e.userAgent,
+    data: e.data,
+  });
+}
+
+export function hashEvent(e: Hashed): string {
+  return createHash('sha256').update(e.prevHash).update('\n').update(contentOf(e)).digest('hex');
+}
+
+/**
+ * Appends one event to the document's chain: under a per-document lock (held to the end of the
+ * transaction), it links to the last event's hash. Call it in the transaction of the change it records.
+ */
+export async function appendSigningEvent(tx: DbOrTx, input: SigningEventInput): Promise<SigningEventRow> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`signing.events:${input.documentId}`}))`);
+  const [last] = await tx
+    .select({ seq: signingEvents.seq, hash: signingEvents.hash })
+    .from(signingEvents)
+    .where(eq(signingEvents.documentId, input.documentId))
+    .orderBy(desc(signingEvents.seq))
+    .limit(1);
+  const row: Hashed = {
+    organizationId: input.organizationId,
+    documentId: input.documentId,
+    processId: input.processId ?? null,
+    signeeId: input.signeeId ?? null,
+    seq: (last?.seq ?? 0) + 1,
+    type: input.type,
+    at: input.at,
+    actorKind: input.actor.kind,
+    actorId: input.actor.id,
+    actorLabel: input.actor.label,
+    ip: input.actor.ip,
+    userAgent: input.actor.userAgent?.slice(0, 500) ?? null,
+    data: input.data ?? {},
+    prevHash: last?.hash ?? GENESIS_HASH,
+  };
+  const [inserted] = await tx
+    .insert(signingEvents)
+    .values({ ...row, hash: hashEvent(row) })
+    .returning();
+  if (!inserted) throw new Error('The audit event was not stored.');
+  return inserted;
+}
+
+export interface ChainCheck {
+  valid: boolean;
+  length: number;
+  brokenAt: number | null;
+  reason: string | null;
+}
+
+/**
+ * Checks a document's events (in seq order): numbered 1, 2, 3…, each linked to the previous hash, each
+ * hash matching its content. Any edited, removed or reordered row breaks it.
+ */
+export function verifyChain(events: readonly SigningEventRow[]): ChainCheck {
+  let prev = GENESIS_HASH;
+  for (const [i, e] of events.entries()) {
+    const broken = (reason: string): ChainCheck => ({
+      valid: false,
+      length: events.length,
+      brokenAt: e.seq,
+      reason,
+    });
+    if (e.seq !== i + 1) return broken(`Event ${i + 1} is missing.`);
+    if (e.prevHash !== prev) return broken(`Event ${e.seq} does not follow the event before it.`);
+    if (hashEvent(e) !== e.hash) return broken(`Event ${e.seq} was changed after it was recorded.`);
+    prev = e.hash;
+  }
+  return { valid: true, length: events.length, brokenAt: null, reason: null };
+}

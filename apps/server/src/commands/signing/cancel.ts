@@ -1,0 +1,104 @@
+import { DOCUMENT_STATE, P } from '@sinetti/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import { documents, signatures, signees, signingProcesses, signingSessions } from '../../db/schema/index.ts';
+import type { OrganizationActor } from '../../http/actor.ts';
+import { auditOf } from '../../http/audit.ts';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { documentColumns, type DocumentRow } from '../../queries/documents/columns.ts';
+import { listSignees, openProcessOf } from '../../queries/signing/signees.ts';
+import { enqueueJob } from '../../services/jobs/index.ts';
+import { enqueueMail } from '../../services/mail/index.ts';
+import { refundCharges } from '../billing/refund.ts';
+import { loadAuthorized } from '../documents/common.ts';
+import { appendSigningEvent, systemActor } from './audit-chain.ts';
+import { SIGNING_JOBS, chargeReference, fullNameOf, memberActor } from './common.ts';
+import { accountContact } from './people.ts';
+
+/**
+ * Cancels signing (only while Signing, and not once everyone has signed and the seal is under way):
+ * back to Draft, open sessions ended, signatures made so far discarded with the working copy, the
+ * charges of signees who had not signed refunded (see docs/decisions.md "Signing"), every signee e-mailed.
+ */
+export async function cancelSigning(
+  ctx: AppContext,
+  actor: OrganizationActor,
+  documentId: string,
+): Promise<DocumentRow> {
+  return ctx.db.transaction(async (tx) => {
+    const doc = await loadAuthorized(tx, actor, P.DOCUMENTS_EDIT, documentId, 'update');
+    if (doc.state !== DOCUMENT_STATE.Signing) {
+      throw new AppError('CONFLICT', 'Only a document that is out for signing can be cancelled.');
+    }
+    const process = await openProcessOf(tx, doc.id, true);
+    if (!process) throw new AppError('CONFLICT', 'This document has no signing to cancel.');
+    if (process.state === 'sealing') {
+      throw new AppError(
+        'CONFLICT',
+        'Everyone has signed: the document is being sealed and cannot be cancelled.',
+      );
+    }
+    const now = ctx.clock.now();
+    const list = await listSignees(tx, doc.id);
+    const unsigned = list.filter((s) => s.status !== 'signed');
+    await tx
+      .update(signingProcesses)
+      .set({ state: 'cancelled', cancelledAt: now })
+      .where(eq(signingProcesses.id, process.id));
+    await tx
+      .update(signingSessions)
+      .set({ endedAt: now, endReason: 'cancelled' })
+      .where(and(eq(signingSessions.processId, process.id), isNull(signingSessions.endedAt)));
+    await tx
+      .update(signees)
+      .set({ status: 'pending', signedAt: null, slot: null, updatedAt: now })
+      .where(eq(signees.documentId, doc.id));
+    const [updated] = await tx
+      .update(documents)
+      .set({ state: DOCUMENT_STATE.Draft, updatedAt: now })
+      .where(eq(documents.id, doc.id))
+      .returning(documentColumns);
+    const refund = await refundCharges(tx, {
+      organizationId: doc.organizationId,
+      references: unsigned.map((s) => chargeReference(process.id, s.id)),
+      now,
+      audit: auditOf(actor),
+    });
+    const discarded = await tx
+      .select({ id: signatures.id })
+      .from(signatures)
+      .where(eq(signatures.processId, process.id));
+    const base = { organizationId: doc.organizationId, documentId: doc.id, processId: process.id, at: now };
+    await appendSigningEvent(tx, {
+      ...base,
+      type: 'cancelled',
+      actor: memberActor(actor),
+      data: {
+        round: process.round,
+        signaturesDiscarded: discarded.length,
+        refunded: refund.transactions.reduce((sum, t) => sum + t.amountCents, 0),
+        refundedSignees: unsigned.map((s) => s.id),
+      },
+    });
+    const sender = (await accountContact(tx, actor.account.id))?.name ?? actor.account.email;
+    for (const s of list) {
+      await enqueueMail(tx, ctx.clock, {
+        to: s.email,
+        toName: fullNameOf(s),
+        lang: process.lang,
+        template: 'signing-cancelled',
+        data: { documentName: doc.name, senderName: sender },
+      });
+      await appendSigningEvent(tx, {
+        ...base,
+        signeeId: s.id,
+        type: 'emailed',
+        actor: systemActor,
+        data: { template: 'signing-cancelled', to: s.email },
+      });
+    }
+    const keys = [...new Set([process.versionKey, process.currentKey])];
+    await enqueueJob(tx, SIGNING_JOBS.deleteBlobs, { keys }, { runAt: now });
+    return updated ?? doc;
+  });
+}

@@ -1,0 +1,93 @@
+import { P } from '@sinetti/contract';
+import type { OrganizationActor } from '../../http/actor.ts';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { DocumentRow } from '../../queries/documents/columns.ts';
+import { latestProcessOf, type ProcessRow } from '../../queries/signing/signees.ts';
+import { loadAuthorized } from '../documents/common.ts';
+import { appendSigningEvent, type EventActor } from './audit-chain.ts';
+import { memberActor, readAll, signeeActor, type ClientInfo } from './common.ts';
+import { liveLink } from './start.ts';
+
+export type SignedFile = 'signed' | 'certificate';
+
+export interface FileOut {
+  source: string;
+  name: string;
+  sha256: string;
+}
+
+const SUFFIX: Record<'en' | 'fi', Record<SignedFile, string>> = {
+  en: { signed: ' (signed)', certificate: ' (certificate of completion)' },
+  fi: { signed: ' (allekirjoitettu)', certificate: ' (todistus allekirjoituksista)' },
+};
+
+function fileName(doc: DocumentRow, process: ProcessRow, file: SignedFile): string {
+  const base = doc.name.replace(/\.(pdf|docx?|dotx?|rtf|odt|xlsx?|ods|csv|epub|pptx?)$/i, '');
+  return `${base}${SUFFIX[process.lang][file]}.pdf`;
+}
+
+/** Reads a finished round's file as a data URL and records who downloaded it. */
+async function deliver(
+  ctx: AppContext,
+  doc: DocumentRow,
+  process: ProcessRow | null,
+  file: SignedFile,
+  actor: EventActor,
+  signeeId: string | null,
+): Promise<FileOut> {
+  if (!process || process.state !== 'completed') {
+    throw new AppError('CONFLICT', 'The document has not been signed by everyone yet.');
+  }
+  const key = file === 'signed' ? process.signedKey : process.certificateKey;
+  const sha256 = file === 'signed' ? process.signedSha256 : process.certificateSha256;
+  if (!key || !sha256) throw new AppError('FILE_NOT_FOUND', 'The signed file is missing. Contact support.');
+  const bytes = await readAll(ctx.blobs, key);
+  await ctx.db.transaction((tx) =>
+    appendSigningEvent(tx, {
+      organizationId: process.organizationId,
+      documentId: doc.id,
+      processId: process.id,
+      signeeId,
+      type: 'downloaded',
+      at: ctx.clock.now(),
+      actor,
+      data: { file, sha256 },
+    }),
+  );
+  return {
+    source: `data:application/pdf;base64,${bytes.toString('base64')}`,
+    name: fileName(doc, process, file),
+    sha256,
+  };
+}
+
+/** The signed PDF or the certificate for a member who may view the document. */
+export async function memberDownload(
+  ctx: AppContext,
+  actor: OrganizationActor,
+  documentId: string,
+  file: SignedFile,
+): Promise<FileOut> {
+  const doc = await loadAuthorized(ctx.db, actor, P.DOCUMENTS_VIEW, documentId);
+  return deliver(ctx, doc, await latestProcessOf(ctx.db, doc.id), file, memberActor(actor), null);
+}
+
+/** The signed PDF or the certificate for a signee's link (SigningComplete). */
+export async function signeeDownload(
+  ctx: AppContext,
+  token: string,
+  file: SignedFile,
+  client: ClientInfo,
+): Promise<FileOut> {
+  const target = await liveLink(ctx.db, token);
+  if (!target) throw new AppError('NOT_FOUND', 'This link is no longer valid.');
+  return deliver(
+    ctx,
+    target.document,
+    target.process,
+    file,
+    signeeActor(target.signee, client),
+    target.signee.id,
+  );
+}

@@ -1,0 +1,32 @@
+import { P, type Signee } from '@sinetti/contract';
+import type { OrganizationActor } from '../../http/actor.ts';
+import type { AppContext } from '../../http/context.ts';
+import { presentSignee } from '../../presenters/signee.ts';
+import { listSignees, openProcessOf, openSessionsOf } from '../../queries/signing/signees.ts';
+import { loadAuthorized } from '../documents/common.ts';
+import { links } from './common.ts';
+import { selfLink } from './start.ts';
+
+/**
+ * The signees of a document the caller may view. While the document is out for signing, the entry whose
+ * e-mail is the caller's own carries the caller's signing link (never anyone else's).
+ */
+export async function signeesFor(
+  ctx: AppContext,
+  actor: OrganizationActor,
+  documentId: string,
+  sessionSecret: string | null,
+): Promise<Signee[]> {
+  const doc = await loadAuthorized(ctx.db, actor, P.DOCUMENTS_VIEW, documentId);
+  const list = await listSignees(ctx.db, doc.id);
+  const process = await openProcessOf(ctx.db, doc.id);
+  const open = process ? await openSessionsOf(ctx.db, process.id, ctx.clock.now()) : [];
+  const signing = new Set(open.map((s) => s.signeeId));
+  const callerEmail = actor.account.email.toLowerCase();
+  const me = list.find((s) => s.email === callerEmail);
+  const signingLink =
+    me && process?.state === 'signing' && me.status !== 'signed' && sessionSecret
+      ? links.sign(ctx, await selfLink(ctx.db, sessionSecret, me.id, process.id))
+      : undefined;
+  return list.map((row) => presentSignee(row, { signing, callerEmail, signingLink }));
+}

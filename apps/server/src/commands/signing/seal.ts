@@ -1,0 +1,145 @@
+import { DOCUMENT_STATE } from '@sinetti/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { documents, signeeLinks, signingEvents, signingProcesses } from '../../db/schema/index.ts';
+import { findDocument } from '../../queries/documents/get-document.ts';
+import type { DocumentRow } from '../../queries/documents/columns.ts';
+import { listSignees, lockProcess, type ProcessRow, type SigneeRow } from '../../queries/signing/signees.ts';
+import { enqueueJob, type JobContext, type JobRecord } from '../../services/jobs/index.ts';
+import { enqueueMail } from '../../services/mail/index.ts';
+import {
+  addPlatformSeal,
+  buildCompletionCertificate,
+  signingCaFromConfig,
+} from '../../services/pdf/index.ts';
+import { appendSigningEvent, systemActor } from './audit-chain.ts';
+import { completionInput } from './certificate.ts';
+import { SIGNING_JOBS, fullNameOf, links, newSecret, readAll, storePdf } from './common.ts';
+import { accountContact } from './people.ts';
+
+/**
+ * The seal job (after the last signature): the platform's seal over the whole document, the sealed
+ * certificate of completion, then in one transaction state Signed and a download link e-mailed to every
+ * signee and the sender. Idempotent: a round no longer sealing is left alone; files made by a run that
+ * loses the race are removed.
+ */
+export async function runSeal(job: JobRecord<{ processId: string }>, c: JobContext): Promise<void> {
+  const [process] = await c.db
+    .select()
+    .from(signingProcesses)
+    .where(eq(signingProcesses.id, job.payload.processId))
+    .limit(1);
+  if (!process || process.state !== 'sealing') return;
+  const doc = await findDocument(c.db, process.documentId);
+  if (!doc) return;
+  const ca = await signingCaFromConfig(c.config.signing);
+  const tsa = c.config.signing.tsa;
+  const completedAt = c.clock.now();
+  const sealed = await addPlatformSeal(await readAll(c.blobs, process.currentKey), {
+    ca,
+    tsa,
+    signedAt: completedAt,
+  });
+  const signed = await storePdf(c.blobs, process.organizationId, sealed);
+  const list = await listSignees(c.db, doc.id);
+  const events = await c.db
+    .select()
+    .from(signingEvents)
+    .where(eq(signingEvents.documentId, doc.id))
+    .orderBy(asc(signingEvents.seq));
+  const certificate = await buildCompletionCertificate(
+    completionInput(doc, process, list, events, signed.sha256, completedAt),
+    { ca, tsa },
+  );
+  const cert = await storePdf(c.blobs, process.organizationId, certificate.pdf);
+  const done = await c.db.transaction(async (tx) => {
+    const locked = await findDocument(tx, doc.id, 'update');
+    const current = await lockProcess(tx, process.id);
+    if (!locked || current?.state !== 'sealing') return false;
+    await tx
+      .update(signingProcesses)
+      .set({
+        state: 'completed',
+        signedKey: signed.key,
+        signedSha256: signed.sha256,
+        certificateKey: cert.key,
+        certificateSha256: cert.sha256,
+        completedAt,
+      })
+      .where(eq(signingProcesses.id, process.id));
+    await tx
+      .update(documents)
+      .set({ state: DOCUMENT_STATE.Signed, updatedAt: completedAt })
+      .where(eq(documents.id, doc.id));
+    await appendSigningEvent(tx, {
+      organizationId: process.organizationId,
+      documentId: doc.id,
+      processId: process.id,
+      type: 'completed',
+      at: completedAt,
+      actor: systemActor,
+      data: {
+        versionSha256: process.versionSha256,
+        signedSha256: signed.sha256,
+        certificateSha256: cert.sha256,
+        signatures: list.length + 1,
+      },
+    });
+    await mailCompletion(tx, c, doc, current, list, completedAt);
+    if (current.currentKey !== current.versionKey) {
+      await enqueueJob(tx, SIGNING_JOBS.deleteBlobs, { keys: [current.currentKey] }, { runAt: completedAt });
+    }
+    return true;
+  });
+  if (!done) {
+    await c.blobs.delete(signed.key).catch(() => undefined);
+    await c.blobs.delete(cert.key).catch(() => undefined);
+  }
+}
+
+/** Every signee gets a new link to SigningComplete; the sender (unless also a signee) the document page. */
+async function mailCompletion(
+  tx: Tx,
+  c: JobContext,
+  doc: DocumentRow,
+  process: ProcessRow,
+  list: SigneeRow[],
+  at: Date,
+): Promise<void> {
+  const base = { organizationId: process.organizationId, documentId: doc.id, processId: process.id, at };
+  for (const s of list) {
+    const link = newSecret();
+    await tx
+      .insert(signeeLinks)
+      .values({ tokenHash: link.hash, signeeId: s.id, processId: process.id, kind: 'completed' });
+    await enqueueMail(tx, c.clock, {
+      to: s.email,
+      toName: fullNameOf(s),
+      lang: process.lang,
+      template: 'signing-completed',
+      data: { documentName: doc.name, link: links.signed(c, link.token) },
+    });
+    await appendSigningEvent(tx, {
+      ...base,
+      signeeId: s.id,
+      type: 'emailed',
+      actor: systemActor,
+      data: { template: 'signing-completed', to: s.email },
+    });
+  }
+  const sender = await accountContact(tx, process.sentBy);
+  if (!sender || list.some((s) => s.email === sender.email.toLowerCase())) return;
+  await enqueueMail(tx, c.clock, {
+    to: sender.email,
+    toName: sender.name,
+    lang: sender.lang,
+    template: 'signing-completed',
+    data: { documentName: doc.name, link: links.document(c, doc.id) },
+  });
+  await appendSigningEvent(tx, {
+    ...base,
+    type: 'emailed',
+    actor: systemActor,
+    data: { template: 'signing-completed', to: sender.email, role: 'sender' },
+  });
+}

@@ -1,0 +1,56 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { signingSessions } from '../../db/schema/index.ts';
+import type { AppContext } from '../../http/context.ts';
+import { appendSigningEvent } from './audit-chain.ts';
+import { fullNameOf, readAll, signeeActor, toLevel, type ClientInfo } from './common.ts';
+import { liveSession } from './session-live.ts';
+
+/** What the built-in signing page shows. */
+export async function sessionView(ctx: AppContext, token: string) {
+  const { session, signee, process, document } = await liveSession(ctx, token);
+  return {
+    document: { id: document.id, name: document.name, pages: process.pages, sha256: process.versionSha256 },
+    signee: { fullName: fullNameOf(signee), email: signee.email, level: toLevel(signee.level) },
+    lang: session.lang,
+    expiresAt: session.expiresAt.toISOString(),
+    codeSentAt: session.codeSentAt?.toISOString() ?? null,
+    codeExpiresAt: session.codeExpiresAt?.toISOString() ?? null,
+    codeVerified: session.codeVerifiedAt !== null,
+    signed: signee.status === 'signed',
+  };
+}
+
+/**
+ * The version to be signed, for the signing page's viewer. The first fetch in a session is recorded
+ * ('viewed'); signing needs it.
+ */
+export async function sessionPdf(
+  ctx: AppContext,
+  token: string,
+  client: ClientInfo,
+): Promise<{ bytes: Buffer; name: string }> {
+  const { session, signee, process, document } = await liveSession(ctx, token);
+  const bytes = await readAll(ctx.blobs, process.versionKey);
+  if (!session.viewedAt) {
+    await ctx.db.transaction(async (tx) => {
+      const now = ctx.clock.now();
+      const first = await tx
+        .update(signingSessions)
+        .set({ viewedAt: now })
+        .where(and(eq(signingSessions.id, session.id), isNull(signingSessions.viewedAt)))
+        .returning({ id: signingSessions.id });
+      if (first.length === 0) return;
+      await appendSigningEvent(tx, {
+        organizationId: process.organizationId,
+        documentId: process.documentId,
+        processId: process.id,
+        signeeId: signee.id,
+        type: 'viewed',
+        at: now,
+        actor: signeeActor(signee, client),
+        data: { sha256: process.versionSha256, pages: process.pages },
+      });
+    });
+  }
+  return { bytes, name: `${document.name.replace(/\.pdf$/i, '')}.pdf` };
+}

@@ -1,0 +1,133 @@
+import { DOCUMENT_STATE, P, SIGNEE_MESSAGES, SIGNEES_MAX, type SigneeLevel } from '@sinetti/contract';
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { signees } from '../../db/schema/index.ts';
+import type { OrganizationActor } from '../../http/actor.ts';
+import { auditOf } from '../../http/audit.ts';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { DocumentRow } from '../../queries/documents/columns.ts';
+import { findSignee, listSignees, type SigneeRow } from '../../queries/signing/signees.ts';
+import type { SigningProviders } from '../../services/signing-providers/index.ts';
+import { recordAudit } from '../audit.ts';
+import { loadAuthorized } from '../documents/common.ts';
+
+export interface SigneeInput {
+  givenName: string;
+  familyName: string;
+  email: string;
+  level?: SigneeLevel | undefined;
+}
+
+const WITH_SIGNEES: readonly DocumentRow['type'][] = ['contract', 'contract-noedit', 'template'];
+
+/** Signees change only on contracts and templates below Signing (SPEC §4.1). */
+export function assertSigneesEditable(doc: DocumentRow): void {
+  if (!WITH_SIGNEES.includes(doc.type)) {
+    throw new AppError('CONFLICT', 'Only contracts and templates have signees.');
+  }
+  if (doc.state >= DOCUMENT_STATE.Signing) {
+    throw new AppError(
+      'CONFLICT',
+      'Signees cannot be changed once the document has been sent for signing. Cancel the signing first.',
+    );
+  }
+}
+
+/** Adds a signee at the end of the list; the level defaults to the highest one a provider serves. */
+export async function addSignee(
+  ctx: AppContext,
+  actor: OrganizationActor,
+  providers: SigningProviders,
+  documentId: string,
+  input: SigneeInput,
+): Promise<SigneeRow> {
+  return ctx.db.transaction(async (tx) => {
+    const doc = await loadAuthorized(tx, actor, P.DOCUMENTS_EDIT, documentId, 'update');
+    assertSigneesEditable(doc);
+    const level = input.level ?? providers.defaultLevel();
+    if (!providers.serves(level)) {
+      throw new AppError('VALIDATION_FAILED', 'No signing provider of this service serves that level.', {
+        level: `Available levels: ${providers.levels().join(', ')}.`,
+      });
+    }
+    const existing = await listSignees(tx, doc.id);
+    if (existing.some((s) => s.email === input.email)) {
+      throw new AppError('VALIDATION_FAILED', SIGNEE_MESSAGES.alreadyAdded, {
+        email: SIGNEE_MESSAGES.alreadyAdded,
+      });
+    }
+    if (existing.length >= SIGNEES_MAX) {
+      throw new AppError('CONFLICT', `A document can have at most ${SIGNEES_MAX} signees.`);
+    }
+    const now = ctx.clock.now();
+    const [row] = await tx
+      .insert(signees)
+      .values({
+        organizationId: doc.organizationId,
+        documentId: doc.id,
+        givenName: input.givenName,
+        familyName: input.familyName,
+        email: input.email,
+        level,
+        position: Math.max(0, ...existing.map((s) => s.position)) + 1,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('The signee was not stored.');
+    await recordAudit(tx, auditOf(actor), 'signee.added', {
+      organizationId: doc.organizationId,
+      subjectId: doc.id,
+      data: { signeeId: row.id, email: row.email, level },
+    });
+    return row;
+  });
+}
+
+/** Removes a signee (404 for another organization's, 409 once the document was sent). */
+export async function removeSignee(ctx: AppContext, actor: OrganizationActor, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const signee = await findSignee(tx, id);
+    if (!signee) throw new AppError('NOT_FOUND', 'Not found.');
+    const doc = await loadAuthorized(tx, actor, P.DOCUMENTS_EDIT, signee.documentId, 'update');
+    assertSigneesEditable(doc);
+    await tx.delete(signees).where(eq(signees.id, signee.id));
+    await recordAudit(tx, auditOf(actor), 'signee.removed', {
+      organizationId: doc.organizationId,
+      subjectId: doc.id,
+      data: { signeeId: signee.id, email: signee.email },
+    });
+  });
+}
+
+/**
+ * Gives documents made from templates (or copied) the signees of their sources: `copies` maps a source
+ * document id to its new copy's id. Called by convert-template in its transaction.
+ */
+export async function copySignees(tx: DbOrTx, copies: ReadonlyMap<string, string>, now: Date): Promise<void> {
+  if (copies.size === 0) return;
+  const sources = await tx
+    .select()
+    .from(signees)
+    .where(inArray(signees.documentId, [...copies.keys()]));
+  const rows = sources.flatMap((s) => {
+    const documentId = copies.get(s.documentId);
+    if (!documentId) return [];
+    const { organizationId, givenName, familyName, email, level, position } = s;
+    return [
+      {
+        organizationId,
+        documentId,
+        givenName,
+        familyName,
+        email,
+        level,
+        position,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ];
+  });
+  for (let i = 0; i < rows.length; i += 500) await tx.insert(signees).values(rows.slice(i, i + 500));
+}

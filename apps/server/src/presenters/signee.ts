@@ -1,0 +1,30 @@
+import type { Signee } from '@sinetti/contract';
+import { fullNameOf, toLevel } from '../commands/signing/common.ts';
+import type { SigneeRow } from '../queries/signing/signees.ts';
+
+export interface SigneeView {
+  /** Signees inside an open signing session now. */
+  signing?: ReadonlySet<string>;
+  /** The caller's account e-mail (lower case). */
+  callerEmail?: string;
+  /** The caller's own signing link, for their own entry only. */
+  signingLink?: string;
+}
+
+/** The contract's Signee: never another signee's link, never tokens or positions. */
+export function presentSignee(row: SigneeRow, view: SigneeView = {}): Signee {
+  const isMe = view.callerEmail !== undefined && row.email === view.callerEmail;
+  const status = row.status === 'signed' ? 'signed' : view.signing?.has(row.id) ? 'signing' : 'pending';
+  return {
+    id: row.id,
+    fullName: fullNameOf(row),
+    givenName: row.givenName,
+    familyName: row.familyName,
+    email: row.email,
+    level: toLevel(row.level),
+    status,
+    signedAt: row.signedAt?.toISOString() ?? null,
+    isMe,
+    ...(isMe && view.signingLink ? { signingLink: view.signingLink } : {}),
+  };
+}

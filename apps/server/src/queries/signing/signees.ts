@@ -1,0 +1,80 @@
+import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { signees, signingProcesses, signingSessions } from '../../db/schema/index.ts';
+
+export type SigneeRow = typeof signees.$inferSelect;
+export type ProcessRow = typeof signingProcesses.$inferSelect;
+export type SessionRow = typeof signingSessions.$inferSelect;
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The document's signees in signing order. */
+export async function listSignees(db: DbOrTx, documentId: string): Promise<SigneeRow[]> {
+  return db
+    .select()
+    .from(signees)
+    .where(eq(signees.documentId, documentId))
+    .orderBy(asc(signees.position), asc(signees.createdAt), asc(signees.id));
+}
+
+/** A signee of any organization (the caller authorizes through its document), or null. */
+export async function findSignee(db: DbOrTx, id: string): Promise<SigneeRow | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db.select().from(signees).where(eq(signees.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The document's open round (signing or sealing), optionally locked for the transaction. */
+export async function openProcessOf(
+  db: DbOrTx,
+  documentId: string,
+  lock = false,
+): Promise<ProcessRow | null> {
+  const query = db
+    .select()
+    .from(signingProcesses)
+    .where(
+      and(
+        eq(signingProcesses.documentId, documentId),
+        inArray(signingProcesses.state, ['signing', 'sealing']),
+      ),
+    )
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** The document's newest round in any state. */
+export async function latestProcessOf(db: DbOrTx, documentId: string): Promise<ProcessRow | null> {
+  const [row] = await db
+    .select()
+    .from(signingProcesses)
+    .where(eq(signingProcesses.documentId, documentId))
+    .orderBy(desc(signingProcesses.round))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function lockProcess(db: DbOrTx, id: string): Promise<ProcessRow | null> {
+  const [row] = await db
+    .select()
+    .from(signingProcesses)
+    .where(eq(signingProcesses.id, id))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+/** Sessions of a round that are open now (not ended, not past their 60 minutes): they lock the round. */
+export async function openSessionsOf(db: DbOrTx, processId: string, now: Date): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(signingSessions)
+    .where(
+      and(
+        eq(signingSessions.processId, processId),
+        isNull(signingSessions.endedAt),
+        gt(signingSessions.expiresAt, now),
+      ),
+    );
+}
