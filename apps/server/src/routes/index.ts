@@ -5,6 +5,7 @@ import { registerPaymentRoutes } from './payments/index.ts';
 import { registerPlanRoutes } from './plan/index.ts';
 import { registerDocumentRoutes } from './documents/index.ts';
 import { registerPrivilegeRoutes } from './privileges/index.ts';
+import { registerSigningRoutes } from './signing/index.ts';
 import { registerSystemRoutes } from './system/index.ts';
 import { registerDevRoutes } from './dev/index.ts';
 
@@ -13,6 +14,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   registerSystemRoutes(app);
   registerPrivilegeRoutes(app);
   registerDocumentRoutes(app);
+  registerSigningRoutes(app);
   registerPlanRoutes(app);
   registerPaymentRoutes(app);
   registerAccountRoutes(app);

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { registerSigningJobs } from '../../commands/signing/jobs.ts';
+import { registerSigningMemberFileRoutes } from './member-files.ts';
+import { registerSigningMemberRoutes } from './members.ts';
+import { registerSigningPublicRoutes } from './public.ts';
+import { registerSigningSessionRoutes } from './session.ts';
+
+/** SPEC §7.5 signing/: member calls, the public signee calls, the built-in signing page, and the seal job. */
+export function registerSigningRoutes(app: FastifyInstance): void {
+  registerSigningJobs(app.jobs.registry);
+  registerSigningMemberRoutes(app);
+  registerSigningMemberFileRoutes(app);
+  registerSigningPublicRoutes(app);
+  registerSigningSessionRoutes(app);
+}

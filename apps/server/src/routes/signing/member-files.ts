@@ -1,0 +1,50 @@
+import { P, api } from '@sinetti/contract';
+import type { FastifyInstance } from 'fastify';
+import { loadAuthorized } from '../../commands/documents/common.ts';
+import { verifyChain } from '../../commands/signing/audit-chain.ts';
+import { memberDownload } from '../../commands/signing/files.ts';
+import { defineRoute } from '../../http/route.ts';
+import { listSigningEvents } from '../../queries/signing/audit.ts';
+
+/** The audit trail, the signed PDF and the certificate of completion, for members with documents view. */
+export function registerSigningMemberFileRoutes(app: FastifyInstance): void {
+  defineRoute(
+    app,
+    api.signing.audit,
+  )(async ({ params, actor, ctx }) => {
+    const doc = await loadAuthorized(ctx.db, actor, P.DOCUMENTS_VIEW, params.docId);
+    const rows = await listSigningEvents(ctx.db, doc.id);
+    return {
+      status: 'OK',
+      chain: verifyChain(rows),
+      events: rows.map((e) => ({
+        seq: e.seq,
+        type: e.type,
+        at: e.at.toISOString(),
+        actor: { kind: e.actorKind, id: e.actorId, label: e.actorLabel },
+        ip: e.ip,
+        userAgent: e.userAgent,
+        signeeId: e.signeeId,
+        data: e.data,
+        prevHash: e.prevHash,
+        hash: e.hash,
+      })),
+    };
+  });
+
+  defineRoute(
+    app,
+    api.signing.signed,
+  )(async ({ params, actor, ctx }) => ({
+    status: 'OK',
+    ...(await memberDownload(ctx, actor, params.docId, 'signed')),
+  }));
+
+  defineRoute(
+    app,
+    api.signing.certificate,
+  )(async ({ params, actor, ctx }) => ({
+    status: 'OK',
+    ...(await memberDownload(ctx, actor, params.docId, 'certificate')),
+  }));
+}

@@ -1,0 +1,57 @@
+import { api } from '@sinetti/contract';
+import type { FastifyInstance } from 'fastify';
+import { signeeDownload } from '../../commands/signing/files.ts';
+import { signingProvidersOf } from '../../commands/signing/providers.ts';
+import { signeeStatus, startSigning } from '../../commands/signing/start.ts';
+import { defineRoute } from '../../http/route.ts';
+import { SIGNING_LIMITS, clientOf } from './limits.ts';
+
+/** SigningStart and SigningComplete: calls made with a signee's link token. */
+export function registerSigningPublicRoutes(app: FastifyInstance): void {
+  const providers = signingProvidersOf(app.ctx.config);
+  const limited = { rateLimit: SIGNING_LIMITS.public };
+
+  defineRoute(
+    app,
+    api.signing.status,
+    limited,
+  )(async ({ params, ctx }) => {
+    const s = await signeeStatus(ctx, params.token);
+    if (!s.found) return { status: 'NOT_FOUND', locked: false, signed: false, completed: false };
+    return {
+      status: 'OK',
+      locked: s.locked,
+      signed: s.signed,
+      completed: s.completed,
+      ...(s.documentName ? { documentName: s.documentName } : {}),
+      ...(s.signeeName ? { signeeName: s.signeeName } : {}),
+    };
+  });
+
+  defineRoute(
+    app,
+    api.signing.start,
+    limited,
+  )(async ({ params, query, ctx, req }) => {
+    const started = await startSigning(ctx, providers, params.token, query.lang, clientOf(req));
+    return { status: 'OK', signingUrl: started.signingUrl, expiresAt: started.expiresAt.toISOString() };
+  });
+
+  defineRoute(
+    app,
+    api.signing.download,
+    limited,
+  )(async ({ params, ctx, req }) => ({
+    status: 'OK',
+    ...(await signeeDownload(ctx, params.token, 'signed', clientOf(req))),
+  }));
+
+  defineRoute(
+    app,
+    api.signing.downloadCertificate,
+    limited,
+  )(async ({ params, ctx, req }) => ({
+    status: 'OK',
+    ...(await signeeDownload(ctx, params.token, 'certificate', clientOf(req))),
+  }));
+}
