@@ -1,12 +1,12 @@
 import { DOCUMENT_STATE, type Document } from '@sinetti/contract';
-import type { DocumentRow } from '../queries/documents/columns.ts';
+import type { DocumentSummary } from '../queries/documents/columns.ts';
 
-export function isEditable(row: Pick<DocumentRow, 'type' | 'state'>): boolean {
+export function isEditable(row: Pick<DocumentSummary, 'type' | 'state'>): boolean {
   return (row.type === 'template' || row.type === 'contract') && row.state < DOCUMENT_STATE.Signing;
 }
 
 /** The contract's Document: never blob keys, hashes or extracted text. */
-export function presentDocument(row: DocumentRow): Document {
+export function presentDocument(row: DocumentSummary): Document {
   return {
     id: row.id,
     created: row.createdAt.toISOString(),

@@ -19,12 +19,12 @@ export const MAX_COPY = 2000;
 
 type SourceRow = Awaited<ReturnType<typeof loadSubtree>>[number];
 
-async function loadSubtree(tx: DbOrTx, rootId: string, withChildren: boolean) {
+async function loadSubtree(tx: DbOrTx, root: { id: string; organizationId: string }, withChildren: boolean) {
   const select = { ...documentColumns, contentText: documents.contentText };
   const rows = await tx
     .select(select)
     .from(documents)
-    .where(and(withChildren ? inSubtree(rootId) : eq(documents.id, rootId), visible))
+    .where(and(withChildren ? inSubtree(root) : eq(documents.id, root.id), visible))
     .limit(MAX_COPY + 1);
   return rows;
 }
@@ -57,7 +57,7 @@ export async function convertTemplate(
       throw new AppError('VALIDATION_FAILED', 'Only a template or a folder of templates can be converted.');
     }
     const parent = await resolveParent(tx, actor, P.DOCUMENTS_CREATE, input.parent);
-    const rows = topDown(await loadSubtree(tx, source.id, input.includeChildren), source.id);
+    const rows = topDown(await loadSubtree(tx, source, input.includeChildren), source.id);
     if (rows.length > MAX_COPY)
       throw new AppError('CONFLICT', `At most ${MAX_COPY} documents can be copied at once.`);
     const now = ctx.clock.now();

@@ -49,7 +49,7 @@ export async function deleteDocument(
     const signing = await tx
       .select({ id: documents.id })
       .from(documents)
-      .where(and(inSubtree(row.id), eq(documents.state, DOCUMENT_STATE.Signing)))
+      .where(and(inSubtree(row), eq(documents.state, DOCUMENT_STATE.Signing)))
       .limit(1);
     if (signing.length > 0) {
       throw new AppError(
@@ -61,14 +61,14 @@ export async function deleteDocument(
     if (permanently) {
       const gone = await tx
         .delete(documents)
-        .where(inSubtree(row.id))
+        .where(inSubtree(row))
         .returning({ blobKey: documents.blobKey, pdfKey: documents.pdfKey });
       await enqueueBlobDeletion(tx, now, gone);
     } else {
       await tx
         .update(documents)
         .set({ state: DOCUMENT_STATE.Deleted, deletedAt: now, updatedAt: now })
-        .where(and(inSubtree(row.id), visible));
+        .where(and(inSubtree(row), visible));
     }
     await recordAudit(tx, auditOf(actor), permanently ? 'document.deleted-permanently' : 'document.deleted', {
       organizationId: row.organizationId,

@@ -1,17 +1,17 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
-import { documentColumns, visible, type DocumentRow } from './columns.ts';
+import { summaryColumns, visible, type DocumentSummary } from './columns.ts';
 
-/** One page of a folder's children (null: the top level), folders first, then by name. */
+/** One page of a folder's children (null: the top level), folders first, then by name (documents_children_idx). */
 export async function listChildren(
   db: DbOrTx,
   organizationId: string,
   parentId: string | null,
   page: { limit: number; offset: number },
-): Promise<{ rows: DocumentRow[]; hasMore: boolean }> {
+): Promise<{ rows: DocumentSummary[]; hasMore: boolean }> {
   const rows = await db
-    .select(documentColumns)
+    .select(summaryColumns)
     .from(documents)
     .where(
       and(
@@ -20,7 +20,7 @@ export async function listChildren(
         visible,
       ),
     )
-    .orderBy(sql`(${documents.type} = 'folder') desc`, sql`lower(${documents.name})`, asc(documents.id))
+    .orderBy(sql`(${documents.type} <> 'folder')`, sql`lower(${documents.name})`, asc(documents.id))
     .limit(page.limit + 1)
     .offset(page.offset);
   return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };

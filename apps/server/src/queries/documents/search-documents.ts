@@ -2,7 +2,7 @@ import { DOCUMENT_FILTERS, type DocumentFilter } from '@sinetti/contract';
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
-import { documentColumns, visible, type DocumentRow } from './columns.ts';
+import { summaryColumns, visible, type DocumentSummary } from './columns.ts';
 
 export interface SearchInput {
   organizationId: string;
@@ -30,43 +30,43 @@ function likePattern(text: string): string {
 const ORDER_COLUMNS = { updated: documents.updatedAt, created: documents.createdAt, name: documents.name };
 
 /**
- * Text search (names and the text inside documents): full-text prefix match on names and content, plus
- * substring and trigram similarity on names for partial words and typos; ranked by both. Without text:
- * the most recent documents (folders left out). A filter keeps one state (folders left out).
+ * Text search (names and the text inside documents): full-text prefix match on names and content plus
+ * substring match on names (trigram index), ranked by full-text rank plus trigram similarity of the name.
+ * When that finds nothing, a fuzzy pass (trigram word similarity on names) catches misspellings.
+ * Without text: the most recent documents (folders left out). A filter keeps one state (folders left out).
  */
-export async function searchDocuments(db: DbOrTx, input: SearchInput): Promise<DocumentRow[]> {
+export async function searchDocuments(db: DbOrTx, input: SearchInput): Promise<DocumentSummary[]> {
   const conditions: SQL[] = [eq(documents.organizationId, input.organizationId), visible];
   if (input.filter) conditions.push(eq(documents.state, DOCUMENT_FILTERS[input.filter]));
   const text = input.text.trim();
   const column = input.orderBy ? ORDER_COLUMNS[input.orderBy] : undefined;
   const direction = input.orderValue === 'ASC' ? asc : desc;
+  const run = (where: SQL[], order: SQL[]) =>
+    db
+      .select(summaryColumns)
+      .from(documents)
+      .where(and(...where))
+      .orderBy(...order)
+      .limit(input.limit);
 
   if (text === '') {
-    conditions.push(ne(documents.type, 'folder'));
-    return db
-      .select(documentColumns)
-      .from(documents)
-      .where(and(...conditions))
-      .orderBy(direction(column ?? documents.updatedAt), asc(documents.id))
-      .limit(input.limit);
+    return run(
+      [...conditions, ne(documents.type, 'folder')],
+      [direction(column ?? documents.updatedAt), asc(documents.id)],
+    );
   }
-
   if (input.filter) conditions.push(ne(documents.type, 'folder'));
   const tsquery = prefixQuery(text);
   const query = tsquery ? sql`to_tsquery('simple', ${tsquery})` : null;
-  const matches: SQL[] = [ilike(documents.name, likePattern(text)), sql`${documents.name} % ${text}`];
-  if (query) matches.push(sql`${documents.searchVector} @@ ${query}`);
+  const byName = ilike(documents.name, likePattern(text));
+  const matches = query ? (or(byName, sql`${documents.searchVector} @@ ${query}`) as SQL) : byName;
   const rank = query
-    ? sql<number>`ts_rank(${documents.searchVector}, ${query}) + similarity(${documents.name}, ${text})`
-    : sql<number>`similarity(${documents.name}, ${text})`;
-  conditions.push(or(...matches) as SQL);
-  const order = column
-    ? [direction(column), asc(documents.id)]
-    : [desc(rank), desc(documents.updatedAt), asc(documents.id)];
-  return db
-    .select(documentColumns)
-    .from(documents)
-    .where(and(...conditions))
-    .orderBy(...order)
-    .limit(input.limit);
+    ? sql`ts_rank(${documents.searchVector}, ${query}) + similarity(${documents.name}, ${text})`
+    : sql`similarity(${documents.name}, ${text})`;
+  const ordered = (r: SQL) =>
+    column ? [direction(column), asc(documents.id)] : [desc(r), desc(documents.updatedAt)];
+  const found = await run([...conditions, matches], ordered(rank));
+  if (found.length > 0) return found;
+  const fuzzy = sql`${text} <% ${documents.name}`;
+  return run([...conditions, fuzzy], ordered(sql`word_similarity(${text}, ${documents.name})`));
 }
