@@ -1,0 +1,151 @@
+// Documents workspace at 100,000 documents in one organization, on the embedded database and on
+// PostgreSQL (BENCH_DATABASE_URL): list of a folder, recent, search by a word (50 connections; the same
+// server's /api/health as the reference), and a 50 MB upload (throughput, server memory growth).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import pg from 'pg';
+import { formatResult, load, type LoadResult } from './lib/load.ts';
+
+interface Ready {
+  port: number;
+  token: string;
+  organizationId: string;
+  folderId: string;
+  word: string;
+  documents: number;
+  folders: number;
+  seedSeconds: number;
+}
+
+const UPLOAD_BYTES = 50 * 1000 * 1000;
+
+function startServer(databaseUrl: string | undefined): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'lib/documents-server.ts')],
+    {
+      env: { ...process.env, ...(databaseUrl ? { BENCH_SERVER_DATABASE_URL: databaseUrl } : {}) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.on('line', (line) => {
+      if (line.startsWith('{"ready"')) resolve({ child, ready: JSON.parse(line) as Ready });
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+/** Resident memory of a process in MB (Linux). */
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function upload(base: string, headers: Record<string, string>, pid: number) {
+  const content = Buffer.alloc(UPLOAD_BYTES, 0x20);
+  content.write('%PDF-1.4\n', 0, 'latin1');
+  const form = new FormData();
+  form.append('name', 'Fifty megabytes');
+  form.append('file', new Blob([content]), 'big.pdf');
+  global.gc?.();
+  await new Promise((r) => setTimeout(r, 500));
+  const before = rssMb(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 5);
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/documents/upload/file`, { method: 'POST', headers, body: form });
+  const seconds = (performance.now() - t0) / 1000;
+  await res.arrayBuffer();
+  clearInterval(sampler);
+  return {
+    ok: res.ok,
+    status: res.status,
+    mbPerSecond: UPLOAD_BYTES / 1e6 / seconds,
+    growthMb: peak - before,
+  };
+}
+
+async function benchOn(label: string, databaseUrl: string | undefined): Promise<void> {
+  const { child, ready } = await startServer(databaseUrl);
+  try {
+    const base = `http://127.0.0.1:${ready.port}`;
+    const headers = {
+      'session-id': ready.token,
+      'company-id': ready.organizationId,
+      'application-id': 'Frontend',
+    };
+    const post = (url: string, body: unknown) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    console.log(
+      `\n${label}: ${ready.documents + ready.folders} documents seeded in ${ready.seedSeconds.toFixed(1)} s`,
+    );
+    const matches = (await (
+      await post(`${base}/api/documents/search?limit=100`, { text: ready.word })
+    ).json()) as {
+      documents: unknown[];
+    };
+    console.log(
+      `search word "${ready.word}" (${matches.documents.length} of its matches fit in a page of 100)`,
+    );
+    const health = await load(() => fetch(`${base}/api/health`));
+    console.log(formatResult('GET /api/health', health));
+    const results: [string, LoadResult][] = [
+      [
+        'list a folder (100 of 499)',
+        await load(() => fetch(`${base}/api/documents/list/${ready.folderId}`, { headers })),
+      ],
+      [
+        'recent (limit 8)',
+        await load(() =>
+          post(`${base}/api/documents/search?orderBy=updated&orderValue=DESC&limit=8`, { text: '' }),
+        ),
+      ],
+      ['search by a word', await load(() => post(`${base}/api/documents/search`, { text: ready.word }))],
+    ];
+    for (const [name, r] of results) {
+      console.log(`${formatResult(name, r)}   ${(r.rps / health.rps).toFixed(2)} × health`);
+    }
+    const up = await upload(base, headers, child.pid ?? 0);
+    console.log(
+      `upload 50 MB: HTTP ${up.status}, ${up.mbPerSecond.toFixed(0)} MB/s, server memory growth ${up.growthMb.toFixed(1)} MB`,
+    );
+    const list = results[0]?.[1];
+    const search = results[2]?.[1];
+    console.log(
+      `goals: list ≥ 0.25 × health: ${((list?.rps ?? 0) / health.rps).toFixed(2)}; ` +
+        `search p99 < 50 ms (PostgreSQL): ${search?.p99.toFixed(1)} ms; upload growth < 64 MB: ${up.growthMb.toFixed(1)} MB`,
+    );
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+await benchOn('Embedded database (PGlite, in memory), 50 connections, 5 s', undefined);
+
+const url = process.env.BENCH_DATABASE_URL;
+if (url) {
+  const name = `sinetti_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  try {
+    await benchOn('PostgreSQL, 50 connections, 5 s', u.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+} else {
+  console.log('\n(set BENCH_DATABASE_URL to also measure on PostgreSQL)');
+}

@@ -1,0 +1,69 @@
+// The server under test for bench/documents.bench.ts, in its own process so that the load generator does
+// not share its event loop and its memory can be measured alone. Prints one JSON line when ready.
+import { randomBytes } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { createSession } from '../../apps/server/src/commands/sessions.ts';
+import { upsertAccount } from '../../apps/server/src/commands/upsert-account.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { accounts } from '../../apps/server/src/db/schema/index.ts';
+import { systemClock } from '../../apps/server/src/lib/clock.ts';
+import { seedDocuments } from './documents-seed.ts';
+
+const url = process.env.BENCH_SERVER_DATABASE_URL;
+const database = await openDatabase(url ? { databaseUrl: url, poolSize: 20 } : { dataDir: 'memory://' });
+const { account } = await upsertAccount(
+  database.db,
+  {
+    platform: 'google',
+    issuer: 'bench',
+    sub: randomBytes(8).toString('hex'),
+    email: 'bench@example.com',
+    givenName: 'B',
+    familyName: 'U',
+    picture: null,
+  },
+  { ip: null, userAgent: null },
+);
+await database.db.update(accounts).set({ setupComplete: true }).where(eq(accounts.id, account.id));
+const organizationId = account.defaultOrganizationId ?? '';
+const started = performance.now();
+const seeded = await seedDocuments(database.db, organizationId, account.id);
+const seedSeconds = (performance.now() - started) / 1000;
+const { token } = await createSession(database.db, systemClock, {
+  accountId: account.id,
+  selectedOrganizationId: organizationId,
+  ip: null,
+  userAgent: 'bench',
+});
+
+const blobDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'sinetti-bench-blobs-'));
+// As in production (no reply checking against the contract), without production's checks on secrets.
+const config = {
+  ...loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://127.0.0.1',
+    BLOB_DIR: blobDir,
+    JOBS_WORKER: 'false',
+  }),
+  validateReplies: false,
+};
+const app = await buildApp(config, { database, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+
+const stop = async () => {
+  await app.close();
+  await database.close();
+  await fsp.rm(blobDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());
+console.log(JSON.stringify({ ready: true, port, token, organizationId, seedSeconds, ...seeded }));
