@@ -3,12 +3,14 @@ import enBilling from './en/billing.json';
 import enCommon from './en/common.json';
 import enProfile from './en/profile.json';
 import enSettings from './en/settings.json';
+import enSigning from './en/signing.json';
 import enSetup from './en/setup.json';
 import fiAuth from './fi/auth.json';
 import fiBilling from './fi/billing.json';
 import fiCommon from './fi/common.json';
 import fiProfile from './fi/profile.json';
 import fiSettings from './fi/settings.json';
+import fiSigning from './fi/signing.json';
 import fiSetup from './fi/setup.json';
 
 /** One JSON file per namespace and language; every key in en must exist in fi (locales.test.ts). */
@@ -20,6 +22,7 @@ export const resources = {
     profile: enProfile,
     settings: enSettings,
     billing: enBilling,
+    signing: enSigning,
   },
   fi: {
     common: fiCommon,
@@ -28,6 +31,7 @@ export const resources = {
     profile: fiProfile,
     settings: fiSettings,
     billing: fiBilling,
+    signing: fiSigning,
   },
 } as const;
 
