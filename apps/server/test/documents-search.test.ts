@@ -95,6 +95,21 @@ describe('POST documents/search (recent and filtered)', () => {
     expect(names(await search(org, '', '/signed'))).toEqual([]);
   });
 
+  it('lists one type (the template library)', async () => {
+    await t.create(org, 'template', 'Lease template');
+    await t.create(org, 'template', 'Employment template');
+    expect(names(await search(org, '', '', '?type=template&orderBy=name&orderValue=ASC'))).toEqual([
+      'Employment template',
+      'Lease template',
+    ]);
+    expect(names(await search(org, 'lease', '', '?type=template'))).toEqual(['Lease template']);
+    expect(names(await search(org, '', '/draft', '?type=template')).sort()).toEqual([
+      'Employment template',
+      'Lease template',
+    ]);
+    expect(names(await search(org, '', '/signing', '?type=template'))).toEqual([]);
+  });
+
   it('refuses bad input with 400 and answers 403 without documents view', async () => {
     for (const [text, path, query] of [
       ['abc', '', ''],
@@ -103,6 +118,7 @@ describe('POST documents/search (recent and filtered)', () => {
       ['', '', '?limit=101'],
       ['', '', '?orderBy=size'],
       ['', '', '?orderValue=UP'],
+      ['', '', '?type=letter'],
       ['x'.repeat(201), '', ''],
     ] as const) {
       expect((await search(org, text, path, query)).statusCode).toBe(400);

@@ -7,6 +7,7 @@ import { idParams, uuid } from './common.ts';
 import {
   CREATE_TYPES,
   DOCUMENT_FILTERS,
+  DOCUMENT_TYPES,
   LIST_PAGE_DEFAULT,
   LIST_PAGE_MAX,
   SEARCH_LIMIT_MAX,
@@ -155,7 +156,8 @@ export const documents = {
     access: 'organization',
     summary:
       'Text search over names and content, best match first; with empty text the most recent documents ' +
-      '(orderBy/orderValue/limit); with a filter only documents in that state.',
+      '(orderBy/orderValue/limit); with a filter only documents in that state; with type only that type ' +
+      '(type=template: the template library).',
     params: z.object({ filter: documentFilter.optional() }),
     query: z.object({
       orderBy: z.enum(['updated', 'created', 'name']).optional(),
@@ -165,6 +167,7 @@ export const documents = {
         .pipe(z.enum(['ASC', 'DESC']))
         .optional(),
       limit: z.coerce.number().int().min(1).max(SEARCH_LIMIT_MAX).default(RECENT_DOCUMENTS_DEFAULT),
+      type: z.enum(DOCUMENT_TYPES).optional(),
     }),
     body: z.object({ text: searchText.default('') }),
     reply: okReply({ documents: z.array(document) }),

@@ -1,4 +1,4 @@
-import { DOCUMENT_FILTERS, type DocumentFilter } from '@sinetti/contract';
+import { DOCUMENT_FILTERS, type DocumentFilter, type DocumentType } from '@sinetti/contract';
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
@@ -8,6 +8,8 @@ export interface SearchInput {
   organizationId: string;
   text: string;
   filter?: DocumentFilter | undefined;
+  /** Only documents of this type (the template library lists `template`). */
+  type?: DocumentType | undefined;
   orderBy?: 'updated' | 'created' | 'name' | undefined;
   orderValue?: 'ASC' | 'DESC' | undefined;
   limit: number;
@@ -38,6 +40,7 @@ const ORDER_COLUMNS = { updated: documents.updatedAt, created: documents.created
 export async function searchDocuments(db: DbOrTx, input: SearchInput): Promise<DocumentSummary[]> {
   const conditions: SQL[] = [eq(documents.organizationId, input.organizationId), visible];
   if (input.filter) conditions.push(eq(documents.state, DOCUMENT_FILTERS[input.filter]));
+  if (input.type) conditions.push(eq(documents.type, input.type));
   const text = input.text.trim();
   const column = input.orderBy ? ORDER_COLUMNS[input.orderBy] : undefined;
   const direction = input.orderValue === 'ASC' ? asc : desc;

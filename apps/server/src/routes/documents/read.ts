@@ -50,6 +50,7 @@ export function registerDocumentReadRoutes(app: FastifyInstance): void {
       organizationId: actor.membership.organization.id,
       text: body.text,
       filter: params.filter,
+      type: query.type,
       orderBy: query.orderBy,
       orderValue: query.orderValue,
       limit: query.limit,
