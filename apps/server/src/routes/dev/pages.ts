@@ -1,23 +1,19 @@
 import type { StoredMail } from '../../services/mail/index.ts';
-import { escapeHtml } from '../../services/mail/templates/html.ts';
+import { BASE_PAGE_CSS, escapeHtml, htmlPage } from '../../lib/html.ts';
 
 /** Server-rendered pages of the development mailbox: no script (strict CSP), one inline style sheet. */
 
 export const DEV_MAILBOX_NOTE = 'Development mailbox — messages are not sent';
 
-const STYLE = `
-body { font-family: system-ui, sans-serif; background: #f4f5f7; color: #1d2330; margin: 0; }
-.banner { background: #8a4b00; color: #fff; font-weight: 700; text-align: center; padding: 0.75rem; }
-main { max-width: 60rem; margin: 1.5rem auto; background: #fff; padding: 1.5rem 2rem; border-radius: 8px;
-  box-shadow: 0 1px 4px rgba(0, 0, 0, 0.12); }
-h1 { font-size: 1.25rem; margin: 0 0 1rem; } h2 { font-size: 1rem; margin: 1.5rem 0 0.5rem; }
-table { border-collapse: collapse; width: 100%; font-size: 0.95rem; }
-th, td { text-align: left; padding: 0.4rem 0.5rem; border-top: 1px solid #e3e5e8; vertical-align: top; }
+const STYLE = `${BASE_PAGE_CSS}
+.banner { background: #8a4b00; }
+main { max-width: 60rem; margin-top: 1.5rem; padding: 1.5rem 2rem; }
+h1 { margin-bottom: 1rem; } h2 { font-size: 1rem; margin: 1.5rem 0 0.5rem; }
+table { font-size: 0.95rem; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0; }
 dt { font-weight: 600; } dd { margin: 0; }
 pre { white-space: pre-wrap; word-break: break-word; background: #f8f9fb; padding: 1rem; border-radius: 4px; }
 iframe { width: 100%; height: 36rem; border: 1px solid #e3e5e8; border-radius: 4px; }
-a { color: #1a56db; }
 `;
 
 const helsinki = new Intl.DateTimeFormat('en-GB', {
@@ -31,23 +27,12 @@ export function helsinkiTime(iso: string): string {
 }
 
 function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · ${DEV_MAILBOX_NOTE}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<div class="banner" role="note">${DEV_MAILBOX_NOTE}</div>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
+  return htmlPage({
+    title: `${title} · ${DEV_MAILBOX_NOTE}`,
+    body,
+    inlineStyle: STYLE,
+    banner: DEV_MAILBOX_NOTE,
+  });
 }
 
 const recipient = (m: StoredMail) => (m.toName ? `${m.toName} <${m.to}>` : m.to);

@@ -1,13 +1,5 @@
+import { escapeHtml } from '../../../lib/html.ts';
 import type { Block, MailContent } from './content.ts';
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 const P = 'margin:0 0 16px';

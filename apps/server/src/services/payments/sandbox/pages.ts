@@ -1,3 +1,4 @@
+import { BASE_PAGE_CSS, escapeHtml, htmlPage } from '../../../lib/html.ts';
 import { formatCardNumber, TEST_CARDS, type CardForm } from './cards.ts';
 import { SANDBOX_PATH } from './provider.ts';
 
@@ -5,53 +6,23 @@ import { SANDBOX_PATH } from './provider.ts';
 
 export const SANDBOX_STYLESHEET_PATH = `${SANDBOX_PATH}/sandbox.css`;
 
-export const SANDBOX_STYLESHEET = `
-body { font-family: system-ui, sans-serif; background: #f4f5f7; color: #1d2330; margin: 0; }
-.banner { background: #b42318; color: #fff; font-weight: 700; text-align: center; padding: 0.75rem; letter-spacing: 0.03em; }
-main { max-width: 28rem; margin: 2rem auto; background: #fff; padding: 2rem; border-radius: 8px;
-  box-shadow: 0 1px 4px rgba(0, 0, 0, 0.12); }
-h1 { font-size: 1.25rem; margin: 0 0 0.5rem; }
-p.error { color: #9b1c1c; background: #fde8e8; padding: 0.5rem 0.75rem; border-radius: 4px; }
-label { display: block; font-weight: 600; margin: 1rem 0 0.25rem; }
-input { width: 100%; box-sizing: border-box; padding: 0.5rem; font-size: 1rem; border: 1px solid #9aa1ad; border-radius: 4px; }
+export const SANDBOX_STYLESHEET = `${BASE_PAGE_CSS}
+.banner { background: #b42318; }
+main { max-width: 28rem; }
 .row { display: flex; gap: 1rem; } .row > div { flex: 1; }
-.actions { display: flex; gap: 0.75rem; margin-top: 1.5rem; }
-button { padding: 0.5rem 1.25rem; font-size: 1rem; border-radius: 4px; border: 1px solid #1a56db; cursor: pointer; }
-button.primary { background: #1a56db; color: #fff; } button.secondary { background: #fff; color: #1a56db; }
-table { border-collapse: collapse; margin-top: 1.5rem; font-size: 0.9rem; width: 100%; }
-th, td { text-align: left; padding: 0.35rem 0.5rem; border-top: 1px solid #e3e5e8; vertical-align: top; }
+table { margin-top: 1.5rem; font-size: 0.9rem; }
 code { white-space: nowrap; }
 `;
 
 export const TEST_MODE_BANNER = 'TEST MODE — no real card is charged';
 
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
 function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(`${title} (TEST MODE)`)}</title>
-<link rel="stylesheet" href="${SANDBOX_STYLESHEET_PATH}">
-</head>
-<body>
-<div class="banner" role="note">${TEST_MODE_BANNER}</div>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
+  return htmlPage({
+    title: `${title} (TEST MODE)`,
+    body,
+    stylesheetHref: SANDBOX_STYLESHEET_PATH,
+    banner: TEST_MODE_BANNER,
+  });
 }
 
 function testCardTable(): string {
