@@ -1,5 +1,6 @@
 import {
-  WIZARD_INVITE_PATTERN,
+  WIZARD_STEP,
+  checkInviteRows,
   WIZARD_SKIP_FROM_CREATE,
   WIZARD_STEPS,
   wizardStepData,
@@ -15,14 +16,7 @@ import { parseInput } from '../http/validation.ts';
  * accounts.wizard. Steps: 1 create organization, 2 organization name, 3 invites (skips itself),
  * 4 invite users, 5 choose plan (skips itself), 6 confirm plan.
  */
-export const STEP = {
-  createOrganization: 1,
-  organizationName: 2,
-  invites: 3,
-  inviteUsers: 4,
-  choosePlan: 5,
-  confirmPlan: 6,
-} as const;
+export const STEP = WIZARD_STEP;
 
 export const FIRST_STEP = 1;
 export const LAST_STEP = WIZARD_STEPS.length;
@@ -125,13 +119,12 @@ export function saveStep(w: WizardData, step: number, data: Record<string, unkno
  * the first invalid address answers 400 `Invalid email address: <address>` under `field`.
  */
 export function cleanInviteRows(rows: readonly string[], field: string): string[] {
-  const emails = rows.map((r) => r.trim()).filter((r) => r !== '');
-  const invalid = emails.find((e) => !WIZARD_INVITE_PATTERN.test(e));
-  if (invalid !== undefined) {
-    const message = `Invalid email address: ${invalid}`;
+  const check = checkInviteRows(rows);
+  if (!check.ok) {
+    const message = `Invalid email address: ${check.address}`;
     throw new AppError('VALIDATION_FAILED', message, { [field]: message });
   }
-  return emails;
+  return check.emails;
 }
 
 /** Validates a step's data with the contract's schema for that step (plus the invite address check). */

@@ -13,6 +13,33 @@ export const organizationName = requiredName(ORGANIZATION_NAME_MAX, 'Organizatio
 export const WIZARD_INVITE_PATTERN =
   /^[A-Za-z0-9_]+([.-]?[A-Za-z0-9_]+)*@[A-Za-z0-9-]+([.-]?[A-Za-z0-9-]+)*\.[A-Za-z]{2,3}$/;
 
+/** Step numbers of the six setup screens (SPEC §2.6). */
+export const WIZARD_STEP = {
+  createOrganization: 1,
+  organizationName: 2,
+  invites: 3,
+  inviteUsers: 4,
+  choosePlan: 5,
+  confirmPlan: 6,
+} as const;
+
+export type InviteCheck = { ok: true; emails: string[] } | { ok: false; index: number; address: string };
+
+/**
+ * SPEC §5: empty rows are ignored; each other row must match WIZARD_INVITE_PATTERN, and the first
+ * one that does not stops the submit. Used by the wizard screen and by the server alike.
+ */
+export function checkInviteRows(rows: readonly string[]): InviteCheck {
+  const emails: string[] = [];
+  for (const [index, row] of rows.entries()) {
+    const address = row.trim();
+    if (address === '') continue;
+    if (!WIZARD_INVITE_PATTERN.test(address)) return { ok: false, index, address };
+    emails.push(address);
+  }
+  return { ok: true, emails };
+}
+
 /** At most this many invite rows in the wizard and in the setup call. */
 export const WIZARD_INVITES_MAX = 50;
 

@@ -1,14 +1,14 @@
-import { WIZARD_INVITE_PATTERN, wizardStepData, type WizardState } from '@sinetti/contract';
+import {
+  WIZARD_STEP,
+  checkInviteRows,
+  wizardStepData,
+  type InviteCheck,
+  type WizardState,
+} from '@sinetti/contract';
 
-/** Step numbers of the six setup screens (SPEC §2.6). */
-export const STEP = {
-  createOrganization: 1,
-  organizationName: 2,
-  invites: 3,
-  inviteUsers: 4,
-  choosePlan: 5,
-  confirmPlan: 6,
-} as const;
+/** Step numbers of the six setup screens (SPEC §2.6), shared with the server. */
+export const STEP = WIZARD_STEP;
+export { checkInviteRows, type InviteCheck };
 
 /** Steps that skip themselves on load; going back never lands on them. */
 const SELF_SKIPPING: readonly number[] = [STEP.invites, STEP.choosePlan];
@@ -46,21 +46,4 @@ export function setupSummary(wizard: WizardState): { organizationName: string | 
   if (!name) return { organizationName: null, invites: [] };
   const invites = wizard.skipped.includes(STEP.inviteUsers) ? [] : savedInvites(wizard);
   return { organizationName: name, invites: invites.filter((e) => e.trim() !== '') };
-}
-
-export type InviteCheck = { ok: true; emails: string[] } | { ok: false; index: number; address: string };
-
-/**
- * SPEC §5: empty rows are ignored; each other row must match the simple address pattern, and the first
- * one that does not stops the submit.
- */
-export function checkInviteRows(rows: readonly string[]): InviteCheck {
-  const emails: string[] = [];
-  for (const [index, row] of rows.entries()) {
-    const address = row.trim();
-    if (address === '') continue;
-    if (!WIZARD_INVITE_PATTERN.test(address)) return { ok: false, index, address };
-    emails.push(address);
-  }
-  return { ok: true, emails };
 }
