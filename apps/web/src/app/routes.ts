@@ -175,6 +175,13 @@ export const ROUTES: AppRoute[] = [
     load: () => import('../routes/SigningComplete'),
   },
   {
+    name: 'SigningSession',
+    path: '/public/session/:sessionToken',
+    access: 'public',
+    layout: 'bare',
+    load: () => import('../routes/SigningSession'),
+  },
+  {
     name: 'NotFound',
     path: '/page-not-found',
     access: 'public',

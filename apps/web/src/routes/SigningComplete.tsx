@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailable } from '../components/NotAvailable';
+import { useParams } from 'react-router';
+import { SigningCompletePage } from '../features/signing/public';
 
-/** SigningComplete (SPEC §2.1): not built yet. */
+/** SigningComplete (SPEC §2.1): /public/signed/{signee}, the completion e-mail's token. */
 export default function SigningComplete() {
-  const { t } = useTranslation();
-  return <NotAvailable title={t('pages.signingComplete')} />;
+  const { signee = '' } = useParams();
+  return <SigningCompletePage key={signee} token={signee} />;
 }

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailable } from '../components/NotAvailable';
+import { useParams } from 'react-router';
+import { SigningResultPage } from '../features/signing/public';
 
-/** SigningResult (SPEC §2.1): not built yet. */
+/** SigningResult (SPEC §2.1): /public/signing/{result}/{document}. */
 export default function SigningResult() {
-  const { t } = useTranslation();
-  return <NotAvailable title={t('pages.signingResult')} />;
+  const { result = '' } = useParams();
+  return <SigningResultPage result={result} />;
 }

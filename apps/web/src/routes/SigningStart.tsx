@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailable } from '../components/NotAvailable';
+import { useParams } from 'react-router';
+import { SigningStartPage } from '../features/signing/public';
 
-/** SigningStart (SPEC §2.1): not built yet. */
+/** SigningStart (SPEC §2.1): /public/sign/{signee}, the signee's link token. */
 export default function SigningStart() {
-  const { t } = useTranslation();
-  return <NotAvailable title={t('pages.signingStart')} />;
+  const { signee = '' } = useParams();
+  return <SigningStartPage key={signee} token={signee} />;
 }

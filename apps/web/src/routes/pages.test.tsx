@@ -64,7 +64,13 @@ describe('pages of the frame', () => {
   });
 
   it('public signing pages open without a session', async () => {
+    mockFetch({
+      'GET /api/signing/status/signee/abc': {
+        body: { status: 'OK', locked: false, signed: false, completed: false, documentName: 'Lease' },
+      },
+    });
     renderApp('/public/sign/abc', ROUTES);
     expect(await screen.findByRole('heading', { name: 'Sign the document' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start signing' })).toBeInTheDocument();
   });
 });

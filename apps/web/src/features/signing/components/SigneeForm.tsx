@@ -1,0 +1,127 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { IconUserCheck, IconUserPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Signee, SigneeLevel } from '@sinetti/contract';
+import { showError, showSuccess } from '../../../components/toast';
+import { ApiError } from '../../../lib/api';
+import { useAccount } from '../../../lib/account';
+import { levelsQuery, useAddSignee } from '../api/signees';
+import { signeeEmailError, signeeErrorOfMessage, type SigneeEmailError } from '../lib/validation';
+
+const EMPTY = { givenName: '', familyName: '', email: '' };
+
+/**
+ * The add-signee form (SPEC §2.4, §5): given and family name (optional), e-mail (checked before
+ * sending, with SPEC's messages), and a level among those the server's providers serve.
+ */
+export function SigneeForm({ docId, signees }: { docId: string; signees: readonly Signee[] }) {
+  const { t } = useTranslation('signing');
+  const account = useAccount();
+  const levels = useQuery(levelsQuery);
+  const add = useAddSignee(docId);
+  const [values, setValues] = useState(EMPTY);
+  const [level, setLevel] = useState<SigneeLevel | null>(null);
+  const [error, setError] = useState<SigneeEmailError | null>(null);
+  // The level defaults to the server's default (SPEC §5 says 10; see docs/decisions.md "Levels").
+  const chosen = level ?? levels.data?.default ?? null;
+
+  const set = (field: keyof typeof EMPTY) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (field === 'email') setError(null);
+  };
+
+  const fillSelf = () => {
+    const me = account.data?.account;
+    if (!me) return;
+    setValues({
+      givenName: me.person.givenName ?? '',
+      familyName: me.person.familyName ?? '',
+      email: me.email,
+    });
+    setError(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (add.isPending || chosen === null) return;
+    const problem = signeeEmailError(values.email, signees);
+    setError(problem);
+    if (problem) return;
+    add.mutate(
+      { ...values, email: values.email.trim(), level: chosen },
+      {
+        onSuccess: () => {
+          setValues(EMPTY);
+          showSuccess(t('signees.added'));
+        },
+        onError: (err) => {
+          const known = err instanceof ApiError ? signeeErrorOfMessage(err.fields?.email) : null;
+          if (known) setError(known);
+          else showError(t('signees.addFailed'));
+        },
+      },
+    );
+  };
+
+  const options = (levels.data?.levels ?? []).map((l) => ({
+    value: String(l),
+    label: t(`levels.${l}`),
+  }));
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('signees.add')}>
+      <Stack gap="xs">
+        <Group grow gap="xs">
+          <TextInput
+            label={t('signees.givenName')}
+            value={values.givenName}
+            onChange={(e) => set('givenName')(e.currentTarget.value)}
+            autoComplete="off"
+          />
+          <TextInput
+            label={t('signees.familyName')}
+            value={values.familyName}
+            onChange={(e) => set('familyName')(e.currentTarget.value)}
+            autoComplete="off"
+          />
+        </Group>
+        <TextInput
+          label={t('signees.email')}
+          type="email"
+          value={values.email}
+          onChange={(e) => set('email')(e.currentTarget.value)}
+          error={error ? t(`signees.errors.${error}`) : undefined}
+          autoComplete="off"
+        />
+        <Select
+          label={t('signees.level')}
+          data={options}
+          value={chosen === null ? null : String(chosen)}
+          onChange={(v) => v && setLevel(Number(v) as SigneeLevel)}
+          allowDeselect={false}
+          disabled={options.length < 2}
+        />
+        <Group justify="space-between" gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconUserCheck size={16} aria-hidden />}
+            onClick={fillSelf}
+            disabled={!account.data}
+          >
+            {t('signees.self')}
+          </Button>
+          <Button
+            type="submit"
+            leftSection={<IconUserPlus size={16} aria-hidden />}
+            loading={add.isPending}
+            disabled={chosen === null}
+          >
+            {t('signees.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

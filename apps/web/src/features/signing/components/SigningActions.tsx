@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Button } from '@mantine/core';
+import { IconCertificate, IconDownload, IconHandStop, IconSend } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { DOCUMENT_STATE, P, type Document } from '@sinetti/contract';
+import { useModals } from '../../../components/modals';
+import { showError } from '../../../components/toast';
+import { usePermissions } from '../../../lib/permissions';
+import { memberFile } from '../api/process';
+import { useSignees } from '../api/signees';
+import { saveDataUrl } from '../lib/files';
+import { useSelfSigneeCheck } from './useSelfSigneeCheck';
+
+export interface SigningActionsProps {
+  document: Pick<Document, 'id' | 'state' | 'type'>;
+  /** Reloads the document (after send and cancel, SPEC §4.1). */
+  onReload?: () => void;
+}
+
+/** Whether send is offered (SPEC §4.1): not a template, at least one signee, below Signing, documents edit. */
+export function canSend(
+  document: SigningActionsProps['document'],
+  signees: number,
+  canEdit: boolean,
+): boolean {
+  return canEdit && document.type !== 'template' && signees > 0 && document.state < DOCUMENT_STATE.Signing;
+}
+
+/** The document header's signing actions: send, cancel, and once Signed the signed PDF and certificate. */
+export function SigningActions({ document, onReload }: SigningActionsProps) {
+  const { t } = useTranslation('signing');
+  const modals = useModals();
+  const { can } = usePermissions();
+  const signees = useSignees(document.id);
+  const selfCheck = useSelfSigneeCheck(document.id);
+  const [downloading, setDownloading] = useState<'signed' | 'certificate' | null>(null);
+  const canEdit = can(P.DOCUMENTS_EDIT);
+  const list = signees.data?.signees ?? [];
+
+  const send = () =>
+    modals.open('document-send', {
+      documentId: document.id,
+      signees: list,
+      onSent: () => {
+        onReload?.();
+        selfCheck.start();
+      },
+    });
+
+  const cancel = () => modals.open('document-cancel', { documentId: document.id, onCancelled: onReload });
+
+  const download = async (kind: 'signed' | 'certificate') => {
+    setDownloading(kind);
+    try {
+      const file = await memberFile(document.id, kind);
+      saveDataUrl(file.source, file.name);
+    } catch {
+      showError(t('actions.downloadFailed'));
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <>
+      {canSend(document, list.length, canEdit) && (
+        <Button leftSection={<IconSend size={16} aria-hidden />} onClick={send}>
+          {t('actions.send')}
+        </Button>
+      )}
+      {canEdit && document.state === DOCUMENT_STATE.Signing && (
+        <Button
+          variant="default"
+          color="red"
+          leftSection={<IconHandStop size={16} aria-hidden />}
+          onClick={cancel}
+        >
+          {t('actions.cancel')}
+        </Button>
+      )}
+      {document.state === DOCUMENT_STATE.Signed && (
+        <>
+          <Button
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={downloading === 'signed'}
+            onClick={() => void download('signed')}
+          >
+            {t('actions.downloadSigned')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconCertificate size={16} aria-hidden />}
+            loading={downloading === 'certificate'}
+            onClick={() => void download('certificate')}
+          >
+            {t('actions.certificate')}
+          </Button>
+        </>
+      )}
+    </>
+  );
+}

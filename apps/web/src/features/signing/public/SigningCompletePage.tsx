@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Group } from '@mantine/core';
+import { IconCertificate, IconDownload, IconFileCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { MessagePage } from '../../../components/MessagePage';
+import { downloadSigned, statusQuery } from '../api/public';
+import { saveDataUrl } from '../lib/files';
+
+type Kind = 'signed' | 'certificate';
+
+/** SigningComplete (SPEC §2.1): downloads of the signed PDF and its certificate; failure → /page-not-found. */
+export function SigningCompletePage({ token }: { token: string }) {
+  const { t } = useTranslation('signing');
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<Kind | null>(null);
+  const status = useQuery(statusQuery(token));
+  const unavailable =
+    status.isError || (status.data && (status.data.status !== 'OK' || !status.data.completed));
+
+  useEffect(() => {
+    if (unavailable) void navigate('/page-not-found', { replace: true });
+  }, [unavailable, navigate]);
+
+  const download = async (kind: Kind) => {
+    setBusy(kind);
+    try {
+      const file = await downloadSigned(token, kind);
+      saveDataUrl(file.source, file.name);
+      setBusy(null);
+    } catch {
+      void navigate('/page-not-found', { replace: true });
+    }
+  };
+
+  return (
+    <MessagePage
+      title={t('complete.title')}
+      icon={<IconFileCheck size={30} aria-hidden />}
+      actions={
+        <Group gap="sm">
+          <Button
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={busy === 'signed'}
+            disabled={!status.data}
+            onClick={() => void download('signed')}
+          >
+            {t('complete.downloadSigned')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconCertificate size={16} aria-hidden />}
+            loading={busy === 'certificate'}
+            onClick={() => void download('certificate')}
+          >
+            {t('complete.downloadCertificate')}
+          </Button>
+        </Group>
+      }
+    >
+      {t('complete.text')}
+    </MessagePage>
+  );
+}

@@ -1,0 +1,36 @@
+import { Button } from '@mantine/core';
+import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { MessagePage } from '../../../components/MessagePage';
+import { isSignedIn, useSession } from '../../../lib/session';
+
+/**
+ * SigningResult (SPEC §2.1): success or failure; the text differs by whether the visitor has a valid
+ * session, and continue goes to / when signed in, otherwise to /signup.
+ */
+export function SigningResultPage({ result }: { result: string }) {
+  const { t } = useTranslation('signing');
+  const signedIn = isSignedIn(useSession());
+  const success = result === 'success';
+  const text = success
+    ? signedIn
+      ? t('result.successSignedIn')
+      : t('result.successSignedOut')
+    : signedIn
+      ? t('result.failureSignedIn')
+      : t('result.failureSignedOut');
+  return (
+    <MessagePage
+      title={success ? t('result.successTitle') : t('result.failureTitle')}
+      icon={success ? <IconCircleCheck size={30} aria-hidden /> : <IconCircleX size={30} aria-hidden />}
+      actions={
+        <Button component={Link} to={signedIn ? '/' : '/signup'}>
+          {t('result.continue')}
+        </Button>
+      }
+    >
+      {text}
+    </MessagePage>
+  );
+}

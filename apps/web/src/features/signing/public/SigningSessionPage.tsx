@@ -1,0 +1,165 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Checkbox, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconClock, IconHourglassOff, IconSignature } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { MessagePage } from '../../../components/MessagePage';
+import { ApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/dates';
+import { changeLanguage, currentLanguage, isLanguage } from '../../../lib/i18n';
+import { sessionQuery, signDocument, type SignatureValue } from '../api/public';
+import { CodeStep } from './CodeStep';
+import { PdfPages } from './PdfPages';
+import { SignaturePad } from './SignaturePad';
+
+/** True once `iso` has passed, checked every 15 seconds. */
+function usePassed(iso: string | undefined): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  return iso !== undefined && Date.parse(iso) <= now;
+}
+
+/**
+ * The built-in signing page (SPEC §4.2): in the signee's language, every page of the PDF, the e-mailed
+ * code, the signature (drawn or typed), the intent checkbox and Sign; the session's 60-minute end shown.
+ */
+export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
+  const { t } = useTranslation('signing');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const session = useQuery(sessionQuery(sessionToken));
+  const [viewed, setViewed] = useState(false);
+  const [signature, setSignature] = useState<SignatureValue | null>(null);
+  const [intent, setIntent] = useState(false);
+  const [signing, setSigning] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [ended, setEnded] = useState(false);
+  const data = session.data;
+  const expired = usePassed(data?.expiresAt) || ended;
+  useDocumentTitle(data ? `${t('session.title', { name: data.document.name })} · Sinetti` : 'Sinetti');
+
+  // The lang query parameter (set by the start page) wins; otherwise the session's language.
+  const wanted = params.get('lang') ?? data?.lang;
+  useEffect(() => {
+    if (isLanguage(wanted) && wanted !== currentLanguage()) void changeLanguage(wanted);
+  }, [wanted]);
+
+  const onSessionProblem = (err: ApiError) => {
+    if (err.code === 'CONFLICT' || err.code === 'NOT_FOUND') setEnded(true);
+  };
+
+  if (session.isPending) {
+    return (
+      <Group justify="center" mih="60vh">
+        <Loader aria-label={t('app.loading', { ns: 'common' })} />
+      </Group>
+    );
+  }
+  if (session.isError || !data || expired) {
+    return (
+      <MessagePage title={t('session.expiredTitle')} icon={<IconHourglassOff size={30} aria-hidden />}>
+        {t('session.expiredText')}
+      </MessagePage>
+    );
+  }
+  if (data.signed) {
+    return <MessagePage title={t('session.signedTitle')}>{t('session.signedText')}</MessagePage>;
+  }
+
+  const verified = data.codeVerified;
+  const ready = verified && viewed && signature !== null && intent;
+  const sign = async () => {
+    if (!ready || signing || !signature) return;
+    setSigning(true);
+    setFailure(null);
+    try {
+      const reply = await signDocument(sessionToken, signature);
+      void navigate(new URL(reply.redirect, window.location.origin).pathname, { replace: true });
+    } catch (err) {
+      setSigning(false);
+      if (
+        err instanceof ApiError &&
+        (err.code === 'NOT_FOUND' || /minutes|replaced|cancelled/.test(err.message))
+      )
+        setEnded(true);
+      else setFailure(t('session.signFailed'));
+    }
+  };
+
+  return (
+    <Container size={960} py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1} fz={26}>
+            {t('session.title', { name: data.document.name })}
+          </Title>
+          <Text c="dimmed">
+            {t('session.signer', { name: data.signee.fullName, email: data.signee.email })}
+          </Text>
+          <Group gap={6} c="dimmed">
+            <IconClock size={16} aria-hidden />
+            <Text size="sm" data-testid="signing-expires">
+              {t('session.expires', { time: formatDateTime(data.expiresAt) })}
+            </Text>
+          </Group>
+        </Stack>
+        <section aria-label={t('session.document')}>
+          <Text size="sm" c="dimmed" mb="xs">
+            {t('session.pages', { count: data.document.pages })}
+          </Text>
+          <PdfPages sessionToken={sessionToken} onLoaded={() => setViewed(true)} />
+        </section>
+        <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="code-title">
+          <Title order={2} fz="lg" mb="sm" id="code-title">
+            {t('session.codeTitle')}
+          </Title>
+          <CodeStep
+            sessionToken={sessionToken}
+            email={data.signee.email}
+            codeSentAt={data.codeSentAt}
+            codeExpiresAt={data.codeExpiresAt}
+            verified={verified}
+            onVerified={() =>
+              void queryClient.invalidateQueries({ queryKey: sessionQuery(sessionToken).queryKey })
+            }
+            onSessionProblem={onSessionProblem}
+          />
+        </Paper>
+        <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="signature-title">
+          <Stack gap="md">
+            <Title order={2} fz="lg" id="signature-title">
+              {t('session.signatureTitle')}
+            </Title>
+            <SignaturePad onChange={setSignature} placeholder={data.signee.fullName} />
+            <Checkbox
+              label={t('session.intent')}
+              checked={intent}
+              onChange={(e) => setIntent(e.currentTarget.checked)}
+            />
+            {failure && <Alert color="red">{failure}</Alert>}
+            <Group justify="space-between" align="center">
+              <Text size="sm" c="dimmed">
+                {ready ? '' : t('session.signHint')}
+              </Text>
+              <Button
+                size="md"
+                leftSection={<IconSignature size={18} aria-hidden />}
+                onClick={() => void sign()}
+                disabled={!ready}
+                loading={signing}
+              >
+                {t('session.sign')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}
