@@ -45,10 +45,10 @@ export function SigneeForm({ docId, signees }: { docId: string; signees: readonl
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (add.isPending || chosen === null) return;
+    if (add.isPending) return;
     const problem = signeeEmailError(values.email, signees);
     setError(problem);
-    if (problem) return;
+    if (problem || chosen === null) return;
     add.mutate(
       { ...values, email: values.email.trim(), level: chosen },
       {

@@ -1,0 +1,94 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n';
+import { callsTo, mockApi, renderAt } from '../../../test/render-route';
+import { resetTestState, signInAs } from '../../../test/utils';
+import { DOC_ID, makeDocument, makeSignee, memberReplies } from '../test/fixtures';
+import { SigneesPanel } from './SigneesPanel';
+
+vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
+
+const ADD = `POST /api/signing/signee/${DOC_ID}`;
+
+beforeEach(() => signInAs());
+afterEach(async () => {
+  resetTestState();
+  await changeLanguage('en');
+});
+
+async function openPanel(signees = [makeSignee()], permissions?: number[], state = 1) {
+  const fetchMock = mockApi({
+    ...memberReplies(signees, permissions),
+    [ADD]: (body) => ({ status: 'OK', signee: makeSignee({ ...(body as object), id: crypto.randomUUID() }) }),
+  });
+  renderAt(<SigneesPanel document={makeDocument({ state })} />);
+  await screen.findByRole('list', { name: /Signees|Allekirjoittajat/ });
+  return fetchMock;
+}
+
+const form = () => screen.getByRole('form', { name: /Add signee|Lisää allekirjoittaja/ });
+
+describe('signees panel (SPEC §2.4, §5)', { timeout: 20_000 }, () => {
+  it.each([
+    ['en', '', 'Email address is required for signees.'],
+    ['en', 'not-an-address', 'The format of the email address is invalid.'],
+    ['en', 'LIISA@example.com', 'A signee with this email address has already been added.'],
+    ['fi', '', 'Allekirjoittajan sähköpostiosoite on pakollinen.'],
+    ['fi', 'ei-osoite@', 'Sähköpostiosoitteen muoto on virheellinen.'],
+    ['fi', 'liisa@example.com', 'Allekirjoittaja tällä sähköpostiosoitteella on jo lisätty.'],
+  ] as const)('%s: "%s" gives "%s" and nothing is sent', async (lang, email, message) => {
+    await changeLanguage(lang);
+    const fetchMock = await openPanel();
+    const f = form();
+    fireEvent.change(within(f).getByLabelText(lang === 'en' ? 'Email' : 'Sähköposti'), {
+      target: { value: email },
+    });
+    fireEvent.submit(f);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(callsTo(fetchMock, ADD)).toEqual([]);
+  });
+
+  it('the self button fills the form with the user’s names and e-mail; the level is the server default', async () => {
+    const fetchMock = await openPanel();
+    const f = form();
+    await waitFor(() => expect(within(f).getByRole('button', { name: 'Use my details' })).toBeEnabled());
+    fireEvent.click(within(f).getByRole('button', { name: 'Use my details' }));
+    expect(within(f).getByLabelText('Given name')).toHaveValue('Matti');
+    expect(within(f).getByLabelText('Family name')).toHaveValue('Meikäläinen');
+    expect(within(f).getByLabelText('Email')).toHaveValue('matti@example.com');
+    expect(within(f).getAllByLabelText('Level')[0]).toHaveValue('Simple');
+    fireEvent.submit(f);
+    await waitFor(() =>
+      expect(callsTo(fetchMock, ADD)).toEqual([
+        { givenName: 'Matti', familyName: 'Meikäläinen', email: 'matti@example.com', level: 1 },
+      ]),
+    );
+    await waitFor(() => expect(within(f).getByLabelText('Email')).toHaveValue(''));
+  });
+
+  it('lists and removes signees', async () => {
+    await openPanel();
+    mockApi({
+      ...memberReplies([]),
+      'GET /api/signing/delete/signee/00000000-0000-4000-8000-0000000000e1': () => ({ status: 'OK' }),
+    });
+    expect(screen.getByText('Liisa Laine')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Liisa Laine' }));
+    expect(
+      await screen.findByText('No signees yet. Add the people who sign this document.'),
+    ).toBeInTheDocument();
+  });
+
+  it('without documents edit there is no form and no remove button', async () => {
+    await openPanel([makeSignee()], [18]);
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+  });
+
+  it('from Signing on the signees are read-only', async () => {
+    await openPanel([makeSignee({ status: 'signing' })], [18, 22], 20);
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.getByText('Signing now')).toBeInTheDocument();
+    expect(screen.getByText(/can be changed only before/)).toBeInTheDocument();
+  });
+});

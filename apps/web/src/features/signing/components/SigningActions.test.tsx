@@ -1,0 +1,123 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Document } from '@sinetti/contract';
+import { ModalHost, modalStore } from '../../../components/modals';
+import { mockApi, renderAt } from '../../../test/render-route';
+import { resetTestState, signInAs } from '../../../test/utils';
+import { signingBrowser } from '../lib/browser';
+import { registerSigningModals } from '../modals';
+import { DOC_ID, makeDocument, makeSignee, memberReplies } from '../test/fixtures';
+import { canSend, SigningActions } from './SigningActions';
+
+vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
+
+beforeEach(() => {
+  signInAs();
+  registerSigningModals();
+});
+afterEach(resetTestState);
+
+const SEND = `GET /api/signing/send/${DOC_ID}`;
+
+function renderActions(
+  document: Document,
+  extra: Record<string, (body: unknown) => unknown> = {},
+  permissions?: number[],
+  signees = [makeSignee()],
+) {
+  const onReload = vi.fn();
+  const fetchMock = mockApi({ ...memberReplies(signees, permissions), ...extra });
+  renderAt(
+    <>
+      <SigningActions document={document} onReload={onReload} />
+      <ModalHost />
+    </>,
+    { path: '/document/:document', url: `/document/${DOC_ID}` },
+  );
+  return { onReload, fetchMock };
+}
+
+describe('send is offered only when allowed (SPEC §4.1)', () => {
+  it.each([
+    ['a draft contract with a signee and documents edit', makeDocument(), 1, true, true],
+    ['a template', makeDocument({ type: 'template' }), 1, true, false],
+    ['no signees', makeDocument(), 0, true, false],
+    ['already Signing', makeDocument({ state: 20 }), 1, true, false],
+    ['without documents edit', makeDocument(), 1, false, false],
+  ] as const)('%s → %s', (_name, doc, signees, canEdit, expected) => {
+    expect(canSend(doc, signees, canEdit)).toBe(expected);
+  });
+});
+
+describe('signing actions', { timeout: 20_000 }, () => {
+  it('shows Send for signing for an editable draft with a signee; the dialog lists the signees', async () => {
+    renderActions(makeDocument());
+    fireEvent.click(await screen.findByRole('button', { name: 'Send for signing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send for signing' });
+    expect(within(dialog).getByRole('list', { name: 'Signees' })).toHaveTextContent(
+      'Liisa Laine <liisa@example.com>',
+    );
+  });
+
+  it('hides Send without documents edit, and shows Cancel signing only while Signing', async () => {
+    renderActions(makeDocument({ state: 20 }));
+    expect(await screen.findByRole('button', { name: 'Cancel signing' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send for signing' })).not.toBeInTheDocument();
+  });
+
+  it('offers nothing to a member without documents edit', async () => {
+    const { fetchMock } = renderActions(makeDocument(), {}, [18]);
+    const called = (part: string) => fetchMock.mock.calls.some(([url]) => String(url).includes(part));
+    await waitFor(() => expect(called('account-roles') && called('signing/signees')).toBe(true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByRole('button', { name: 'Send for signing' })).not.toBeInTheDocument();
+  });
+
+  it('LIMIT_LOW_BALANCE closes the dialog and opens low-balance, whose continue goes to /settings/billing', async () => {
+    const { onReload } = renderActions(makeDocument(), {
+      [SEND]: () => ({ status: 'LIMIT_LOW_BALANCE', document: makeDocument(), balance: 0, required: 100 }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send for signing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send for signing' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const low = await screen.findByRole('dialog', { name: 'Balance too low' });
+    expect(modalStore.isOpen('document-send')).toBe(false);
+    expect(low).toHaveTextContent('Adding balance is required to start signing.');
+    expect(low).toHaveTextContent('The signatures cost €1.00; the balance is €0.00.');
+    fireEvent.click(within(low).getByRole('button', { name: 'Add balance' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/settings/billing');
+    expect(onReload).not.toHaveBeenCalled();
+  });
+
+  it('OK shows send-complete, reloads, and opens document-sign when the user is a signee', async () => {
+    const goTo = vi.spyOn(signingBrowser, 'goTo').mockImplementation(() => undefined);
+    let sent = false;
+    const link = 'http://localhost/public/sign/abc';
+    const { onReload } = renderActions(makeDocument(), {
+      [SEND]: () => {
+        sent = true;
+        return { status: 'OK', document: makeDocument({ state: 20 }) };
+      },
+      [`GET /api/signing/signees/${DOC_ID}`]: () => ({
+        status: 'OK',
+        signees: [makeSignee({ isMe: true, ...(sent ? { signingLink: link } : {}) })],
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send for signing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send for signing' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('dialog', { name: 'Sent for signing' })).toBeInTheDocument();
+    expect(onReload).toHaveBeenCalled();
+    const sign = await screen.findByRole('dialog', { name: 'Your signature is needed' });
+    act(() => modalStore.close('document-send-complete'));
+    fireEvent.click(within(sign).getByRole('button', { name: 'Go to signing' }));
+    expect(goTo).toHaveBeenCalledWith(link);
+  });
+
+  it('when Signed offers the signed PDF and the certificate', async () => {
+    renderActions(makeDocument({ state: 30 }));
+    expect(await screen.findByRole('button', { name: 'Download signed PDF' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Certificate of completion' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel signing' })).not.toBeInTheDocument();
+  });
+});

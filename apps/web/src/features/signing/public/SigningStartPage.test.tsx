@@ -1,0 +1,101 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { playSound } from '../../../lib/sounds';
+import { callsTo, mockApi, renderAt } from '../../../test/render-route';
+import { resetTestState } from '../../../test/utils';
+import { signingBrowser } from '../lib/browser';
+import { SigningStartPage } from './SigningStartPage';
+
+vi.mock('../../../lib/sounds', () => ({ playSound: vi.fn() }));
+vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
+
+const TOKEN = 'a'.repeat(43);
+const STATUS = `GET /api/signing/status/signee/${TOKEN}`;
+const base = {
+  status: 'OK',
+  locked: false,
+  signed: false,
+  completed: false,
+  documentName: 'Lease',
+  signeeName: 'Liisa',
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+  resetTestState();
+  vi.clearAllMocks();
+});
+
+const show = () =>
+  renderAt(<SigningStartPage token={TOKEN} />, {
+    path: '/public/sign/:signee',
+    url: `/public/sign/${TOKEN}`,
+  });
+
+describe('SigningStart (SPEC §4.2)', { timeout: 20_000 }, () => {
+  it('normal: starts and goes to the signing URL with the browser language', async () => {
+    const goTo = vi.spyOn(signingBrowser, 'goTo').mockImplementation(() => undefined);
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fi-FI', 'en']);
+    const fetchMock = mockApi({
+      [STATUS]: () => base,
+      [`GET /api/signing/start/${TOKEN}?lang=fi`]: () => ({
+        status: 'OK',
+        signingUrl: `${window.location.origin}/public/session/${'b'.repeat(43)}`,
+        expiresAt: '2030-01-01T00:00:00.000Z',
+      }),
+    });
+    show();
+    expect(await screen.findByText('Liisa, you have been asked to sign “Lease”.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Start signing' }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith(`/public/session/${'b'.repeat(43)}?lang=fi`));
+    expect(callsTo(fetchMock, `GET /api/signing/start/${TOKEN}?lang=fi`)).toHaveLength(1);
+  });
+
+  it('signed: no start button', async () => {
+    mockApi({ [STATUS]: () => ({ ...base, signed: true }) });
+    show();
+    expect(await screen.findByRole('heading', { name: 'Already signed' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start signing' })).not.toBeInTheDocument();
+  });
+
+  it('notFound: no start button', async () => {
+    mockApi({ [STATUS]: () => ({ status: 'NOT_FOUND', locked: false, signed: false, completed: false }) });
+    show();
+    expect(await screen.findByRole('heading', { name: 'Signing link not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start signing' })).not.toBeInTheDocument();
+  });
+
+  it('locked: checks again every 15 s and plays the notification sound when it unlocks', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let reply = { ...base, locked: true };
+    const fetchMock = mockApi({ [STATUS]: () => reply });
+    show();
+    expect(await screen.findByRole('heading', { name: 'Someone else is signing' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start signing' })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, STATUS)).toHaveLength(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    await waitFor(() => expect(callsTo(fetchMock, STATUS)).toHaveLength(2));
+    expect(playSound).not.toHaveBeenCalled();
+
+    reply = { ...base };
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(await screen.findByRole('button', { name: 'Start signing' })).toBeInTheDocument();
+    expect(playSound).toHaveBeenCalledWith('notification');
+    const calls = callsTo(fetchMock, STATUS).length;
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(callsTo(fetchMock, STATUS)).toHaveLength(calls);
+  });
+
+  it('locked → signed also plays the sound', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let reply = { ...base, locked: true };
+    mockApi({ [STATUS]: () => reply });
+    show();
+    await screen.findByRole('heading', { name: 'Someone else is signing' });
+    reply = { ...base, signed: true };
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(await screen.findByRole('heading', { name: 'Already signed' })).toBeInTheDocument();
+    expect(playSound).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,65 @@
+import type { Document, Signee } from '@sinetti/contract';
+import { makeAccount } from '../../../test/utils';
+
+export const DOC_ID = '00000000-0000-4000-8000-0000000000d1';
+
+export function makeSignee(overrides: Partial<Signee> = {}): Signee {
+  return {
+    id: '00000000-0000-4000-8000-0000000000e1',
+    fullName: 'Liisa Laine',
+    givenName: 'Liisa',
+    familyName: 'Laine',
+    email: 'liisa@example.com',
+    level: 1,
+    status: 'pending',
+    signedAt: null,
+    isMe: false,
+    ...overrides,
+  };
+}
+
+export function makeDocument(overrides: Partial<Document> = {}): Document {
+  return {
+    id: DOC_ID,
+    created: '2025-01-01T00:00:00.000Z',
+    updated: '2025-01-01T00:00:00.000Z',
+    name: 'Lease.pdf',
+    type: 'contract',
+    extension: 'pdf',
+    state: 1,
+    platform: 'google',
+    owner: null,
+    parent: null,
+    mimeType: 'application/pdf',
+    size: 1000,
+    conversion: 'done',
+    editable: true,
+    ...overrides,
+  } as Document;
+}
+
+/** Replies of the calls the member side makes, keyed like mockApi's routes. */
+export function memberReplies(signees: Signee[], permissions: number[] = [18, 22]) {
+  const account = makeAccount();
+  return {
+    'GET /api/authentication/accounts': () => ({
+      status: 'OK',
+      account,
+      session: {
+        updated: account.updated,
+        status: 'OK',
+        selectedOrganization: account.selectedOrganization,
+        lastBalance: null,
+      },
+    }),
+    'GET /api/privileges/account-roles': () => ({
+      status: 'OK',
+      isOwner: false,
+      permissions,
+      keys: [],
+      roles: [],
+    }),
+    'GET /api/signing/levels': () => ({ status: 'OK', levels: [1], default: 1 }),
+    [`GET /api/signing/signees/${DOC_ID}`]: () => ({ status: 'OK', signees }),
+  };
+}
