@@ -20,7 +20,7 @@ export class ApiError extends Error {
 /** An endpoint's schemas are optional properties: strip `undefined` before asking for the input type. */
 type InputOf<S> = NonNullable<S> extends z.ZodType ? z.input<NonNullable<S>> : never;
 
-type Input<E extends Endpoint> = {
+export type Input<E extends Endpoint> = {
   params?: InputOf<E['params']>;
   query?: InputOf<E['query']>;
   body?: InputOf<E['body']>;
@@ -51,6 +51,43 @@ function toQuery(query: unknown): string {
 }
 
 /**
+ * The headers of every call (SPEC §7): `application-id`, and `session-id` and `company-id` when signed in.
+ * Raises NO_SESSION for a non-public endpoint without a session, unless the current route is public.
+ */
+export function requestHeaders(access: Endpoint['access']): Record<string, string> {
+  const session = sessionStore.get();
+  const headers: Record<string, string> = { 'application-id': 'Frontend' };
+  if (isSignedIn(session)) {
+    headers['session-id'] = session.id;
+    const company = session.selectedOrganization ?? sessionStore.selectedOrganization();
+    if (company) headers['company-id'] = company;
+  } else if (access !== 'public' && !publicRoute) {
+    throw new ApiError('NO_SESSION', 'Not signed in.');
+  }
+  return headers;
+}
+
+/** The URL of one endpoint with its path parameters and query. */
+export function endpointUrl<E extends Endpoint>(endpoint: E, input: Input<E> = {}): string {
+  return `/api${buildPath(endpoint.path, (input.params ?? {}) as Record<string, string>)}${toQuery(input.query)}`;
+}
+
+type ReplyData = { status?: string; code?: ApiErrorCode; message?: string; fields?: Record<string, string> };
+
+/** An error reply as ApiError; the listeners hear of it and the session slides unless it ended. */
+export function replyError(httpStatus: number, data: ReplyData): ApiError {
+  const error = new ApiError(
+    data.code ?? 'INTERNAL',
+    data.message ?? 'Request failed.',
+    httpStatus,
+    data.fields,
+  );
+  if (error.code !== 'UNAUTHORIZED_ACCESS' && error.code !== 'SESSION_INVALID') sessionStore.touch();
+  for (const l of errorListeners) l(error);
+  return error;
+}
+
+/**
  * Calls one contract endpoint with the app's headers and returns its typed reply.
  * Error replies raise ApiError with the reply's code; listeners handle session expiry and setup.
  */
@@ -58,45 +95,31 @@ export async function call<E extends Endpoint>(
   endpoint: E,
   input: Input<E> = {},
 ): Promise<z.infer<E['reply']>> {
-  const session = sessionStore.get();
-  const headers: Record<string, string> = { 'application-id': 'Frontend' };
-  if (isSignedIn(session)) {
-    headers['session-id'] = session.id;
-    const company = session.selectedOrganization ?? sessionStore.selectedOrganization();
-    if (company) headers['company-id'] = company;
-  } else if (endpoint.access !== 'public' && !publicRoute) {
-    throw new ApiError('NO_SESSION', 'Not signed in.');
-  }
+  const headers = requestHeaders(endpoint.access);
   let body: string | undefined;
   if (input.body !== undefined || endpoint.body) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(input.body ?? {});
   }
-  const url = `/api${buildPath(endpoint.path, (input.params ?? {}) as Record<string, string>)}${toQuery(input.query)}`;
   let res: Response;
   try {
-    res = await fetch(url, { method: endpoint.method, headers, body, signal: input.signal ?? null });
+    res = await fetch(endpointUrl(endpoint, input), {
+      method: endpoint.method,
+      headers,
+      body,
+      signal: input.signal ?? null,
+    });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError('NETWORK', 'The server could not be reached.');
   }
-  let data: { status?: string; code?: ApiErrorCode; message?: string; fields?: Record<string, string> };
+  let data: ReplyData;
   try {
-    data = (await res.json()) as typeof data;
+    data = (await res.json()) as ReplyData;
   } catch {
     throw new ApiError('INTERNAL', 'The server sent an unreadable reply.', res.status);
   }
-  if (data.status === 'ERROR' || !res.ok) {
-    const error = new ApiError(
-      data.code ?? 'INTERNAL',
-      data.message ?? 'Request failed.',
-      res.status,
-      data.fields,
-    );
-    if (error.code !== 'UNAUTHORIZED_ACCESS' && error.code !== 'SESSION_INVALID') sessionStore.touch();
-    for (const l of errorListeners) l(error);
-    throw error;
-  }
+  if (data.status === 'ERROR' || !res.ok) throw replyError(res.status, data);
   sessionStore.touch();
   return data as z.infer<E['reply']>;
 }
