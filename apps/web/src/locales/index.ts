@@ -1,6 +1,7 @@
 import enAuth from './en/auth.json';
 import enBilling from './en/billing.json';
 import enCommon from './en/common.json';
+import enDocuments from './en/documents.json';
 import enProfile from './en/profile.json';
 import enSettings from './en/settings.json';
 import enSigning from './en/signing.json';
@@ -8,6 +9,7 @@ import enSetup from './en/setup.json';
 import fiAuth from './fi/auth.json';
 import fiBilling from './fi/billing.json';
 import fiCommon from './fi/common.json';
+import fiDocuments from './fi/documents.json';
 import fiProfile from './fi/profile.json';
 import fiSettings from './fi/settings.json';
 import fiSigning from './fi/signing.json';
@@ -22,6 +24,7 @@ export const resources = {
     profile: enProfile,
     settings: enSettings,
     billing: enBilling,
+    documents: enDocuments,
     signing: enSigning,
   },
   fi: {
@@ -31,6 +34,7 @@ export const resources = {
     profile: fiProfile,
     settings: fiSettings,
     billing: fiBilling,
+    documents: fiDocuments,
     signing: fiSigning,
   },
 } as const;

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@sinetti/contract';
+import { call } from '../../../lib/api';
+import { documentKeys } from './keys';
+
+/** While the PDF rendition is being made, the document is read again this often to see it finish. */
+export const CONVERSION_POLL_MS = 3_000;
+
+/** One document (SPEC §7.3 info); polled while its conversion is pending. */
+export const documentQuery = (id: string) =>
+  queryOptions({
+    queryKey: documentKeys.info(id),
+    queryFn: ({ signal }) => call(api.documents.info, { params: { id }, signal }),
+    select: (reply) => reply.document,
+    refetchInterval: (query) =>
+      query.state.data?.document.conversion === 'pending' ? CONVERSION_POLL_MS : false,
+  });
+
+export function useDocument(id: string) {
+  return useQuery(documentQuery(id));
+}

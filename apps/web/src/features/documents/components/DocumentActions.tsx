@@ -1,0 +1,149 @@
+import type { ReactNode } from 'react';
+import { Button, Group, Menu } from '@mantine/core';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconChevronDown,
+  IconDownload,
+  IconPencil,
+  IconRefresh,
+  IconTemplate,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Document } from '@sinetti/contract';
+import { useModals } from '../../../components/modals';
+import { showError, showSuccess } from '../../../components/toast';
+import { useArchiveDocument } from '../api/mutations';
+import { useDocumentPermissions } from '../hooks/useDocumentPermissions';
+import { useDownload } from '../hooks/useDownload';
+import { canArchive, isArchived } from '../lib/states';
+
+/**
+ * Header actions (SPEC §2.4, §6): `extra` (signing puts send and cancel here), download, refresh, use
+ * template, rename, archive or restore, delete — each only when the user may. Edit (the built-in editor)
+ * and permissions come later.
+ */
+export function DocumentActions({
+  document,
+  extra,
+  onRefresh,
+  refreshing,
+}: {
+  document: Document;
+  extra?: ReactNode;
+  onRefresh: () => void;
+  refreshing: boolean;
+}) {
+  const { t } = useTranslation('documents');
+  const modals = useModals();
+  const can = useDocumentPermissions();
+  const archive = useArchiveDocument();
+  const { download, pending } = useDownload(document);
+  const ref = { id: document.id, name: document.name, type: document.type, parent: document.parent };
+  const archived = isArchived(document.state);
+  const hasPdf = document.conversion === 'done' && document.extension !== 'pdf';
+
+  const toggleArchive = () => {
+    archive.mutate(
+      { documentId: document.id, archived: !archived },
+      {
+        onSuccess: () =>
+          showSuccess(t(archived ? 'toasts.restored' : 'toasts.archived', { name: document.name })),
+        onError: (err) =>
+          showError(err.message, t(archived ? 'toasts.restoreFailed' : 'toasts.archiveFailed')),
+      },
+    );
+  };
+
+  const downloadButton = hasPdf ? (
+    <Menu position="bottom-end" shadow="md">
+      <Menu.Target>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+          loading={pending}
+        >
+          {t('actions.download')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => void download('original')}>
+          {t('actions.downloadOriginal', { extension: document.extension.toUpperCase() })}
+        </Menu.Item>
+        <Menu.Item onClick={() => void download('pdf')}>{t('actions.downloadPdf')}</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  ) : (
+    <Button
+      variant="default"
+      leftSection={<IconDownload size={16} aria-hidden />}
+      onClick={() => void download()}
+      loading={pending}
+    >
+      {t('actions.download')}
+    </Button>
+  );
+
+  return (
+    <Group gap="xs" role="toolbar" aria-label={t('document.actions')}>
+      {extra}
+      {downloadButton}
+      <Button
+        variant="default"
+        leftSection={<IconRefresh size={16} aria-hidden />}
+        onClick={onRefresh}
+        loading={refreshing}
+      >
+        {t('actions.refresh')}
+      </Button>
+      {can.create && document.type === 'template' && (
+        <Button
+          variant="default"
+          leftSection={<IconTemplate size={16} aria-hidden />}
+          onClick={() =>
+            modals.open('document-create-name', {
+              type: 'contract',
+              parent: document.parent,
+              template: { id: document.id, name: document.name },
+            })
+          }
+        >
+          {t('actions.useTemplate')}
+        </Button>
+      )}
+      {can.edit && (
+        <Button
+          variant="default"
+          leftSection={<IconPencil size={16} aria-hidden />}
+          onClick={() => modals.open('document-rename', { document: ref })}
+        >
+          {t('actions.rename')}
+        </Button>
+      )}
+      {can.edit && (archived || canArchive(document.state)) && (
+        <Button
+          variant="default"
+          leftSection={
+            archived ? <IconArchiveOff size={16} aria-hidden /> : <IconArchive size={16} aria-hidden />
+          }
+          onClick={toggleArchive}
+          loading={archive.isPending}
+        >
+          {t(archived ? 'actions.restore' : 'actions.archive')}
+        </Button>
+      )}
+      {can.delete && (
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => modals.open('document-delete', { document: ref })}
+        >
+          {t('actions.delete')}
+        </Button>
+      )}
+    </Group>
+  );
+}

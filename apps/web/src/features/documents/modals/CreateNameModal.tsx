@@ -1,0 +1,76 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconFilePlus, IconFolderPlus, IconTemplate } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DOCUMENT_NAME_MAX } from '@sinetti/contract';
+import { AppModal, type ModalComponentProps } from '../../../components/modals';
+import { CREATE_PROGRESS } from './progress';
+import { runCreate } from './flows';
+
+export const CREATE_ICONS = {
+  folder: IconFolderPlus,
+  contract: IconFilePlus,
+  template: IconTemplate,
+} as const;
+
+/**
+ * document-create-name (SPEC §4.3, §5): the name of a new folder, document or template (required, with a
+ * message per kind); the input gets focus 500 ms after opening. From a template it makes a contract.
+ */
+export function CreateNameModal({ props, opened, close }: ModalComponentProps<'document-create-name'>) {
+  const { t } = useTranslation('documents');
+  const queryClient = useQueryClient();
+  const { type, parent, template } = props;
+  const [name, setName] = useState(template?.name ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+  const Icon = CREATE_ICONS[type];
+  const kind = template ? 'fromTemplate' : type;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (trimmed === '') {
+      setError(t(`create.required.${kind}`));
+      return;
+    }
+    if (started.current) return;
+    started.current = true;
+    void runCreate({ type, name: trimmed, parent, templateId: template?.id }, { queryClient, t });
+  };
+
+  return (
+    <AppModal
+      opened={opened}
+      onClose={close}
+      title={t(`create.title.${kind}`)}
+      icon={<Icon size={18} aria-hidden />}
+      progress={CREATE_PROGRESS.name}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {template && <Text size="sm">{t('create.fromTemplateText', { name: template.name })}</Text>}
+          <TextInput
+            label={t(`create.label.${kind}`)}
+            value={name}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              if (error) setError(null);
+            }}
+            error={error}
+            maxLength={DOCUMENT_NAME_MAX}
+            autoComplete="off"
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit">{t('create.submit')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppModal>
+  );
+}

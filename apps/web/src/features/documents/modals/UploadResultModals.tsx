@@ -1,0 +1,72 @@
+import { Button, Group, Text } from '@mantine/core';
+import { IconCircleCheck, IconCloudOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { AppModal, type ModalComponentProps } from '../../../components/modals';
+import { UPLOAD_PROGRESS } from './progress';
+
+/** document-upload-complete (SPEC §4.3): 100%, with an open button. */
+export function UploadCompleteModal({
+  props,
+  opened,
+  close,
+}: ModalComponentProps<'document-upload-complete'>) {
+  const { t } = useTranslation('documents');
+  const navigate = useNavigate();
+  const open = () => {
+    close();
+    void navigate(`/document/${props.document.id}`);
+  };
+  return (
+    <AppModal
+      opened={opened}
+      onClose={close}
+      title={t('upload.completeTitle')}
+      icon={<IconCircleCheck size={18} aria-hidden />}
+      progress={UPLOAD_PROGRESS.complete}
+      overlayClose
+    >
+      <Text>{t('upload.completeText', { name: props.document.name })}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={close}>
+          {t('actions.close')}
+        </Button>
+        <Button onClick={open} data-autofocus>
+          {t('actions.open')}
+        </Button>
+      </Group>
+    </AppModal>
+  );
+}
+
+/** Why an upload failed, in words: too large and unsupported type get their own texts (SPEC §8). */
+export function uploadFailureKey(code: string | undefined) {
+  if (code === 'FILE_TOO_LARGE') return 'upload.failedTooLarge';
+  if (code === 'UNSUPPORTED_FILE_TYPE') return 'upload.failedUnsupported';
+  return 'upload.failedText';
+}
+
+/** document-upload-failed (SPEC §8): try again later or contact support. */
+export function UploadFailedModal({ props, opened, close }: ModalComponentProps<'document-upload-failed'>) {
+  const { t } = useTranslation('documents');
+  const specific = props.code === 'UNSUPPORTED_FILE_TYPE' && props.message;
+  return (
+    <AppModal
+      opened={opened}
+      onClose={close}
+      title={t('upload.failedTitle')}
+      icon={<IconCloudOff size={18} aria-hidden />}
+      overlayClose
+    >
+      <Text>{t(uploadFailureKey(props.code))}</Text>
+      {specific && (
+        <Text size="sm" c="dimmed" mt="xs">
+          {props.message}
+        </Text>
+      )}
+      <Group justify="flex-end" mt="lg">
+        <Button onClick={close}>{t('actions.close')}</Button>
+      </Group>
+    </AppModal>
+  );
+}

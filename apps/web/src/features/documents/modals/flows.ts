@@ -1,0 +1,61 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import type { UploadType } from '@sinetti/contract';
+import { modalStore } from '../../../components/modals';
+import { showError } from '../../../components/toast';
+import { ApiError } from '../../../lib/api';
+import { refreshDocuments } from '../api/keys';
+import { createDocument, type CreateInput } from '../api/mutations';
+import { uploadDocument } from '../api/files';
+
+/**
+ * Create (SPEC §4.3): name (33%) → create (67%) → complete (100%) with an open button. A failure shows
+ * the per-type toast (SPEC §8) and closes the progress.
+ */
+export async function runCreate(
+  input: CreateInput,
+  { queryClient, t }: { queryClient: QueryClient; t: TFunction<'documents'> },
+): Promise<void> {
+  modalStore.close('document-create-name');
+  modalStore.open('document-create-progress', { type: input.type });
+  try {
+    const id = await createDocument(input);
+    void refreshDocuments(queryClient);
+    modalStore.close('document-create-progress');
+    modalStore.open('document-create-complete', { type: input.type, id, name: input.name });
+  } catch {
+    modalStore.close('document-create-progress');
+    showError(t(input.templateId ? 'create.failed.fromTemplate' : `create.failed.${input.type}`));
+  }
+}
+
+/**
+ * Upload (SPEC §4.3): the progress dialog (80%) shows the percentage of bytes sent, then complete (100%)
+ * or failed. The new document is added to the lists.
+ */
+export async function runUpload(
+  input: { file: File; type: UploadType; name: string; parent: string | null },
+  { queryClient }: { queryClient: QueryClient },
+): Promise<void> {
+  modalStore.close('document-upload-name');
+  modalStore.open('document-upload-progress', { name: input.name, percent: 0 });
+  try {
+    const document = await uploadDocument({
+      ...input,
+      onProgress: (percent) => {
+        if (modalStore.isOpen('document-upload-progress')) {
+          modalStore.open('document-upload-progress', { name: input.name, percent });
+        }
+      },
+    });
+    void refreshDocuments(queryClient);
+    modalStore.close('document-upload-progress');
+    modalStore.open('document-upload-complete', { document });
+  } catch (err) {
+    modalStore.close('document-upload-progress');
+    modalStore.open(
+      'document-upload-failed',
+      err instanceof ApiError ? { code: err.code, message: err.message } : {},
+    );
+  }
+}

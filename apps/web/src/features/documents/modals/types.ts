@@ -1,0 +1,31 @@
+import type { CreateType, Document, UploadType } from '@sinetti/contract';
+import type { ApiErrorCode } from '../../../lib/api';
+
+/** What the row and header actions hand to their dialogs. */
+export type DocumentRef = Pick<Document, 'id' | 'name' | 'type' | 'parent'>;
+
+/** Keys of the document-error dialog (SPEC §8); anything else shows the generic text. */
+export type DocumentErrorKey = 'fileNotFound' | 'generic';
+
+declare module '../../../components/modals/registry' {
+  interface ModalPropsMap {
+    'document-rename': { document: DocumentRef };
+    'document-delete': { document: DocumentRef };
+    'document-move': { document: DocumentRef };
+    'document-error': { key?: DocumentErrorKey } | undefined;
+    'document-create-name': {
+      type: CreateType;
+      parent: string | null;
+      /** Make a contract from this template (SPEC §4.3). */
+      template?: { id: string; name: string };
+    };
+    'document-create-progress': { type: CreateType };
+    'document-create-complete': { type: CreateType; id: string; name: string };
+    'document-upload': { parent: string | null };
+    'document-upload-file-type': { file: File; parent: string | null; type?: UploadType };
+    'document-upload-name': { file: File; parent: string | null; type: UploadType };
+    'document-upload-progress': { name: string; percent: number };
+    'document-upload-complete': { document: Document };
+    'document-upload-failed': { code?: ApiErrorCode; message?: string };
+  }
+}
