@@ -140,6 +140,13 @@ export const ROUTES: AppRoute[] = [
     load: () => import('../routes/Filtered'),
   },
   {
+    name: 'Templates',
+    path: '/templates',
+    access: 'protected',
+    layout: 'shell',
+    load: () => import('../routes/Templates'),
+  },
+  {
     name: 'Search',
     path: '/search/:text',
     access: 'protected',

@@ -1,10 +1,11 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DashboardCards } from '../features/documents/components/DashboardCards';
+import { RecentDocuments } from '../features/documents/components/RecentDocuments';
 import { useAccount } from '../lib/account';
 
-/** Dashboard (SPEC §2.1). The state cards and the recent documents arrive with the documents feature. */
+/** Dashboard (SPEC §2.1): the state cards of the last month and the 8 most recently updated documents. */
 export default function Dashboard() {
   const { t } = useTranslation();
   const { data } = useAccount();
@@ -13,16 +14,15 @@ export default function Dashboard() {
   const name = person?.givenName || data?.account.fullName;
 
   return (
-    <Stack gap="lg" maw={880}>
+    <Stack gap="xl">
       <div>
         <Title order={1}>{name ? t('dashboard.welcome', { name }) : t('dashboard.welcomeNoName')}</Title>
         <Text c="dimmed" mt={4}>
           {t('dashboard.subtitle')}
         </Text>
       </div>
-      <Alert variant="light" icon={<IconInfoCircle aria-hidden />} title={t('dashboard.comingTitle')}>
-        {t('dashboard.comingText')}
-      </Alert>
+      <DashboardCards />
+      <RecentDocuments />
     </Stack>
   );
 }

@@ -1,8 +1,24 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailable } from '../components/NotAvailable';
+import { Navigate, useParams } from 'react-router';
+import { DocumentPage } from '../features/documents/components/DocumentPage';
+import { SidePanelNote } from '../features/documents/components/SidePanelNote';
+import { registerDocumentModals } from '../features/documents/modals';
 
-/** Document (SPEC §2.1): not built yet. */
+registerDocumentModals();
+
+/**
+ * Document (SPEC §2.1, §2.4): the documents feature's page. Other features fill its slots here (features
+ * do not import each other): `sidePanel` beside the preview and `extraActions` in the header, each a
+ * function of `{ document, reload }`. Signing will put its signees panel and send/cancel actions there.
+ */
 export default function Document() {
-  const { t } = useTranslation();
-  return <NotAvailable title={t('pages.document')} />;
+  const { document } = useParams();
+  if (!document) return <Navigate to="/documents" replace />;
+  return (
+    <DocumentPage
+      key={document}
+      id={document}
+      sidePanel={() => <SidePanelNote />}
+      extraActions={() => null}
+    />
+  );
 }

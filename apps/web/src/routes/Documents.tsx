@@ -1,8 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailable } from '../components/NotAvailable';
+import { useParams } from 'react-router';
+import { FolderPage } from '../features/documents/components/FolderPage';
+import { registerDocumentModals } from '../features/documents/modals';
 
-/** Documents (SPEC §2.1): not built yet. */
+registerDocumentModals();
+
+/** Documents (SPEC §2.1): the folder listing; no parent is the top level. */
 export default function Documents() {
-  const { t } = useTranslation();
-  return <NotAvailable title={t('pages.documents')} />;
+  const { parent } = useParams();
+  return <FolderPage key={parent ?? 'root'} parent={parent ?? null} />;
 }

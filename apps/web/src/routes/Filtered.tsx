@@ -1,18 +1,17 @@
-import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { NotAvailable } from '../components/NotAvailable';
+import { DOCUMENT_FILTERS, type DocumentFilter } from '@sinetti/contract';
+import { FilteredPage } from '../features/documents/components/FilteredPage';
+import { registerDocumentModals } from '../features/documents/modals';
 
-const FILTERS = ['draft', 'signing', 'signed', 'archived'] as const;
-type Filter = (typeof FILTERS)[number];
+registerDocumentModals();
 
-function isFilter(value: string | undefined): value is Filter {
-  return (FILTERS as readonly (string | undefined)[]).includes(value);
+function isFilter(value: string | undefined): value is DocumentFilter {
+  return value !== undefined && Object.hasOwn(DOCUMENT_FILTERS, value);
 }
 
-/** Documents in one state (SPEC §2.1): not built yet; unknown filters are not found. */
+/** Documents in one state (SPEC §2.1): draft, signing, signed, archived; unknown filters are not found. */
 export default function Filtered() {
-  const { t } = useTranslation();
   const { filter } = useParams();
   if (!isFilter(filter)) return <Navigate to="/page-not-found" replace />;
-  return <NotAvailable title={t(`filters.${filter}`)} />;
+  return <FilteredPage key={filter} filter={filter} />;
 }

@@ -1,10 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { NotAvailable } from '../components/NotAvailable';
+import { SearchPage } from '../features/documents/components/SearchPage';
+import { registerDocumentModals } from '../features/documents/modals';
 
-/** Search results (SPEC §2.1): not built yet; the title shows the search text. */
+registerDocumentModals();
+
+/** Search results (SPEC §2.1): the title shows the search text. */
 export default function Search() {
-  const { t } = useTranslation();
   const { text = '' } = useParams();
-  return <NotAvailable title={t('pages.search', { text })} />;
+  return <SearchPage text={text} />;
 }

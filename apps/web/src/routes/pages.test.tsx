@@ -39,11 +39,12 @@ describe('pages of the frame', () => {
     expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/signin');
   });
 
-  it('the dashboard welcomes the user by name and says what is still coming', async () => {
+  it('the dashboard welcomes the user by name and shows the state cards and recent documents', async () => {
     signedIn();
     renderApp('/', ROUTES);
     expect(await screen.findByRole('heading', { name: 'Welcome, Matti' })).toBeInTheDocument();
-    expect(screen.getByText('Documents are on their way')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Recently updated' })).toBeInTheDocument();
+    expect(screen.getByTestId('card-draft')).toBeInTheDocument();
   });
 
   it('search shows the search text in its title', async () => {
@@ -52,7 +53,6 @@ describe('pages of the frame', () => {
     expect(
       await screen.findByRole('heading', { name: 'Search results for “vuokra sopimus”' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Not available yet')).toBeInTheDocument();
   });
 
   it('filtered lists are titled by state; unknown states are not found', async () => {

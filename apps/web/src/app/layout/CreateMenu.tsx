@@ -2,24 +2,51 @@ import type { ReactNode } from 'react';
 import { Button, Menu } from '@mantine/core';
 import { IconFilePlus, IconFolderPlus, IconPlus, IconTemplate, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { P } from '@sinetti/contract';
+import { useMatch } from 'react-router';
+import { P, type CreateType } from '@sinetti/contract';
+import { useModals } from '../../components/modals';
+import { registerDocumentModals } from '../../features/documents/modals';
 import { usePermissions } from '../../lib/permissions';
-import { SoonNote, SoonTooltip } from './Soon';
+
+registerDocumentModals();
 
 /**
- * The Create button (SPEC §2.5), shown only with the documents-create permission. Its entries
- * arrive with the documents feature; until then they are visibly unavailable.
+ * The Create button (SPEC §2.5), shown only with the documents-create permission: new folder, document
+ * or template, and upload (SPEC §4.3). On a folder's listing the new item goes into that folder.
  */
 export function CreateMenu() {
   const { t } = useTranslation();
   const permissions = usePermissions();
+  const modals = useModals();
+  const parent = useMatch('/documents/:parent')?.params.parent ?? null;
   if (!permissions.can(P.DOCUMENTS_CREATE)) return null;
 
-  const items: { key: string; label: string; icon: ReactNode }[] = [
-    { key: 'folder', label: t('nav.newFolder'), icon: <IconFolderPlus size={16} aria-hidden /> },
-    { key: 'document', label: t('nav.newDocument'), icon: <IconFilePlus size={16} aria-hidden /> },
-    { key: 'template', label: t('nav.newTemplate'), icon: <IconTemplate size={16} aria-hidden /> },
-    { key: 'upload', label: t('nav.upload'), icon: <IconUpload size={16} aria-hidden /> },
+  const create = (type: CreateType) => modals.open('document-create-name', { type, parent });
+  const items: { key: string; label: string; icon: ReactNode; onClick: () => void }[] = [
+    {
+      key: 'folder',
+      label: t('nav.newFolder'),
+      icon: <IconFolderPlus size={16} aria-hidden />,
+      onClick: () => create('folder'),
+    },
+    {
+      key: 'document',
+      label: t('nav.newDocument'),
+      icon: <IconFilePlus size={16} aria-hidden />,
+      onClick: () => create('contract'),
+    },
+    {
+      key: 'template',
+      label: t('nav.newTemplate'),
+      icon: <IconTemplate size={16} aria-hidden />,
+      onClick: () => create('template'),
+    },
+    {
+      key: 'upload',
+      label: t('nav.upload'),
+      icon: <IconUpload size={16} aria-hidden />,
+      onClick: () => modals.open('document-upload', { parent }),
+    },
   ];
 
   return (
@@ -31,19 +58,9 @@ export function CreateMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         {items.map((item) => (
-          <SoonTooltip key={item.key}>
-            <Menu.Item
-              leftSection={item.icon}
-              aria-disabled
-              c="dimmed"
-              closeMenuOnClick={false}
-              style={{ cursor: 'not-allowed' }}
-              onClick={(e) => e.preventDefault()}
-            >
-              {item.label}
-              <SoonNote />
-            </Menu.Item>
-          </SoonTooltip>
+          <Menu.Item key={item.key} leftSection={item.icon} onClick={item.onClick}>
+            {item.label}
+          </Menu.Item>
         ))}
       </Menu.Dropdown>
     </Menu>

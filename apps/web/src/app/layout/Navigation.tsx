@@ -97,7 +97,12 @@ export function Navigation() {
               icon={icon(IconFiles)}
               active={pathname.startsWith('/documents') || pathname.startsWith('/document/')}
             />
-            <SoonLink label={t('nav.templates')} icon={icon(IconTemplate)} />
+            <RouteLink
+              to="/templates"
+              label={t('nav.templates')}
+              icon={icon(IconTemplate)}
+              active={pathname === '/templates'}
+            />
             <RouteLink
               to="/filtered/archived"
               label={t('nav.archive')}

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodePathParam } from '../routes';
 import { changeLanguage } from '../../lib/i18n';
+import { modalStore } from '../../components/modals';
 import { browserPage } from '../../lib/navigation';
 import { sessionStore } from '../../lib/session';
 import {
@@ -60,15 +61,32 @@ describe('shell layout (SPEC §2.5)', () => {
     expect(screen.getByRole('link', { name: 'Archive' })).toHaveAttribute('href', '/filtered/archived');
   });
 
-  it('shows Create (entries not available yet) and settings with back when permitted', async () => {
-    renderShell([2, 20], makeAccount(), '/documents');
+  it('shows Create and settings with back when permitted; Create opens the dialogs in the open folder', async () => {
+    const folder = '00000000-0000-4000-8000-00000000f001';
+    renderShell([2, 20], makeAccount(), `/documents/${folder}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
-    const upload = await screen.findByRole('menuitem', { name: /Upload/ });
-    expect(upload).toHaveAttribute('aria-disabled', 'true');
-    expect(upload).toHaveTextContent('Available soon');
+    const entries = await screen.findAllByRole('menuitem');
+    expect(entries.map((e) => e.textContent)).toEqual([
+      'New folder',
+      'New document',
+      'New template',
+      'Upload',
+    ]);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'New folder' }));
+    expect(modalStore.get()).toMatchObject([
+      { name: 'document-create-name', props: { type: 'folder', parent: folder } },
+    ]);
     const settings = screen.getByRole('link', { name: 'Organization settings' });
     const back = new URLSearchParams(settings.getAttribute('href')?.split('?')[1]).get('back');
-    expect(decodePathParam(back)).toBe('/documents');
+    expect(decodePathParam(back)).toBe(`/documents/${folder}`);
+    expect(screen.getByRole('link', { name: 'Template library' })).toHaveAttribute('href', '/templates');
+  });
+
+  it('opens the upload dialog at the top level from other pages', async () => {
+    renderShell([20], makeAccount(), '/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Upload' }));
+    expect(modalStore.get()).toMatchObject([{ name: 'document-upload', props: { parent: null } }]);
   });
 
   it('folds a navigation group', async () => {
