@@ -1,9 +1,13 @@
 import { Navigate, useParams } from 'react-router';
 import { DocumentPage } from '../features/documents/components/DocumentPage';
-import { SidePanelNote } from '../features/documents/components/SidePanelNote';
 import { registerDocumentModals } from '../features/documents/modals';
+import { registerSigningModals, SigneesPanel, SigningActions } from '../features/signing';
 
 registerDocumentModals();
+registerSigningModals();
+
+/** Folders and plain files are never signed. */
+const signable = (type: string) => type !== 'folder' && type !== 'file';
 
 /**
  * Document (SPEC §2.1, §2.4): the documents feature's page. Other features fill its slots here (features
@@ -17,8 +21,10 @@ export default function Document() {
     <DocumentPage
       key={document}
       id={document}
-      sidePanel={() => <SidePanelNote />}
-      extraActions={() => null}
+      sidePanel={({ document: doc }) => (signable(doc.type) ? <SigneesPanel document={doc} /> : null)}
+      extraActions={({ document: doc, reload }) =>
+        signable(doc.type) ? <SigningActions document={doc} onReload={() => void reload()} /> : null
+      }
     />
   );
 }
