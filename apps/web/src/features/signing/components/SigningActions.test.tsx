@@ -108,8 +108,10 @@ describe('signing actions', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByRole('dialog', { name: 'Sent for signing' })).toBeInTheDocument();
     expect(onReload).toHaveBeenCalled();
-    const sign = await screen.findByRole('dialog', { name: 'Your signature is needed' });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(modalStore.isOpen('document-sign')).toBe(false);
     act(() => modalStore.close('document-send-complete'));
+    const sign = await screen.findByRole('dialog', { name: 'Your signature is needed' });
     fireEvent.click(within(sign).getByRole('button', { name: 'Go to signing' }));
     expect(goTo).toHaveBeenCalledWith(link);
   });

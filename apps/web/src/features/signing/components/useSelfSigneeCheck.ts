@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { SELF_SIGNEE_CHECK_MS } from '@sinetti/contract';
-import { useModals } from '../../../components/modals';
+import { modalStore, useModals } from '../../../components/modals';
 import { useSignees } from '../api/signees';
 
 /** Checks give up after this many seconds without finding the user's own link. */
@@ -22,6 +22,8 @@ export function useSelfSigneeCheck(docId: string): { start: () => void; watching
     const list = data?.signees ?? [];
     const me = list.find((s) => s.isMe);
     if (me?.signingLink) {
+      // One dialog at a time: the link is offered once send-complete has been closed.
+      if (modalStore.isOpen('document-send-complete')) return;
       setChecks(0);
       modals.open('document-sign', { link: me.signingLink });
     } else if (!me || me.status === 'signed') {
