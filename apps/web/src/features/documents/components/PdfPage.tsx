@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 
 /** PDF points are 1/72 inch, CSS pixels 1/96: at 100 % a page is as large as on paper. */
-const CSS_PER_POINT = 96 / 72;
+export const CSS_PER_POINT = 96 / 72;
 
 /** One page drawn on a canvas, sharp on high-density screens. */
 export function PdfPage({

@@ -1,13 +1,34 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconZoomIn, IconZoomOut } from '@tabler/icons-react';
+import { useElementSize } from '@mantine/hooks';
+import { IconArrowAutofitWidth, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type * as PdfJs from 'pdfjs-dist';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { base64ToBytes } from '../lib/content';
-import { PdfPage } from './PdfPage';
+import { CSS_PER_POINT, PdfPage } from './PdfPage';
 
 export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
+const MIN_SCALE = 0.25;
+const MAX_SCALE = 3;
+/** Room left beside the pages in the preview area (its padding and a scroll bar). */
+const GUTTER = 48;
+
+/** The scale at which the first page fills the preview's width (1 until both are known). */
+export function fitScale(areaWidth: number, pageWidthPoints: number | null): number {
+  if (!pageWidthPoints || areaWidth <= GUTTER) return 1;
+  const scale = (areaWidth - GUTTER) / (pageWidthPoints * CSS_PER_POINT);
+  return Math.min(MAX_SCALE, Math.max(MIN_SCALE, Math.round(scale * 100) / 100));
+}
+
+/** The next zoom step above (+1) or below (-1) the current scale. */
+export function stepZoom(scale: number, direction: 1 | -1): number {
+  const next =
+    direction > 0
+      ? ZOOM_STEPS.find((s) => s > scale + 0.001)
+      : [...ZOOM_STEPS].reverse().find((s) => s < scale - 0.001);
+  return next ?? scale;
+}
 
 let pdfjs: Promise<typeof PdfJs> | undefined;
 
@@ -30,7 +51,10 @@ function loadPdfJs() {
 export function PdfPreview({ data, title, onFailed }: { data: string; title: string; onFailed: () => void }) {
   const { t } = useTranslation('documents');
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
-  const [zoom, setZoom] = useState(2);
+  const [pageWidth, setPageWidth] = useState<number | null>(null);
+  /** null: fit the width of the preview. */
+  const [zoom, setZoom] = useState<number | null>(null);
+  const area = useElementSize();
 
   useEffect(() => {
     let cancelled = false;
@@ -51,7 +75,11 @@ export function PdfPreview({ data, title, onFailed }: { data: string; title: str
           return;
         }
         loaded = doc;
-        setPdf(doc);
+        return doc.getPage(1).then((first) => {
+          if (cancelled) return;
+          setPageWidth(first.getViewport({ scale: 1 }).width);
+          setPdf(doc);
+        });
       })
       .catch(() => {
         if (!cancelled) onFailed();
@@ -63,7 +91,7 @@ export function PdfPreview({ data, title, onFailed }: { data: string; title: str
     };
   }, [data, onFailed]);
 
-  const scale = ZOOM_STEPS[zoom] ?? 1;
+  const scale = zoom ?? fitScale(area.width, pageWidth);
   if (!pdf) {
     return (
       <Center py={80} role="status" aria-label={t('preview.loading')}>
@@ -81,8 +109,8 @@ export function PdfPreview({ data, title, onFailed }: { data: string; title: str
         <Group gap={4}>
           <ActionIcon
             variant="default"
-            onClick={() => setZoom((z) => Math.max(0, z - 1))}
-            disabled={zoom === 0}
+            onClick={() => setZoom(stepZoom(scale, -1))}
+            disabled={scale <= ZOOM_STEPS[0]}
             aria-label={t('preview.zoomOut')}
           >
             <IconZoomOut size={18} aria-hidden />
@@ -92,15 +120,24 @@ export function PdfPreview({ data, title, onFailed }: { data: string; title: str
           </Text>
           <ActionIcon
             variant="default"
-            onClick={() => setZoom((z) => Math.min(ZOOM_STEPS.length - 1, z + 1))}
-            disabled={zoom === ZOOM_STEPS.length - 1}
+            onClick={() => setZoom(stepZoom(scale, 1))}
+            disabled={scale >= MAX_SCALE}
             aria-label={t('preview.zoomIn')}
           >
             <IconZoomIn size={18} aria-hidden />
           </ActionIcon>
+          <ActionIcon
+            variant={zoom === null ? 'light' : 'default'}
+            onClick={() => setZoom(null)}
+            aria-label={t('preview.fitWidth')}
+            aria-pressed={zoom === null}
+          >
+            <IconArrowAutofitWidth size={18} aria-hidden />
+          </ActionIcon>
         </Group>
       </Group>
       <Paper
+        ref={area.ref}
         bg="gray.1"
         p="md"
         radius="md"
@@ -109,9 +146,10 @@ export function PdfPreview({ data, title, onFailed }: { data: string; title: str
         data-testid="pdf-preview"
       >
         <Stack align="center" gap="md" miw="fit-content">
-          {Array.from({ length: pdf.numPages }, (_, i) => (
-            <PdfPage key={i + 1} pdf={pdf} pageNumber={i + 1} scale={scale} total={pdf.numPages} />
-          ))}
+          {(zoom !== null || area.width > 0) &&
+            Array.from({ length: pdf.numPages }, (_, i) => (
+              <PdfPage key={i + 1} pdf={pdf} pageNumber={i + 1} scale={scale} total={pdf.numPages} />
+            ))}
         </Stack>
       </Paper>
     </Stack>
