@@ -1,0 +1,75 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+
+const run = promisify(execFile);
+
+interface DevMail {
+  subject: string;
+  text: string;
+  links: string[];
+  to: string;
+}
+
+/** The development mailbox's messages to `to` (GET /api/dev/mail?to=, only without SMTP). */
+export async function mailTo(baseUrl: string, to: string): Promise<DevMail[]> {
+  const res = await fetch(`${baseUrl}/api/dev/mail?to=${encodeURIComponent(to)}`);
+  const data = (await res.json()) as { messages: DevMail[] };
+  return data.messages;
+}
+
+/** Waits (mail is sent by a job) for a message to `to` that `match` accepts. */
+export async function waitForMail(
+  baseUrl: string,
+  to: string,
+  match: (m: DevMail) => boolean,
+  timeoutMs = 30_000,
+): Promise<DevMail> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await mailTo(baseUrl, to)).find(match);
+    if (found) return found;
+    if (Date.now() > end) throw new Error(`No matching e-mail to ${to} within ${timeoutMs} ms.`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Draws a wavy line across the canvas with the mouse. */
+export async function drawSignature(page: Page, name = 'Signature drawing area'): Promise<void> {
+  const pad = page.getByRole('img', { name });
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('The signature pad is not visible.');
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 20, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 20; i += 1) {
+    await page.mouse.move(box.x + 20 + i * ((box.width - 40) / 20), y + Math.sin(i / 2) * box.height * 0.3, {
+      steps: 2,
+    });
+  }
+  await page.mouse.up();
+}
+
+export interface PdfSigReport {
+  output: string;
+  signatures: { valid: boolean; lines: string[] }[];
+}
+
+/** Runs poppler's pdfsig and splits its report per signature (its exit code is 0 either way). */
+export async function pdfsig(file: string): Promise<PdfSigReport> {
+  const { stdout, stderr } = await run('/usr/bin/pdfsig', [file]).catch(
+    (err: { stdout?: string; stderr?: string }) => ({ stdout: err.stdout ?? '', stderr: err.stderr ?? '' }),
+  );
+  const output = `${stdout}${stderr}`;
+  const parts = output.split(/^Signature #\d+:\s*$/m).slice(1);
+  return {
+    output,
+    signatures: parts.map((part) => {
+      const lines = part
+        .split('\n')
+        .map((l) => l.replace(/^\s*-\s*/, '').trim())
+        .filter(Boolean);
+      return { valid: lines.includes('Signature Validation: Signature is Valid.'), lines };
+    }),
+  };
+}
