@@ -106,9 +106,9 @@ describe('POST documents/delete and delete/permanently', () => {
       expect((await t.json(stranger, 'POST', url, { documentId: folder.id })).statusCode).toBe(404);
     }
     const editor = await t.member(owner, [P.DOCUMENTS_VIEW, P.DOCUMENTS_EDIT]);
-    expect(
-      (await t.json(editor, 'POST', '/api/documents/delete', { documentId: folder.id })).statusCode,
-    ).toBe(403);
+    for (const url of ['/api/documents/delete', '/api/documents/delete/permanently']) {
+      expect((await t.json(editor, 'POST', url, { documentId: folder.id })).statusCode).toBe(403);
+    }
   });
 });
 

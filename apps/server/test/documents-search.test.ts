@@ -161,6 +161,12 @@ describe('GET documents/stats', () => {
     });
     const nobody = await t.member(org, []);
     expect((await t.json(nobody, 'GET', '/api/documents/stats')).statusCode).toBe(403);
+    const theirs = await t.call(stranger, {
+      method: 'GET',
+      url: '/api/documents/stats',
+      company: org.personalOrganizationId,
+    });
+    expect(theirs.statusCode).toBe(404);
     const empty = await t.json(await t.signUp(), 'GET', '/api/documents/stats');
     expect(empty.json()).toMatchObject({ draft: 0, pending: 0, complete: 0, archived: 0 });
   });
