@@ -105,8 +105,10 @@ describe('document page (SPEC §2.4)', () => {
   });
 
   it('hides what the user may not do', async () => {
-    openPage(file({ state: 1 }), {}, [P.DOCUMENTS_VIEW]);
+    const fetchMock = openPage(file({ state: 1 }), {}, [P.DOCUMENTS_VIEW]);
     await screen.findByText('No preview for this file type');
+    // The permissions have arrived (and would have shown any action by now).
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/privileges/account-roles')).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 50));
     const toolbar = screen.getByRole('toolbar', { name: 'Document actions' });
     for (const name of ['Rename', 'Archive', 'Delete']) {

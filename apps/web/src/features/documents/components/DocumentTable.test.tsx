@@ -1,9 +1,9 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { P } from '@sinetti/contract';
 import { decodePathParam } from '../../../app/routes';
 import { ModalHost, modalStore } from '../../../components/modals';
-import { mockApi, renderAt } from '../../../test/render-route';
+import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { registerDocumentModals } from '../modals';
 import { doc, rolesReply, signIn } from '../test/fixtures';
 import { DocumentTable } from './DocumentTable';
@@ -22,14 +22,15 @@ const lease = doc({ name: 'Lease', state: 30, created: '2025-01-01T08:00:00.000Z
 const odd = doc({ name: 'Odd state', type: 'file', state: 100, created: '2025-01-02T08:00:00.000Z' });
 
 function renderTable(permissions?: number[]) {
-  mockApi({ 'GET /api/privileges/account-roles': rolesReply(permissions) });
-  return renderAt(
+  const fetchMock = mockApi({ 'GET /api/privileges/account-roles': rolesReply(permissions) });
+  const view = renderAt(
     <>
       <DocumentTable documents={[folder, lease, odd]} label="Documents" foldersFirst />
       <ModalHost />
     </>,
     { path: '/documents', url: '/documents' },
   );
+  return { ...view, fetchMock };
 }
 
 const names = (table: HTMLElement) =>
@@ -100,8 +101,9 @@ describe('document list (SPEC §2.3)', () => {
         .map((i) => i.textContent),
     ).toEqual(['Delete']);
     unmount();
-    renderTable([P.DOCUMENTS_VIEW]);
+    const { fetchMock } = renderTable([P.DOCUMENTS_VIEW]);
     await screen.findByRole('table');
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/privileges/account-roles')).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
