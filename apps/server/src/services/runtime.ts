@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.ts';
+import { disposeProfileTemplate } from './conversion/profile.ts';
 import { JobRegistry, JobRunner } from './jobs/index.ts';
 import { registerMail } from './mail/index.ts';
 
@@ -12,7 +13,8 @@ declare module 'fastify' {
 
 /**
  * Background services of the app: the jobs runner (its worker starts when the app is ready if
- * JOBS_WORKER is on, and stops before the database closes) and the blob store's connections.
+ * JOBS_WORKER is on, and stops before the database closes), the blob store's connections and the
+ * converter's template profile.
  */
 export function registerServices(app: FastifyInstance, ctx: AppContext): void {
   const runner = new JobRunner(ctx, new JobRegistry(), ctx.config.jobs);
@@ -20,5 +22,8 @@ export function registerServices(app: FastifyInstance, ctx: AppContext): void {
   registerMail(app);
   if (ctx.config.jobs.worker) app.addHook('onReady', async () => runner.start());
   app.addHook('preClose', async () => runner.stop());
-  app.addHook('onClose', async () => ctx.blobs.close());
+  app.addHook('onClose', async () => {
+    await ctx.blobs.close();
+    await disposeProfileTemplate();
+  });
 }

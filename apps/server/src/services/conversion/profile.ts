@@ -49,6 +49,14 @@ async function buildTemplate(run: SofficeRun): Promise<string> {
   return profile;
 }
 
+/** Removes the template profile (app close); the next conversion makes a new one. */
+export async function disposeProfileTemplate(): Promise<void> {
+  const built = template;
+  template = undefined;
+  const profile = await built?.catch(() => null);
+  if (profile) await fsp.rm(path.dirname(profile), { recursive: true, force: true });
+}
+
 /**
  * Puts a fresh LibreOffice profile into `target`. Most of a first run goes into creating the profile, so
  * one is made per process and copied for every job: jobs never share a profile (two soffice processes on
