@@ -15,5 +15,8 @@ export default defineConfig({
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Tests wait for UI states, never for durations: generous limits keep a loaded machine from failing them.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });

@@ -1,14 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { httpStatusOf, type ErrorCode } from '@sinetti/contract';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import '../lib/i18n';
-
-// Server replies and navigation may take more than a second on a busy machine.
-configure({ asyncUtilTimeout: 5_000 });
 
 function CurrentLocation() {
   const location = useLocation();

@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { Account, SessionStatus } from '@sinetti/contract';
@@ -12,9 +12,6 @@ import { ROUTES, type AppRoute } from '../app/routes';
 import { theme } from '../app/theme';
 import { modalStore } from '../components/modals';
 import { sessionStore } from '../lib/session';
-
-// Lazy pages and Mantine take a while on a busy two-core machine running many test files at once.
-configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
 window.scrollTo = () => undefined;
