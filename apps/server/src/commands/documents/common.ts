@@ -25,6 +25,25 @@ export const DOCUMENT_JOBS = {
   sweep: 'documents.sweep',
 } as const;
 
+/** The columns every new document row starts with: where it lives, who made it, when. */
+export function newDocumentBase(
+  actor: OrganizationActor,
+  input: { parentId: string | null; name: string; type: DocumentRow['type'] },
+  now: Date,
+) {
+  const organization = actor.membership.organization;
+  return {
+    organizationId: organization.id,
+    parentId: input.parentId,
+    ownerAccountId: actor.account.id,
+    name: input.name,
+    type: input.type,
+    platform: organization.platform,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /** A new, unguessable key: the organization for operators' sake, never a user-chosen name. */
 export function newBlobKey(organizationId: string): string {
   return `${DOCUMENT_BLOB_PREFIX}${organizationId}/${randomUUID()}`;

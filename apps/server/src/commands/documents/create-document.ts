@@ -6,7 +6,7 @@ import { auditOf } from '../../http/audit.ts';
 import { authorize } from '../../policies/index.ts';
 import { documentColumns, type DocumentRow } from '../../queries/documents/columns.ts';
 import { recordAudit } from '../audit.ts';
-import { enqueueRendition, resolveParent } from './common.ts';
+import { enqueueRendition, newDocumentBase, resolveParent } from './common.ts';
 
 /**
  * A new folder, or a new contract or template: its row now, its empty DOCX and PDF rendition made by a
@@ -26,17 +26,10 @@ export async function createDocument(
     const [row] = await tx
       .insert(documents)
       .values({
-        organizationId: organization.id,
-        parentId: parent?.id ?? null,
-        ownerAccountId: actor.account.id,
-        name: input.name,
-        type: input.type,
-        platform: organization.platform,
+        ...newDocumentBase(actor, { parentId: parent?.id ?? null, name: input.name, type: input.type }, now),
         extension: folder ? '' : 'docx',
         mimeType: folder ? null : mimeTypeOf('docx'),
         conversionStatus: folder ? 'none' : 'pending',
-        createdAt: now,
-        updatedAt: now,
       })
       .returning(documentColumns);
     if (!row) throw new Error('document insert returned nothing');

@@ -9,7 +9,7 @@ import { documentColumns, type DocumentRow } from '../../queries/documents/colum
 import { putHashed, type StoredBlob } from '../../services/blob-store/index.ts';
 import { SNIFF_BYTES, contentMatchesExtension, needsConversion } from '../../services/file-type/index.ts';
 import { recordAudit } from '../audit.ts';
-import { enqueueRendition, newBlobKey, resolveParent } from './common.ts';
+import { enqueueRendition, newBlobKey, newDocumentBase, resolveParent } from './common.ts';
 
 export interface StoredUpload extends StoredBlob {
   extension: string;
@@ -70,12 +70,7 @@ export async function insertUploadedDocument(
     const [row] = await tx
       .insert(documents)
       .values({
-        organizationId: organization.id,
-        parentId: parent?.id ?? null,
-        ownerAccountId: actor.account.id,
-        name: input.name,
-        type: input.type,
-        platform: organization.platform,
+        ...newDocumentBase(actor, { parentId: parent?.id ?? null, name: input.name, type: input.type }, now),
         extension: stored.extension,
         mimeType: mimeTypeOf(stored.extension),
         blobKey: stored.key,
@@ -85,8 +80,6 @@ export async function insertUploadedDocument(
         pdfSize: isPdf ? stored.size : null,
         pdfSha256: isPdf ? stored.sha256 : null,
         conversionStatus: needsConversion(stored.extension) ? 'pending' : 'none',
-        createdAt: now,
-        updatedAt: now,
       })
       .returning(documentColumns);
     if (!row) throw new Error('document insert returned nothing');
