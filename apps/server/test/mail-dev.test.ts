@@ -115,7 +115,7 @@ describe('development mailbox', () => {
     expect(eml.body).toContain('Subject: Signature request: Plan & <budget>');
     expect(eml.body).toMatch(/Content-Type: multipart\/alternative/);
 
-    for (const url of ['/dev/mail/20990101T000000000Z-00000000', '/dev/mail/..%2F..%2Fetc%2Fpasswd']) {
+    for (const url of ['/dev/mail/20990101T000000000Z-000000-00000000', '/dev/mail/..%2F..%2Fetc%2Fpasswd']) {
       expect((await page(url)).statusCode, url).toBe(404);
     }
   });
@@ -134,7 +134,7 @@ describe('development mailbox', () => {
       }
       const files = fs.readdirSync(path.join(dataDir, 'mailbox')).sort();
       expect(files).toHaveLength(2);
-      expect(files[0]).toMatch(/^\d{8}T\d{9}Z-[0-9a-f]{8}\.eml$/);
+      expect(files[0]).toMatch(/^\d{8}T\d{9}Z-\d{6}-[0-9a-f]{8}\.eml$/);
       expect(files[1]).toMatch(/\.json$/);
 
       const second = await start();

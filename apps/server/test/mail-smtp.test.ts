@@ -161,7 +161,7 @@ describe('mail over SMTP', () => {
     expect(parsed.text).toContain('The code is valid for 10 minutes.');
     expect(parsed.html).toContain('042917');
 
-    for (const url of ['/dev/mail', '/api/dev/mail', '/dev/mail/20260601T090000000Z-00000000']) {
+    for (const url of ['/dev/mail', '/api/dev/mail', '/dev/mail/20260601T090000000Z-000000-00000000']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(404);
     }

@@ -34,17 +34,23 @@ export interface DevMailbox {
   raw(id: string): Promise<Buffer | null>;
 }
 
-/** Ids sort by time: `20260601T090000123Z-1f2e3d4c`. */
-const ID_PATTERN = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
+/**
+ * Ids sort in the order messages arrived: time, then a counter for messages of the same millisecond
+ * (a frozen test clock, or a burst), then a random part: `20260601T090000123Z-000042-1f2e3d4c`.
+ */
+const ID_PATTERN = /^\d{8}T\d{9}Z-\d{6}-[0-9a-f]{8}$/;
 const MEMORY_LIMIT = 500;
 
 export function isMailboxId(id: string): boolean {
   return ID_PATTERN.test(id);
 }
 
+let sequence = 0;
+
 function newId(now: Date): string {
   const stamp = now.toISOString().replace(/[-:.]/g, '');
-  return `${stamp}-${randomBytes(4).toString('hex')}`;
+  sequence = (sequence + 1) % 1_000_000;
+  return `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}`;
 }
 
 export function linksOf(text: string): string[] {
