@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { ManualClock } from '../../apps/server/src/lib/clock.ts';
+import { OffsetClock } from '../../apps/server/src/lib/clock.ts';
 
 export interface TestServer {
   url: string;
-  clock: ManualClock;
+  clock: OffsetClock;
   app: FastifyInstance;
   close(): Promise<void>;
 }
@@ -23,7 +23,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('The web app is not built: run `npm run build` first (npm test does).');
   }
-  const clock = new ManualClock(Date.now());
+  const clock = new OffsetClock();
   // Reserve a port first so that PUBLIC_URL (the OIDC issuer and redirect URIs) names the right one.
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

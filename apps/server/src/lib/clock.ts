@@ -17,3 +17,14 @@ export class ManualClock implements Clock {
     this.current += ms;
   }
 }
+
+/** Real time plus an offset that tests can move forward (browser tests: time flows, expiry can be reached). */
+export class OffsetClock implements Clock {
+  private offset = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offset);
+  }
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}
