@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFilePlus, IconFolderPlus, IconTemplate } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DOCUMENT_NAME_MAX } from '@sinetti/contract';
+import { DocumentNameInput } from '../components/DocumentNameInput';
 import { AppModal, type ModalComponentProps } from '../../../components/modals';
 import { CREATE_PROGRESS } from './progress';
 import { runCreate } from './flows';
@@ -51,17 +51,12 @@ export function CreateNameModal({ props, opened, close }: ModalComponentProps<'d
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {template && <Text size="sm">{t('create.fromTemplateText', { name: template.name })}</Text>}
-          <TextInput
+          <DocumentNameInput
             label={t(`create.label.${kind}`)}
             value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              if (error) setError(null);
-            }}
             error={error}
-            maxLength={DOCUMENT_NAME_MAX}
-            autoComplete="off"
-            data-autofocus
+            onChange={setName}
+            onClearError={() => setError(null)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

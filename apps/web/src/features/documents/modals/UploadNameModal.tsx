@@ -1,9 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconForms } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DOCUMENT_NAME_MAX, baseNameOf } from '@sinetti/contract';
+import { baseNameOf } from '@sinetti/contract';
+import { DocumentNameInput } from '../components/DocumentNameInput';
 import { AppModal, useModals, type ModalComponentProps } from '../../../components/modals';
 import { UPLOAD_PROGRESS } from './progress';
 import { runUpload } from './flows';
@@ -50,17 +51,12 @@ export function UploadNameModal({ props, opened, close }: ModalComponentProps<'d
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
+          <DocumentNameInput
             label={t('upload.nameLabel')}
             value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              if (error) setError(null);
-            }}
             error={error}
-            maxLength={DOCUMENT_NAME_MAX}
-            autoComplete="off"
-            data-autofocus
+            onChange={setName}
+            onClearError={() => setError(null)}
           />
           <Group justify="space-between">
             <Button variant="subtle" onClick={back}>
