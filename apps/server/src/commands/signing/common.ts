@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { SIGNEE_LEVELS, type Language, type SigneeLevel } from '@sinetti/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { signeeLinks } from '../../db/schema/index.ts';
 import type { AccountActor } from '../../http/actor.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -59,6 +61,16 @@ export function newSecret(): { token: string; hash: string } {
 }
 
 export const hashSecret = (token: string): string => sha256Hex(token);
+
+/** A new public link for a signee (only its hash is stored); returns the token that goes into the URL. */
+export async function issueSigneeLink(
+  tx: DbOrTx,
+  link: { signeeId: string; processId: string; kind: 'request' | 'completed' },
+): Promise<string> {
+  const secret = newSecret();
+  await tx.insert(signeeLinks).values({ tokenHash: secret.hash, ...link });
+  return secret.token;
+}
 
 export function fullNameOf(s: { givenName: string; familyName: string; email: string }): string {
   const name = `${s.givenName} ${s.familyName}`.trim();

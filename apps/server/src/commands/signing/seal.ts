@@ -1,7 +1,7 @@
 import { DOCUMENT_STATE } from '@sinetti/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { documents, signeeLinks, signingEvents, signingProcesses } from '../../db/schema/index.ts';
+import { documents, signingEvents, signingProcesses } from '../../db/schema/index.ts';
 import { findDocument } from '../../queries/documents/get-document.ts';
 import type { DocumentRow } from '../../queries/documents/columns.ts';
 import { listSignees, lockProcess, type ProcessRow, type SigneeRow } from '../../queries/signing/signees.ts';
@@ -14,7 +14,7 @@ import {
 } from '../../services/pdf/index.ts';
 import { appendSigningEvent, systemActor } from './audit-chain.ts';
 import { completionInput } from './certificate.ts';
-import { SIGNING_JOBS, fullNameOf, links, newSecret, readAll, storePdf } from './common.ts';
+import { SIGNING_JOBS, fullNameOf, issueSigneeLink, links, readAll, storePdf } from './common.ts';
 import { accountContact } from './people.ts';
 
 /**
@@ -108,16 +108,13 @@ async function mailCompletion(
 ): Promise<void> {
   const base = { organizationId: process.organizationId, documentId: doc.id, processId: process.id, at };
   for (const s of list) {
-    const link = newSecret();
-    await tx
-      .insert(signeeLinks)
-      .values({ tokenHash: link.hash, signeeId: s.id, processId: process.id, kind: 'completed' });
+    const token = await issueSigneeLink(tx, { signeeId: s.id, processId: process.id, kind: 'completed' });
     await enqueueMail(tx, c.clock, {
       to: s.email,
       toName: fullNameOf(s),
       lang: process.lang,
       template: 'signing-completed',
-      data: { documentName: doc.name, link: links.signed(c, link.token) },
+      data: { documentName: doc.name, link: links.signed(c, token) },
     });
     await appendSigningEvent(tx, {
       ...base,

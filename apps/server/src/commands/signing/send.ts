@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DOCUMENT_STATE, P } from '@sinetti/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { documents, signeeLinks, signees, signingProcesses } from '../../db/schema/index.ts';
+import { documents, signees, signingProcesses } from '../../db/schema/index.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
 import { auditOf } from '../../http/audit.ts';
 import type { AppContext } from '../../http/context.ts';
@@ -21,7 +21,7 @@ import {
   levelLabel,
   links,
   memberActor,
-  newSecret,
+  issueSigneeLink,
   readAll,
   storePdf,
 } from './common.ts';
@@ -184,10 +184,7 @@ async function mailSignees(
   mail: { documentName: string; senderName: string; organizationName: string; lang: 'en' | 'fi' },
 ): Promise<void> {
   for (const s of list) {
-    const link = newSecret();
-    await tx
-      .insert(signeeLinks)
-      .values({ tokenHash: link.hash, signeeId: s.id, processId: base.processId, kind: 'request' });
+    const token = await issueSigneeLink(tx, { signeeId: s.id, processId: base.processId, kind: 'request' });
     await enqueueMail(tx, ctx.clock, {
       to: s.email,
       toName: fullNameOf(s),
@@ -197,7 +194,7 @@ async function mailSignees(
         documentName: mail.documentName,
         senderName: mail.senderName,
         organizationName: mail.organizationName,
-        link: links.sign(ctx, link.token),
+        link: links.sign(ctx, token),
       },
     });
     await appendSigningEvent(tx, {
