@@ -5,10 +5,8 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { createSession } from '../apps/server/src/commands/sessions.ts';
-import { upsertAccount } from '../apps/server/src/commands/upsert-account.ts';
-import { accounts } from '../apps/server/src/db/schema/index.ts';
+import { benchAccount } from './lib/bench-account.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
-import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { formatResult, load } from './lib/load.ts';
 
@@ -25,29 +23,16 @@ async function benchOn(label: string, database: Database): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const { account } = await upsertAccount(
-    database.db,
-    {
-      platform: 'google',
-      issuer: 'bench',
-      sub: randomBytes(8).toString('hex'),
-      email: 'bench@example.com',
-      givenName: 'B',
-      familyName: 'U',
-      picture: null,
-    },
-    { ip: null, userAgent: null },
-  );
-  await database.db.update(accounts).set({ setupComplete: true }).where(eq(accounts.id, account.id));
+  const { accountId, organizationId } = await benchAccount(database.db);
   const { token } = await createSession(database.db, systemClock, {
-    accountId: account.id,
-    selectedOrganizationId: account.defaultOrganizationId,
+    accountId,
+    selectedOrganizationId: organizationId,
     ip: null,
     userAgent: 'bench',
   });
   const headers = {
     'session-id': token,
-    'company-id': account.defaultOrganizationId ?? '',
+    'company-id': organizationId,
     'application-id': 'Frontend',
   };
   console.log(`\n${label}`);

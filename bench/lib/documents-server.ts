@@ -1,41 +1,24 @@
 // The server under test for bench/documents.bench.ts, in its own process so that the load generator does
 // not share its event loop and its memory can be measured alone. Prints one JSON line when ready.
-import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { createSession } from '../../apps/server/src/commands/sessions.ts';
-import { upsertAccount } from '../../apps/server/src/commands/upsert-account.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { accounts } from '../../apps/server/src/db/schema/index.ts';
+import { benchAccount } from './bench-account.ts';
 import { systemClock } from '../../apps/server/src/lib/clock.ts';
 import { seedDocuments } from './documents-seed.ts';
 
 const url = process.env.BENCH_SERVER_DATABASE_URL;
 const database = await openDatabase(url ? { databaseUrl: url, poolSize: 20 } : { dataDir: 'memory://' });
-const { account } = await upsertAccount(
-  database.db,
-  {
-    platform: 'google',
-    issuer: 'bench',
-    sub: randomBytes(8).toString('hex'),
-    email: 'bench@example.com',
-    givenName: 'B',
-    familyName: 'U',
-    picture: null,
-  },
-  { ip: null, userAgent: null },
-);
-await database.db.update(accounts).set({ setupComplete: true }).where(eq(accounts.id, account.id));
-const organizationId = account.defaultOrganizationId ?? '';
+const { accountId, organizationId } = await benchAccount(database.db);
 const started = performance.now();
-const seeded = await seedDocuments(database.db, organizationId, account.id);
+const seeded = await seedDocuments(database.db, organizationId, accountId);
 const seedSeconds = (performance.now() - started) / 1000;
 const { token } = await createSession(database.db, systemClock, {
-  accountId: account.id,
+  accountId,
   selectedOrganizationId: organizationId,
   ip: null,
   userAgent: 'bench',
