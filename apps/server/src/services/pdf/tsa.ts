@@ -20,7 +20,8 @@ const TST_INFO_OID = '1.2.840.113549.1.9.16.1.4';
 export async function requestTimestamp(tsa: TsaOptions, data: Uint8Array): Promise<ContentInfo> {
   const hash = createHash('sha256').update(data).digest();
   const nonce = randomBytes(8);
-  nonce[0] = nonce[0]! & 0x7f;
+  // A positive INTEGER with no leading zero byte: its DER encoding is exactly these 8 bytes.
+  nonce[0] = nonce[0]! & 0x7f || 0x01;
   const request = new TimeStampReq({
     version: 1,
     messageImprint: new MessageImprint({
@@ -52,7 +53,7 @@ export async function requestTimestamp(tsa: TsaOptions, data: Uint8Array): Promi
   if (info.messageImprint.hashAlgorithm.algorithmId !== SHA256_OID || !imprint.equals(hash)) {
     throw new Error('The time-stamp token is over different data.');
   }
-  if (!info.nonce || !Buffer.from(info.nonce.valueBlock.valueHexView).equals(trimInteger(nonce))) {
+  if (!info.nonce || !sameInteger(Buffer.from(info.nonce.valueBlock.valueHexView), nonce)) {
     throw new Error('The time-stamp token does not answer this request (nonce).');
   }
   // pkijs checks the token's signature and that its imprint is the hash of `data`.
@@ -63,6 +64,11 @@ export async function requestTimestamp(tsa: TsaOptions, data: Uint8Array): Promi
 }
 
 /** DER integers drop redundant leading zero bytes. */
+/** Whether two big-endian INTEGER encodings hold the same value (a TSA may add or drop a redundant zero byte). */
+export function sameInteger(a: Buffer, b: Buffer): boolean {
+  return trimInteger(a).equals(trimInteger(b));
+}
+
 function trimInteger(bytes: Buffer): Buffer {
   let i = 0;
   while (i < bytes.length - 1 && bytes[i] === 0 && bytes[i + 1]! < 0x80) i++;
