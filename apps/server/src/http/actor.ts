@@ -1,12 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SESSION_TTL_MS, type Access } from '@sinetti/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { accounts, sessions } from '../db/schema/index.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
+import { accounts, memberships, organizations, sessions } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { sha256Hex } from '../lib/crypto.ts';
-import { loadMembership, type Membership } from '../policies/membership.ts';
+import { assignedRolesOf, toMembership, type Membership } from '../policies/membership.ts';
+import { isUuid } from '../lib/ids.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -37,23 +39,47 @@ function header(req: FastifyRequest, name: string): string | undefined {
 }
 
 /**
- * Resolves the session in the `session-id` header: unknown or ended → SESSION_INVALID,
- * unused for more than 2 hours → UNAUTHORIZED_ACCESS. A valid session slides forward.
+ * The session, its account and, in the same row, the account's membership of the organization asked for
+ * (the `company-id` header, else the account's default): one prepared query per request.
  */
-export async function resolveSession(
+const sessionQuery = preparedPerDatabase((db) => {
+  const organizationId = sql`coalesce(${sql.placeholder('organizationId')}::uuid, ${accounts.defaultOrganizationId})`;
+  return db
+    .select({
+      session: { id: sessions.id, lastUsedAt: sessions.lastUsedAt, endedAt: sessions.endedAt },
+      account: accounts,
+      organization: organizations,
+      roles: assignedRolesOf(accounts.id, organizations.id),
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.accountId, sessions.accountId), eq(memberships.organizationId, organizationId)),
+    )
+    .leftJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('actor_by_session');
+});
+
+type SessionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionQuery>['execute']>>[number]>;
+
+/**
+ * Reads the session in the `session-id` header: unknown or ended → SESSION_INVALID, unused for more than
+ * 2 hours → UNAUTHORIZED_ACCESS. A valid session slides forward. `organizationId` picks the membership
+ * read along (null: the account's default organization).
+ */
+async function readSession(
   db: Db,
   clock: Clock,
   req: FastifyRequest,
-): Promise<AccountActor | null> {
+  organizationId: string | null,
+): Promise<{ actor: AccountActor; row: SessionRow } | null> {
   const token = header(req, 'session-id');
   if (!token) return null;
   if (token.length > 200) throw new AppError('SESSION_INVALID', 'The session is not valid. Sign in again.');
-  const rows = await db
-    .select({ session: sessions, account: accounts })
-    .from(sessions)
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(eq(sessions.tokenHash, sha256Hex(token)))
-    .limit(1);
+  const rows = await sessionQuery(db).execute({ tokenHash: sha256Hex(token), organizationId });
   const row = rows[0];
   if (!row || row.session.endedAt) {
     throw new AppError('SESSION_INVALID', 'The session is not valid. Sign in again.');
@@ -64,17 +90,24 @@ export async function resolveSession(
     throw new AppError('UNAUTHORIZED_ACCESS', 'The session has expired. Sign in again.');
   }
   if (idle > TOUCH_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastUsedAt: now })
-      .where(and(eq(sessions.id, row.session.id)));
+    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.session.id));
   }
-  return {
+  const actor = {
     sessionId: row.session.id,
     account: row.account,
     ip: req.ip,
     userAgent: header(req, 'user-agent') ?? null,
   };
+  return { actor, row };
+}
+
+/** The caller of a session-bound call without an organization (sign-out, profile), or null without a session. */
+export async function resolveSession(
+  db: Db,
+  clock: Clock,
+  req: FastifyRequest,
+): Promise<AccountActor | null> {
+  return (await readSession(db, clock, req, null))?.actor ?? null;
 }
 
 /** Applies the endpoint's access rule and returns the actor it needs. */
@@ -91,14 +124,18 @@ export async function resolveActor(
       return null;
     }
   }
-  const actor = await resolveSession(db, clock, req);
-  if (!actor) throw new AppError('SESSION_INVALID', 'Sign in to continue.');
+  const asked = access === 'organization' ? header(req, 'company-id') : undefined;
+  const wellFormed = asked !== undefined && isUuid(asked);
+  const found = await readSession(db, clock, req, wellFormed ? asked : null);
+  if (!found) throw new AppError('SESSION_INVALID', 'Sign in to continue.');
+  const { actor, row } = found;
   if (access === 'account') return actor;
   if (!actor.account.setupComplete) {
     throw new AppError('SETUP_REQUIRED', 'Finish setting up your account first.');
   }
-  const companyId = header(req, 'company-id') ?? actor.account.defaultOrganizationId;
-  const membership = companyId ? await loadMembership(db, actor.account.id, companyId) : null;
-  if (!membership) throw new AppError('NOT_FOUND', 'Organization not found.');
-  return { ...actor, membership };
+  // A malformed company-id names no organization; it never falls back to the default one.
+  if (!row.organization || (asked !== undefined && !wellFormed)) {
+    throw new AppError('NOT_FOUND', 'Organization not found.');
+  }
+  return { ...actor, membership: toMembership(row.organization, actor.account.id, row.roles) };
 }

@@ -1,7 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { GRANTABLE_PERMISSION_IDS } from '@sinetti/contract';
 import type { DbOrTx } from '../db/client.ts';
 import { memberships, organizations, roleAssignments, roles } from '../db/schema/index.ts';
+import { isUuid } from '../lib/ids.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -14,39 +16,54 @@ export interface Membership {
   roles: { id: string; name: string }[];
 }
 
+export interface AssignedRole {
+  id: string;
+  name: string;
+  permissions: number[];
+}
+
+/**
+ * The roles an account holds in an organization, as one JSON array column (`[]` for none), so that a
+ * membership is read in a single row together with whatever else the query selects.
+ */
+export function assignedRolesOf(
+  accountId: AnyPgColumn | SQL,
+  organizationId: AnyPgColumn,
+): SQL<AssignedRole[]> {
+  return sql<AssignedRole[]>`coalesce((
+    select json_agg(json_build_object('id', r.id, 'name', r.name, 'permissions', r.permissions) order by r.name)
+    from ${roleAssignments} ra join ${roles} r on r.id = ra.role_id
+    where ra.account_id = ${accountId} and ra.organization_id = ${organizationId}), '[]'::json)`;
+}
+
+/** What the member may do: the owner everything grantable, anyone else the union of their roles. */
+export function toMembership(
+  organization: OrganizationRow,
+  accountId: string,
+  assigned: AssignedRole[],
+): Membership {
+  const isOwner = organization.ownerAccountId === accountId;
+  const permissions = new Set<number>(
+    isOwner ? GRANTABLE_PERMISSION_IDS : assigned.flatMap((r) => r.permissions),
+  );
+  return { organization, isOwner, permissions, roles: assigned.map(({ id, name }) => ({ id, name })) };
+}
+
 /** The account's membership of an organization, or null when it is not a member (or no such id). One query. */
 export async function loadMembership(
   db: DbOrTx,
   accountId: string,
   organizationId: string,
 ): Promise<Membership | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(organizationId)) return null;
+  if (!isUuid(organizationId)) return null;
   const rows = await db
     .select({
       organization: organizations,
-      roleId: roles.id,
-      roleName: roles.name,
-      permissions: roles.permissions,
+      roles: assignedRolesOf(sql`${accountId}::uuid`, organizations.id),
     })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .leftJoin(
-      roleAssignments,
-      and(
-        eq(roleAssignments.accountId, memberships.accountId),
-        eq(roleAssignments.organizationId, memberships.organizationId),
-      ),
-    )
-    .leftJoin(roles, eq(roles.id, roleAssignments.roleId))
     .where(and(eq(memberships.accountId, accountId), eq(memberships.organizationId, organizationId)));
-  const organization = rows[0]?.organization;
-  if (!organization) return null;
-  const assigned = rows.flatMap((r) =>
-    r.roleId && r.roleName ? [{ id: r.roleId, name: r.roleName, permissions: r.permissions ?? [] }] : [],
-  );
-  const isOwner = organization.ownerAccountId === accountId;
-  const permissions = new Set<number>(
-    isOwner ? GRANTABLE_PERMISSION_IDS : assigned.flatMap((r) => r.permissions),
-  );
-  return { organization, isOwner, permissions, roles: assigned.map(({ id, name }) => ({ id, name })) };
+  const row = rows[0];
+  return row ? toMembership(row.organization, accountId, row.roles) : null;
 }

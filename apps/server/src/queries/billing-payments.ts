@@ -1,12 +1,11 @@
 import { and, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { paymentCustomers, paymentMethods, payments, paymentSetups } from '../db/schema/index.ts';
+import { isUuid } from '../lib/ids.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type PaymentSetupRow = typeof paymentSetups.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The organization's saved payment method at the active provider, if any. */
 export async function activePaymentMethod(
@@ -42,7 +41,7 @@ export async function findPaymentByKey(
 }
 
 export async function getPayment(db: DbOrTx, id: string): Promise<PaymentRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
   return row ?? null;
 }
@@ -61,7 +60,7 @@ export async function customerRefOf(
 }
 
 export async function getSetup(db: DbOrTx, id: string): Promise<PaymentSetupRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select().from(paymentSetups).where(eq(paymentSetups.id, id)).limit(1);
   return row ?? null;
 }

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { documents } from '../../db/schema/index.ts';
 import { documentColumns, visible, type DocumentRow } from './columns.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/ids.ts';
 
 const byId = (db: DbOrTx) =>
   db
@@ -14,7 +14,7 @@ const byId = (db: DbOrTx) =>
     .limit(1);
 
 /** Every request that names a document reads it first: prepared once per database, outside transactions. */
-const prepared = new WeakMap<Db, ReturnType<ReturnType<typeof byId>['prepare']>>();
+const byIdPrepared = preparedPerDatabase((db) => byId(db).prepare('documents_by_id'));
 
 /**
  * A visible document of any organization, or null. Callers pass it to authorize(), which answers 404 for
@@ -25,16 +25,11 @@ export async function findDocument(
   id: string,
   lock?: 'update' | 'share',
 ): Promise<DocumentRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   if (lock || db instanceof PgTransaction) {
     const query = byId(db);
     const rows = lock ? await query.for(lock).execute({ id }) : await query.execute({ id });
     return rows[0] ?? null;
   }
-  let query = prepared.get(db);
-  if (!query) {
-    query = byId(db).prepare('documents_by_id');
-    prepared.set(db, query);
-  }
-  return (await query.execute({ id }))[0] ?? null;
+  return (await byIdPrepared(db as Db).execute({ id }))[0] ?? null;
 }

@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { signees, signingProcesses, signingSessions } from '../../db/schema/index.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 export type SigneeRow = typeof signees.$inferSelect;
 export type ProcessRow = typeof signingProcesses.$inferSelect;
 export type SessionRow = typeof signingSessions.$inferSelect;
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The document's signees in signing order. */
 export async function listSignees(db: DbOrTx, documentId: string): Promise<SigneeRow[]> {
@@ -19,7 +18,7 @@ export async function listSignees(db: DbOrTx, documentId: string): Promise<Signe
 
 /** A signee of any organization (the caller authorizes through its document), or null. */
 export async function findSignee(db: DbOrTx, id: string): Promise<SigneeRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select().from(signees).where(eq(signees.id, id)).limit(1);
   return row ?? null;
 }
