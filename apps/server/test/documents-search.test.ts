@@ -46,6 +46,24 @@ describe('POST documents/search (text)', () => {
     expect(names(await search(owner, 'Invoise March'))).toEqual(['Invoice March']);
   });
 
+  it('fills the page with names that contain the text inside a word, after the word matches', async () => {
+    const org = await t.organization(await t.signUp());
+    await t.create(org, 'contract', 'Vuokrasopimus Espoo');
+    await t.create(org, 'contract', 'Sopimus Turku');
+    await t.create(org, 'contract', 'Tarjous Oulu');
+    expect(names(await search(org, 'sopimus', '', '?limit=10'))).toEqual([
+      'Sopimus Turku',
+      'Vuokrasopimus Espoo',
+    ]);
+    expect(names(await search(org, 'sopimus', '', '?limit=1'))).toEqual(['Sopimus Turku']);
+    expect(names(await search(org, 'rasopim'))).toEqual(['Vuokrasopimus Espoo']);
+    // An explicit order sorts word and substring matches together.
+    expect(names(await search(org, 'sopimus', '', '?orderBy=name&orderValue=DESC'))).toEqual([
+      'Vuokrasopimus Espoo',
+      'Sopimus Turku',
+    ]);
+  });
+
   it('matches the text inside documents', async () => {
     expect(names(await search(owner, 'payment schedule'))).toEqual(['Schedule annex']);
     expect(names(await search(owner, 'confidential'))).toEqual(['Schedule annex']);

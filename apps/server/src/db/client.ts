@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { acquireDirectoryLock } from './lock.ts';
+import { registerRowRunner } from './raw-rows.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -23,6 +24,9 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
+
+/** Every value as PostgreSQL's text (raw statements decode what they read themselves). */
+const RAW_TEXT = { getTypeParser: () => (value: string) => value };
 
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK_KEY = 727_001;
@@ -41,11 +45,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, options: '-c plan_cache_mode=force_generic_plan' });
   pool.on('error', () => {
     /* idle client errors are reported on the next query */
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  registerRowRunner(db, async (name, text, values) => {
+    const result = await pool.query({ name, text, values, rowMode: 'array', types: RAW_TEXT });
+    return result.rows as unknown[][];
+  });
   const lockClient = await pool.connect();
   try {
     // Several API processes may start at once: one migrates, the others wait.
@@ -81,6 +89,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  registerRowRunner(db as unknown as Db, async (_name, text, values) => {
+    const result = await client.query<unknown[]>(text, values, { rowMode: 'array' });
+    return result.rows;
+  });
   return {
     db: db as unknown as Db,
     kind: 'pglite',

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveActor, type ActorFor } from './actor.ts';
 import type { AppContext } from './context.ts';
+import { PreSerializedReply } from './json-text.ts';
 import { hitRateLimit, type RateLimit } from './rate-limit.ts';
 import { parseInput } from './validation.ts';
 
@@ -19,6 +20,9 @@ export interface RouteContext<E extends Endpoint> {
   reply: FastifyReply;
 }
 
+/** What a handler returns: the contract's reply, or the same already serialized. */
+type HandlerResult<E extends Endpoint> = z.infer<E['reply']> | PreSerializedReply<z.infer<E['reply']>>;
+
 export interface RouteOptions {
   /** Rate limit per client address. */
   rateLimit?: RateLimit;
@@ -34,7 +38,7 @@ export function defineRoute<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   options: RouteOptions = {},
-): (handler: (c: RouteContext<E>) => Promise<z.infer<E['reply']>>) => void {
+): (handler: (c: RouteContext<E>) => Promise<HandlerResult<E>>) => void {
   return (handler) => register(app, endpoint, options, handler);
 }
 
@@ -42,7 +46,7 @@ function register<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   options: RouteOptions,
-  handler: (c: RouteContext<E>) => Promise<z.infer<E['reply']>>,
+  handler: (c: RouteContext<E>) => Promise<HandlerResult<E>>,
 ): void {
   const url = `/api${endpoint.path}`;
   app.route({
@@ -56,8 +60,9 @@ function register<E extends Endpoint>(
       const query = parseInput(endpoint.query, req.query, 'query') as Parsed<E['query']>;
       const body = parseInput(endpoint.body, req.body, 'body') as Parsed<E['body']>;
       const result = await handler({ params, query, body, actor, ctx, req, reply });
+      const serialized = result instanceof PreSerializedReply ? result.json : null;
       if (ctx.config.validateReplies) {
-        const checked = endpoint.reply.safeParse(result);
+        const checked = endpoint.reply.safeParse(serialized === null ? result : JSON.parse(serialized));
         if (!checked.success) {
           req.log.error(
             { endpoint: endpoint.id, issues: checked.error.issues },
@@ -65,6 +70,10 @@ function register<E extends Endpoint>(
           );
           throw new Error(`Reply of ${endpoint.id} does not match the contract`);
         }
+      }
+      if (serialized !== null) {
+        void reply.type('application/json; charset=utf-8');
+        return serialized;
       }
       return result;
     },

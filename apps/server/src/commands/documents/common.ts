@@ -71,10 +71,15 @@ export async function resolveParent(
 ): Promise<DocumentRow | null> {
   if (!parentId) return null;
   const parent = await loadAuthorized(db, actor, action, parentId);
+  assertFolder(parent);
+  return parent;
+}
+
+/** Documents go only into folders: VALIDATION_FAILED for a parent of any other type. */
+export function assertFolder(parent: Pick<DocumentRow, 'type'>): void {
   if (parent.type !== 'folder') {
     throw new AppError('VALIDATION_FAILED', 'The parent must be a folder.', { parent: 'Not a folder.' });
   }
-  return parent;
 }
 
 /**

@@ -55,6 +55,12 @@ export const documents = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', name), 'A') || setweight(to_tsvector('simple', coalesce(content_text, '')), 'B')`,
     ),
+    /**
+     * The document as lists and search present it (the contract's Document), as JSON text, kept by a
+     * trigger (migration 0007) on every insert and update: a page of a hundred documents is then read,
+     * not built, on every request. A test keeps it equal to presentDocument().
+     */
+    summaryJson: text('summary_json'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },

@@ -1,15 +1,17 @@
 import { DOCUMENT_STATE } from '@sinetti/contract';
 import { getTableColumns, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { documents } from '../../db/schema/index.ts';
 
-// The extracted text and the search vector stay in the database: lists and replies never carry them.
+// The extracted text, the search vector and the stored summary stay in the database: rows read through
+// these columns never carry them (lists read the summary by itself).
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
-const { contentText, searchVector, ...columns } = getTableColumns(documents);
+const { contentText, searchVector, summaryJson, ...columns } = getTableColumns(documents);
 
 /** Every column a reply or a command needs. */
 export const documentColumns = columns;
 
-export type DocumentRow = Omit<typeof documents.$inferSelect, 'contentText' | 'searchVector'>;
+export type DocumentRow = Omit<typeof documents.$inferSelect, 'contentText' | 'searchVector' | 'summaryJson'>;
 
 /** What a reply shows of a document (lists and search read only these). */
 export const summaryColumns = {
@@ -35,4 +37,6 @@ export type DocumentSummary = Pick<DocumentRow, keyof typeof summaryColumns>;
  * Documents users see: not deleted and not hidden (states 100, 101 and 200 are all from 100 up). Written
  * as a constant, not a parameter, so that the planner can use the partial indexes built on it.
  */
-export const visible = sql`${documents.state} < ${sql.raw(String(DOCUMENT_STATE.Deleted))}`;
+export const visibleIn = (table: { state: AnyPgColumn }) =>
+  sql`${table.state} < ${sql.raw(String(DOCUMENT_STATE.Deleted))}`;
+export const visible = visibleIn(documents);

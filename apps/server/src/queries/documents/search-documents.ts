@@ -1,8 +1,11 @@
 import { DOCUMENT_FILTERS, type DocumentFilter, type DocumentType } from '@sinetti/contract';
-import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { documents } from '../../db/schema/index.ts';
-import { summaryColumns, visible, type DocumentSummary } from './columns.ts';
+import { rawStatement, type RawStatement } from '../../db/raw-rows.ts';
+import { visible } from './columns.ts';
 
 export interface SearchInput {
   organizationId: string;
@@ -32,44 +35,142 @@ function likePattern(text: string): string {
 const ORDER_COLUMNS = { updated: documents.updatedAt, created: documents.createdAt, name: documents.name };
 
 /**
- * Text search (names and the text inside documents): full-text prefix match on names and content plus
- * substring match on names (trigram index), ranked by full-text rank plus trigram similarity of the name.
- * When that finds nothing, a fuzzy pass (trigram word similarity on names) catches misspellings.
- * Without text: the most recent documents (folders left out). A filter keeps one state (folders left out).
+ * The kinds of search: recent (no text); words (each word a prefix, in names and content); substring (inside
+ * names, for the parts of compound words: "sopimus" in "Vuokrasopimus"); matching (either, in an order the
+ * caller chose); fuzzy (near spellings of names).
  */
-export async function searchDocuments(db: DbOrTx, input: SearchInput): Promise<DocumentSummary[]> {
-  const conditions: SQL[] = [eq(documents.organizationId, input.organizationId), visible];
-  if (input.filter) conditions.push(eq(documents.state, DOCUMENT_FILTERS[input.filter]));
-  if (input.type) conditions.push(eq(documents.type, input.type));
-  const text = input.text.trim();
-  const column = input.orderBy ? ORDER_COLUMNS[input.orderBy] : undefined;
-  const direction = input.orderValue === 'ASC' ? asc : desc;
-  const run = (where: SQL[], order: SQL[]) =>
-    db
-      .select(summaryColumns)
-      .from(documents)
-      .where(and(...where))
-      .orderBy(...order)
-      .limit(input.limit);
+type Mode = 'recent' | 'words' | 'substring' | 'matching' | 'fuzzy';
 
-  if (text === '') {
-    return run(
-      [...conditions, ne(documents.type, 'folder')],
-      [direction(column ?? documents.updatedAt), asc(documents.id)],
-    );
+interface Shape {
+  mode: Mode;
+  /** Whether the text has words (a full-text query); text of punctuation only matches substrings alone. */
+  words: boolean;
+  filter: boolean;
+  type: boolean;
+  orderBy: SearchInput['orderBy'];
+  descending: boolean;
+}
+
+const p = sql.placeholder;
+const tsquery = sql`to_tsquery('simple', ${p('tsquery')})`;
+
+/** What a text search of a mode matches and how it ranks. */
+function matching(mode: Exclude<Mode, 'recent'>, words: boolean): { where: SQL; rank: SQL } {
+  const byWords = sql`${documents.searchVector} @@ ${tsquery}`;
+  const byName = ilike(documents.name, sql`${p('like')}`);
+  switch (mode) {
+    case 'words':
+      // Full-text rank alone (a name match weighs more than a content match); ties go to the most recent.
+      // Trigram similarity here would cost more than the rest of the search together.
+      return { where: byWords, rank: sql`ts_rank(${documents.searchVector}, ${tsquery})` };
+    case 'substring':
+      // What the words tier found is not repeated.
+      return {
+        where: words ? (and(byName, sql`not (${byWords})`) as SQL) : byName,
+        rank: sql`similarity(${documents.name}, ${p('text')})`,
+      };
+    case 'matching':
+      return { where: words ? (or(byWords, byName) as SQL) : byName, rank: sql`0` };
+    case 'fuzzy':
+      return {
+        where: sql`${p('text')} <% ${documents.name}`,
+        rank: sql`word_similarity(${p('text')}, ${documents.name})`,
+      };
   }
-  if (input.filter) conditions.push(ne(documents.type, 'folder'));
-  const tsquery = prefixQuery(text);
-  const query = tsquery ? sql`to_tsquery('simple', ${tsquery})` : null;
-  const byName = ilike(documents.name, likePattern(text));
-  const matches = query ? (or(byName, sql`${documents.searchVector} @@ ${query}`) as SQL) : byName;
-  const rank = query
-    ? sql`ts_rank(${documents.searchVector}, ${query}) + similarity(${documents.name}, ${text})`
-    : sql`similarity(${documents.name}, ${text})`;
-  const ordered = (r: SQL) =>
-    column ? [direction(column), asc(documents.id)] : [desc(r), desc(documents.updatedAt)];
-  const found = await run([...conditions, matches], ordered(rank));
-  if (found.length > 0) return found;
-  const fuzzy = sql`${text} <% ${documents.name}`;
-  return run([...conditions, fuzzy], ordered(sql`word_similarity(${text}, ${documents.name})`));
+}
+
+/**
+ * One prepared statement per shape of search (a few dozen at most): the text, filter, type and limit are
+ * parameters, so PostgreSQL plans each shape once instead of on every keystroke's request.
+ */
+function build(db: Db, shape: Shape) {
+  const conditions: SQL[] = [eq(documents.organizationId, sql`${p('organizationId')}`), visible];
+  if (shape.filter) conditions.push(eq(documents.state, sql`${p('state')}`));
+  if (shape.type) conditions.push(eq(documents.type, sql`${p('type')}`));
+  if (shape.mode === 'recent' || shape.filter) conditions.push(ne(documents.type, 'folder'));
+  const chosen = shape.descending ? ('desc' as const) : ('asc' as const);
+  const column = shape.orderBy ? ORDER_COLUMNS[shape.orderBy] : undefined;
+  /** The sort: two keys, each computed once (selected, then ordered by name inside and outside). */
+  let keys: [[SQL | AnyPgColumn, 'asc' | 'desc'], [SQL | AnyPgColumn, 'asc' | 'desc']];
+  if (shape.mode === 'recent') {
+    keys = [
+      [column ?? documents.updatedAt, chosen],
+      [documents.id, 'asc'],
+    ];
+  } else {
+    const { where, rank } = matching(shape.mode, shape.words);
+    conditions.push(where);
+    keys = column
+      ? [
+          [column, chosen],
+          [documents.id, 'asc'],
+        ]
+      : [
+          [rank, 'desc'],
+          [documents.updatedAt, 'desc'],
+        ];
+  }
+  const [[first, firstDirection], [second, secondDirection]] = keys;
+  return rawStatement(
+    `documents_search_${Object.values(shape).join('_')}`,
+    db
+      .select({ summary: documents.summaryJson, k1: sql`${first}`.as('k1'), k2: sql`${second}`.as('k2') })
+      .from(documents)
+      .where(and(...conditions))
+      // By the selected keys: each computed once per row.
+      .orderBy(sql.raw(`k1 ${firstDirection}, k2 ${secondDirection}`))
+      .limit(p('limit')),
+  );
+}
+
+const statements = preparedPerDatabase(() => new Map<string, RawStatement>());
+
+function statement(db: Db, shape: Shape) {
+  const cache = statements(db);
+  const key = JSON.stringify(shape);
+  let query = cache.get(key);
+  if (!query) {
+    query = build(db, shape);
+    cache.set(key, query);
+  }
+  return query;
+}
+
+/**
+ * Text search, best first, in tiers: documents whose names or content have every word (as a prefix),
+ * ranked by full-text rank (names weigh more), then the most recent; then, to fill the page,
+ * names that contain the text inside a word (trigram index); when neither finds anything, names of a near
+ * spelling. With an explicit order, word and substring matches are ordered together by it.
+ * Without text: the most recent documents (folders left out). A filter keeps one state (folders left out).
+ * Answers the documents' stored summaries (presented documents, JSON text).
+ */
+export async function searchDocuments(db: Db, input: SearchInput): Promise<string[]> {
+  const text = input.text.trim();
+  const words = prefixQuery(text);
+  const shape = (mode: Mode): Shape => ({
+    mode,
+    words: words !== null,
+    filter: input.filter !== undefined,
+    type: input.type !== undefined,
+    orderBy: input.orderBy,
+    descending: input.orderValue !== 'ASC',
+  });
+  const params = {
+    organizationId: input.organizationId,
+    state: input.filter ? DOCUMENT_FILTERS[input.filter] : null,
+    type: input.type ?? null,
+    tsquery: words,
+    like: likePattern(text),
+    text,
+  };
+  const run = async (mode: Mode, limit: number) =>
+    (await statement(db, shape(mode))(db, { ...params, limit })).map((row) => row[0] as string);
+  if (text === '') return run('recent', input.limit);
+  if (input.orderBy) {
+    const found = await run('matching', input.limit);
+    return found.length > 0 ? found : run('fuzzy', input.limit);
+  }
+  const found = words ? await run('words', input.limit) : [];
+  if (found.length < input.limit) found.push(...(await run('substring', input.limit - found.length)));
+  return found.length > 0 ? found : run('fuzzy', input.limit);
 }

@@ -1,10 +1,11 @@
 import { P, api } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
-import { loadAuthorized, resolveParent } from '../../commands/documents/common.ts';
+import { assertFolder, loadAuthorized } from '../../commands/documents/common.ts';
+import { JsonText, PreSerializedReply } from '../../http/json-text.ts';
 import { defineRoute } from '../../http/route.ts';
 import { authorize } from '../../policies/index.ts';
 import { presentDocument } from '../../presenters/document.ts';
-import { listChildren } from '../../queries/documents/list-documents.ts';
+import { listFolder } from '../../queries/documents/list-documents.ts';
 import { searchDocuments } from '../../queries/documents/search-documents.ts';
 import { documentStats } from '../../queries/documents/stats.ts';
 
@@ -14,14 +15,21 @@ export function registerDocumentReadRoutes(app: FastifyInstance): void {
     api.documents.list,
   )(async ({ params, query, actor, ctx }) => {
     authorize(actor, P.DOCUMENTS_VIEW);
-    const root = await resolveParent(ctx.db, actor, P.DOCUMENTS_VIEW, params.parent);
-    const page = await listChildren(ctx.db, actor.membership.organization.id, root?.id ?? null, query);
-    return {
+    const parentId = params.parent || null;
+    const page = await listFolder(ctx.db, actor.membership.organization.id, parentId, query);
+    // `undefined`: no visible document has that id. authorize() answers 404 for it as for another
+    // organization's folder (whose children the query never returns: it lists this organization's only).
+    const root = page.root === undefined ? null : page.root;
+    if (parentId) {
+      authorize(actor, P.DOCUMENTS_VIEW, root);
+      assertFolder(root);
+    }
+    return new PreSerializedReply({
       status: 'OK',
-      root: root ? presentDocument(root) : null,
-      documents: page.rows.map(presentDocument),
+      root: root ? new JsonText(root.summary) : null,
+      documents: new JsonText(page.documents),
       hasMore: page.hasMore,
-    };
+    });
   });
 
   defineRoute(
@@ -46,7 +54,7 @@ export function registerDocumentReadRoutes(app: FastifyInstance): void {
     api.documents.search,
   )(async ({ params, query, body, actor, ctx }) => {
     authorize(actor, P.DOCUMENTS_VIEW);
-    const rows = await searchDocuments(ctx.db, {
+    const found = await searchDocuments(ctx.db, {
       organizationId: actor.membership.organization.id,
       text: body.text,
       filter: params.filter,
@@ -55,6 +63,6 @@ export function registerDocumentReadRoutes(app: FastifyInstance): void {
       orderValue: query.orderValue,
       limit: query.limit,
     });
-    return { status: 'OK', documents: rows.map(presentDocument) };
+    return new PreSerializedReply({ status: 'OK', documents: JsonText.array(found) });
   });
 }
