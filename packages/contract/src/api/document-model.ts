@@ -29,7 +29,7 @@ export const DOCUMENT_NAME_MAX = 255;
 /** Dashboard counters count documents updated within this many days ("the last month"). */
 export const STATS_PERIOD_DAYS = 30;
 /** Default and largest page of a folder listing. */
-export const LIST_PAGE_DEFAULT = 100;
+export const LIST_PAGE_DEFAULT = 50;
 export const LIST_PAGE_MAX = 1000;
 export const SEARCH_LIMIT_MAX = 100;
 export const SEARCH_TEXT_MAX = 200;

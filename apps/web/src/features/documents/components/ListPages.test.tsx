@@ -72,7 +72,7 @@ describe('folder listing (SPEC §2.1, §2.3)', () => {
     const top = doc({ name: 'Clients', type: 'folder' });
     const folder = doc({ id: FOLDER_ID, name: 'Acme', type: 'folder', parent: top.id });
     mockApi({
-      [`GET /api/documents/list/${FOLDER_ID}?limit=100&offset=0`]: () => ({
+      [`GET /api/documents/list/${FOLDER_ID}?limit=50&offset=0`]: () => ({
         status: 'OK',
         root: folder,
         documents: [],
