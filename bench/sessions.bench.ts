@@ -36,9 +36,9 @@ async function benchOn(label: string, database: Database): Promise<void> {
     'application-id': 'Frontend',
   };
   console.log(`\n${label}`);
-  const health = await load(() => fetch(`${base}/api/health`));
+  const health = await load({ url: `${base}/api/health` });
   console.log(formatResult('GET /api/health', health));
-  const roles = await load(() => fetch(`${base}/api/privileges/account-roles`, { headers }));
+  const roles = await load({ url: `${base}/api/privileges/account-roles`, headers });
   console.log(formatResult('GET /api/privileges/account-roles', roles));
   console.log(`authenticated / health ratio: ${(roles.rps / health.rps).toFixed(2)}`);
   await app.close();

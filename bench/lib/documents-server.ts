@@ -12,7 +12,7 @@ import { systemClock } from '../../apps/server/src/lib/clock.ts';
 import { seedDocuments } from './documents-seed.ts';
 
 const url = process.env.BENCH_SERVER_DATABASE_URL;
-const database = await openDatabase(url ? { databaseUrl: url, poolSize: 20 } : { dataDir: 'memory://' });
+const database = await openDatabase(url ? { databaseUrl: url } : { dataDir: 'memory://' });
 const { accountId, organizationId } = await benchAccount(database.db);
 const started = performance.now();
 const seeded = await seedDocuments(database.db, organizationId, accountId);
