@@ -102,6 +102,26 @@ describe('POST documents/search (recent and filtered)', () => {
     expect(names(await search(org, '', '', '?orderBy=created&orderValue=ASC&limit=1'))).toEqual(['One']);
   });
 
+  it('pages lists in one order with offset and hasMore', async () => {
+    const page = (query: string) => search(org, '', '', `?orderBy=name&orderValue=ASC&limit=2${query}`);
+    const first = (await page('')).json();
+    expect(first.documents.map((d: { name: string }) => d.name)).toEqual(['One', 'Three']);
+    expect(first.hasMore).toBe(true);
+    const second = (await page('&offset=2')).json();
+    expect(second.documents.map((d: { name: string }) => d.name)).toEqual(['Two']);
+    expect(second.hasMore).toBe(false);
+    expect((await page('&offset=50')).json()).toMatchObject({ documents: [], hasMore: false });
+    // Text with an explicit order pages too; a search ranked by relevance answers its best matches only.
+    expect((await search(org, 'Three', '', '?orderBy=name&offset=0')).json().hasMore).toBe(false);
+    const ranked = await search(org, 'Three', '', '?offset=1');
+    expect(ranked.statusCode).toBe(400);
+    expect(ranked.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { offset: expect.any(String) },
+    });
+    expect((await search(org, 'Three')).json()).toMatchObject({ hasMore: false });
+  });
+
   it('filters by state', async () => {
     const docs = (await search(org, '')).json().documents as { id: string; name: string }[];
     const byName = Object.fromEntries(docs.map((d) => [d.name, d.id]));
@@ -134,6 +154,9 @@ describe('POST documents/search (recent and filtered)', () => {
       ['', '/bogus', ''],
       ['', '', '?limit=0'],
       ['', '', '?limit=101'],
+      ['', '', '?offset=-1'],
+      ['', '', '?offset=100001'],
+      ['', '', '?offset=two'],
       ['', '', '?orderBy=size'],
       ['', '', '?orderValue=UP'],
       ['', '', '?type=letter'],

@@ -32,6 +32,8 @@ export const STATS_PERIOD_DAYS = 30;
 export const LIST_PAGE_DEFAULT = 50;
 export const LIST_PAGE_MAX = 1000;
 export const SEARCH_LIMIT_MAX = 100;
+/** Deepest offset of a search listing (a filtered list, the template library). */
+export const SEARCH_OFFSET_MAX = 100_000;
 export const SEARCH_TEXT_MAX = 200;
 
 /** A document, folder or template name: trimmed, 1 to 255 characters, no control characters or slashes. */

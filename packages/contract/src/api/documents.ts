@@ -11,6 +11,7 @@ import {
   LIST_PAGE_DEFAULT,
   LIST_PAGE_MAX,
   SEARCH_LIMIT_MAX,
+  SEARCH_OFFSET_MAX,
   SEARCH_TEXT_MAX,
   document,
   documentIdBody,
@@ -156,8 +157,9 @@ export const documents = {
     access: 'organization',
     summary:
       'Text search over names and content, best match first; with empty text the most recent documents ' +
-      '(orderBy/orderValue/limit); with a filter only documents in that state; with type only that type ' +
-      '(type=template: the template library).',
+      '(orderBy/orderValue/limit/offset); with a filter only documents in that state; with type only that type ' +
+      '(type=template: the template library). A text search ranked by relevance answers the best `limit` ' +
+      'matches (no offset); with orderBy it pages like the other lists.',
     params: z.object({ filter: documentFilter.optional() }),
     query: z.object({
       orderBy: z.enum(['updated', 'created', 'name']).optional(),
@@ -167,10 +169,13 @@ export const documents = {
         .pipe(z.enum(['ASC', 'DESC']))
         .optional(),
       limit: z.coerce.number().int().min(1).max(SEARCH_LIMIT_MAX).default(RECENT_DOCUMENTS_DEFAULT),
+      /** Skip this many (lists in one order: empty text, or text with orderBy). */
+      offset: z.coerce.number().int().min(0).max(SEARCH_OFFSET_MAX).default(0),
       type: z.enum(DOCUMENT_TYPES).optional(),
     }),
     body: z.object({ text: searchText.default('') }),
-    reply: okReply({ documents: z.array(document) }),
+    /** hasMore: another page follows (always false for a text search ranked by relevance). */
+    reply: okReply({ documents: z.array(document), hasMore: z.boolean() }),
   }),
   content: endpoint({
     id: 'documents.content',

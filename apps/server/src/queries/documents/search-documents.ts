@@ -16,6 +16,19 @@ export interface SearchInput {
   orderBy?: 'updated' | 'created' | 'name' | undefined;
   orderValue?: 'ASC' | 'DESC' | undefined;
   limit: number;
+  /** Rows to skip: only for lists in one order (empty text, or an orderBy); see isPaged(). */
+  offset: number;
+}
+
+export interface SearchResult {
+  /** Stored summaries (presented documents, JSON text), in order. */
+  documents: string[];
+  hasMore: boolean;
+}
+
+/** Whether a search is a list in one order that pages (not a text search ranked by relevance). */
+export function isPaged(input: Pick<SearchInput, 'text' | 'orderBy'>): boolean {
+  return input.text.trim() === '' || input.orderBy !== undefined;
 }
 
 /** Words of the search text as a prefix query for to_tsquery ('kaup:* & sopim:*'), or null without words. */
@@ -119,7 +132,8 @@ function build(db: Db, shape: Shape) {
       .where(and(...conditions))
       // By the selected keys: each computed once per row.
       .orderBy(sql.raw(`k1 ${firstDirection}, k2 ${secondDirection}`))
-      .limit(p('limit')),
+      .limit(p('limit'))
+      .offset(p('offset')),
   );
 }
 
@@ -144,7 +158,7 @@ function statement(db: Db, shape: Shape) {
  * Without text: the most recent documents (folders left out). A filter keeps one state (folders left out).
  * Answers the documents' stored summaries (presented documents, JSON text).
  */
-export async function searchDocuments(db: Db, input: SearchInput): Promise<string[]> {
+export async function searchDocuments(db: Db, input: SearchInput): Promise<SearchResult> {
   const text = input.text.trim();
   const words = prefixQuery(text);
   const shape = (mode: Mode): Shape => ({
@@ -163,14 +177,20 @@ export async function searchDocuments(db: Db, input: SearchInput): Promise<strin
     like: likePattern(text),
     text,
   };
-  const run = async (mode: Mode, limit: number) =>
-    (await statement(db, shape(mode))(db, { ...params, limit })).map((row) => row[0] as string);
-  if (text === '') return run('recent', input.limit);
+  const run = async (mode: Mode, limit: number, offset = 0) =>
+    (await statement(db, shape(mode))(db, { ...params, limit, offset })).map((row) => row[0] as string);
+  /** A list in one order: a page, and one more row to tell whether another page follows. */
+  const paged = async (mode: Mode): Promise<SearchResult> => {
+    const found = await run(mode, input.limit + 1, input.offset);
+    return { documents: found.slice(0, input.limit), hasMore: found.length > input.limit };
+  };
+  const best = (documents: string[]): SearchResult => ({ documents, hasMore: false });
+  if (text === '') return paged('recent');
   if (input.orderBy) {
-    const found = await run('matching', input.limit);
-    return found.length > 0 ? found : run('fuzzy', input.limit);
+    const found = await paged('matching');
+    return found.documents.length > 0 || input.offset > 0 ? found : best(await run('fuzzy', input.limit));
   }
   const found = words ? await run('words', input.limit) : [];
   if (found.length < input.limit) found.push(...(await run('substring', input.limit - found.length)));
-  return found.length > 0 ? found : run('fuzzy', input.limit);
+  return best(found.length > 0 ? found : await run('fuzzy', input.limit));
 }

@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { assertFolder, loadAuthorized } from '../../commands/documents/common.ts';
 import { JsonText, PreSerializedReply } from '../../http/json-text.ts';
 import { defineRoute } from '../../http/route.ts';
+import { AppError } from '../../lib/errors.ts';
 import { authorize } from '../../policies/index.ts';
 import { presentDocument } from '../../presenters/document.ts';
 import { listFolder } from '../../queries/documents/list-documents.ts';
-import { searchDocuments } from '../../queries/documents/search-documents.ts';
+import { isPaged, searchDocuments } from '../../queries/documents/search-documents.ts';
 import { documentStats } from '../../queries/documents/stats.ts';
 
 export function registerDocumentReadRoutes(app: FastifyInstance): void {
@@ -54,7 +55,7 @@ export function registerDocumentReadRoutes(app: FastifyInstance): void {
     api.documents.search,
   )(async ({ params, query, body, actor, ctx }) => {
     authorize(actor, P.DOCUMENTS_VIEW);
-    const found = await searchDocuments(ctx.db, {
+    const input = {
       organizationId: actor.membership.organization.id,
       text: body.text,
       filter: params.filter,
@@ -62,7 +63,18 @@ export function registerDocumentReadRoutes(app: FastifyInstance): void {
       orderBy: query.orderBy,
       orderValue: query.orderValue,
       limit: query.limit,
+      offset: query.offset,
+    };
+    if (input.offset > 0 && !isPaged(input)) {
+      throw new AppError('VALIDATION_FAILED', 'A search ranked by relevance has no further pages.', {
+        offset: 'Only lists in one order (empty text, or orderBy) page.',
+      });
+    }
+    const found = await searchDocuments(ctx.db, input);
+    return new PreSerializedReply({
+      status: 'OK',
+      documents: JsonText.array(found.documents),
+      hasMore: found.hasMore,
     });
-    return new PreSerializedReply({ status: 'OK', documents: JsonText.array(found) });
   });
 }

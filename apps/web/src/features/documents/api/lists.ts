@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
+  LIST_PAGE_DEFAULT,
   RECENT_DOCUMENTS_DASHBOARD,
   SEARCH_LIMIT_MAX,
   api,
@@ -30,37 +31,51 @@ export const recentQuery = (limit: number = RECENT_DOCUMENTS_DASHBOARD) =>
     select: documentsOf,
   });
 
-/** Text search over names and content, best match first (SPEC §2.1 Search). */
-export const searchQuery = (text: string) =>
-  queryOptions({
-    queryKey: documentKeys.search(text),
-    queryFn: ({ signal }) =>
-      call(api.documents.search, { query: { limit: SEARCH_LIMIT_MAX }, body: { text }, signal }),
-    select: documentsOf,
+/** One page of a search listing: the documents, and whether another page follows. */
+interface SearchPage {
+  documents: Document[];
+  hasMore: boolean;
+}
+
+/**
+ * A search listing a page at a time: `query` is everything but limit and offset. Lists in one order page
+ * with "Show more"; a text search ranked by relevance answers its best matches in one page.
+ */
+function searchPages(
+  queryKey: readonly unknown[],
+  request: { text: string; filter?: DocumentFilter; query?: Record<string, string> },
+  pageSize: number,
+) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam, signal }): Promise<SearchPage> =>
+      call(api.documents.search, {
+        ...(request.filter ? { params: { filter: request.filter } } : {}),
+        query: { ...request.query, limit: pageSize, offset: pageParam },
+        body: { text: request.text },
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last: SearchPage, pages: SearchPage[]) =>
+      last.hasMore ? pages.length * pageSize : undefined,
   });
+}
+
+/** Text search over names and content, best match first (SPEC §2.1 Search): the best 100. */
+export const searchQuery = (text: string) =>
+  searchPages(documentKeys.search(text), { text }, SEARCH_LIMIT_MAX);
 
 /** Documents in one state (SPEC §2.1 Filtered), most recently updated first. */
 export const filteredQuery = (filter: DocumentFilter) =>
-  queryOptions({
-    queryKey: documentKeys.filtered(filter),
-    queryFn: ({ signal }) =>
-      call(api.documents.search, {
-        params: { filter },
-        query: { orderBy: 'updated', orderValue: 'DESC', limit: SEARCH_LIMIT_MAX },
-        body: { text: '' },
-        signal,
-      }),
-    select: documentsOf,
-  });
+  searchPages(
+    documentKeys.filtered(filter),
+    { text: '', filter, query: { orderBy: 'updated', orderValue: 'DESC' } },
+    LIST_PAGE_DEFAULT,
+  );
 
 /** The template library: every template by name. */
-export const templatesQuery = queryOptions({
-  queryKey: documentKeys.templates,
-  queryFn: ({ signal }) =>
-    call(api.documents.search, {
-      query: { type: 'template', orderBy: 'name', orderValue: 'ASC', limit: SEARCH_LIMIT_MAX },
-      body: { text: '' },
-      signal,
-    }),
-  select: documentsOf,
-});
+export const templatesQuery = searchPages(
+  documentKeys.templates,
+  { text: '', query: { type: 'template', orderBy: 'name', orderValue: 'ASC' } },
+  LIST_PAGE_DEFAULT,
+);

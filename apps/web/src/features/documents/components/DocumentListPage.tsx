@@ -1,33 +1,45 @@
 import type { ReactNode } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  type InfiniteData,
+  type QueryKey,
+  type UseInfiniteQueryOptions,
+} from '@tanstack/react-query';
 import type { Document } from '@sinetti/contract';
 import { DocumentTable } from './DocumentTable';
 import { EmptyState } from './EmptyState';
 import { ListLoading } from './ListLoading';
+import { LoadMore } from './LoadMore';
 
-export interface DocumentListPageProps<TReply, TKey extends QueryKey> {
+/** A page of any document list. */
+interface ListPage {
+  documents: Document[];
+}
+
+export interface DocumentListPageProps<TPage extends ListPage, TKey extends QueryKey> {
   title: string;
   subtitle?: ReactNode;
-  /** Any list query whose data (after select) is the documents. */
-  query: UseQueryOptions<TReply, Error, Document[], TKey>;
+  /** A list query that answers a page at a time (one page for search results). */
+  query: UseInfiniteQueryOptions<TPage, Error, InfiniteData<TPage, unknown>, TKey, number>;
   empty: { title: string; text: string };
   /** A failed query shows an empty list (search) instead of staying on the loader (other lists, SPEC §8). */
   emptyOnError?: boolean;
 }
 
 /** A titled list of documents from one query: search results, a state, the template library. */
-export function DocumentListPage<TReply, TKey extends QueryKey>({
+export function DocumentListPage<TPage extends ListPage, TKey extends QueryKey>({
   title,
   subtitle,
   query,
   empty,
   emptyOnError = false,
-}: DocumentListPageProps<TReply, TKey>) {
-  const result = useQuery(query);
+}: DocumentListPageProps<TPage, TKey>) {
+  const result = useInfiniteQuery(query);
   useDocumentTitle(`${title} · Sinetti`);
-  const documents = result.isError && emptyOnError ? [] : result.data;
+  const loaded = result.data?.pages.flatMap((page) => page.documents);
+  const documents = result.isError && emptyOnError ? [] : loaded;
 
   return (
     <Stack gap="md">
@@ -42,6 +54,7 @@ export function DocumentListPage<TReply, TKey extends QueryKey>({
       {!documents && <ListLoading />}
       {documents && documents.length === 0 && <EmptyState title={empty.title} text={empty.text} />}
       {documents && documents.length > 0 && <DocumentTable documents={documents} label={title} />}
+      <LoadMore list={result} />
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ import { DocumentTable } from './DocumentTable';
 import { EmptyState } from './EmptyState';
 import { FolderBreadcrumbs } from './FolderBreadcrumbs';
 import { ListLoading } from './ListLoading';
+import { LoadMore } from './LoadMore';
 
 /** Where an unknown or unusable folder address goes instead of staying on a loader. */
 function redirectFor(error: unknown, parent: string): string | null {
@@ -58,17 +59,7 @@ export function FolderPage({ parent }: { parent: string | null }) {
         />
       )}
       {documents.length > 0 && <DocumentTable documents={documents} label={title} foldersFirst />}
-      {folder.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="default"
-            onClick={() => void folder.fetchNextPage()}
-            loading={folder.isFetchingNextPage}
-          >
-            {t('list.loadMore')}
-          </Button>
-        </Group>
-      )}
+      <LoadMore list={folder} />
     </Stack>
   );
 }

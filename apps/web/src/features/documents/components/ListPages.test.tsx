@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { FOLDER_ID, doc, rolesReply, signIn } from '../test/fixtures';
@@ -9,13 +10,14 @@ import { SearchPage } from './SearchPage';
 beforeEach(() => signIn());
 afterEach(() => vi.unstubAllGlobals());
 
-const SEARCH = 'POST /api/documents/search?limit=100';
+const SEARCH = 'POST /api/documents/search?limit=100&offset=0';
+const ARCHIVED = 'POST /api/documents/search/archived?orderBy=updated&orderValue=DESC&limit=50';
 
 describe('search page (SPEC §2.1, §8)', () => {
   it('shows the search text in the title and the results', async () => {
     const fetchMock = mockApi({
       'GET /api/privileges/account-roles': rolesReply(),
-      [SEARCH]: () => ({ status: 'OK', documents: [doc({ name: 'Lease Helsinki' })] }),
+      [SEARCH]: () => ({ status: 'OK', documents: [doc({ name: 'Lease Helsinki' })], hasMore: false }),
     });
     renderAt(<SearchPage text="vuokra sopimus" />);
     expect(screen.getByRole('heading', { name: 'Search results for “vuokra sopimus”' })).toBeInTheDocument();
@@ -36,26 +38,52 @@ describe('search page (SPEC §2.1, §8)', () => {
 describe('filtered lists and the template library', () => {
   it('lists one state, most recently updated first', async () => {
     const fetchMock = mockApi({
-      'POST /api/documents/search/archived?orderBy=updated&orderValue=DESC&limit=100': () => ({
+      [`${ARCHIVED}&offset=0`]: () => ({
         status: 'OK',
         documents: [doc({ name: 'Old lease', state: 40 })],
+        hasMore: false,
       }),
     });
     renderAt(<FilteredPage filter="archived" />);
     expect(screen.getByRole('heading', { name: 'Archived' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Old lease' })).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalled();
+    expect(callsTo(fetchMock, `${ARCHIVED}&offset=0`)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
+  it('loads the next page of a long list on request', async () => {
+    const fetchMock = mockApi({
+      [`${ARCHIVED}&offset=0`]: () => ({
+        status: 'OK',
+        documents: [doc({ name: 'First page lease', state: 40 })],
+        hasMore: true,
+      }),
+      [`${ARCHIVED}&offset=50`]: () => ({
+        status: 'OK',
+        documents: [doc({ name: 'Second page lease', state: 40 })],
+        hasMore: false,
+      }),
+    });
+    renderAt(<FilteredPage filter="archived" />);
+    expect(await screen.findByRole('link', { name: 'First page lease' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('link', { name: 'Second page lease' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'First page lease' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, `${ARCHIVED}&offset=50`)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
   it('shows an empty state per filter, and the templates by name', async () => {
     mockApi({
-      'POST /api/documents/search/signing?orderBy=updated&orderValue=DESC&limit=100': () => ({
+      'POST /api/documents/search/signing?orderBy=updated&orderValue=DESC&limit=50&offset=0': () => ({
         status: 'OK',
         documents: [],
+        hasMore: false,
       }),
-      'POST /api/documents/search?type=template&orderBy=name&orderValue=ASC&limit=100': () => ({
+      'POST /api/documents/search?type=template&orderBy=name&orderValue=ASC&limit=50&offset=0': () => ({
         status: 'OK',
         documents: [doc({ name: 'NDA', type: 'template' })],
+        hasMore: false,
       }),
     });
     const { unmount } = renderAt(<FilteredPage filter="signing" />);
