@@ -92,8 +92,12 @@ export async function buildSigningApp(env: Record<string, string> = {}): Promise
   return self;
 }
 
+/**
+ * The code in a signing-code e-mail: the line that holds only the code. (Not the first six digits of the
+ * text: the document's name comes first and may hold six digits of its own.)
+ */
 export function codeIn(mail: Mail | undefined): string {
-  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  const code = /^\s*(\d{6})\s*$/m.exec(mail?.text ?? '')?.[1];
   if (!code) throw new Error('no code in the e-mail');
   return code;
 }
