@@ -33,6 +33,20 @@ afterAll(async () => {
   await fsp.rm(tmp, { recursive: true, force: true });
 });
 
+/** A one-slide presentation as flat OpenDocument XML (LibreOffice turns it into a real PPTX). */
+const FLAT_PRESENTATION = `<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+  xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
+  xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+  xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
+  office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.presentation">
+ <office:body><office:presentation><draw:page draw:name="page1">
+  <draw:frame svg:width="20cm" svg:height="3cm" svg:x="2cm" svg:y="2cm">
+   <draw:text-box><text:p>Quarterly review Kvartaalikatsaus</text:p></draw:text-box>
+  </draw:frame>
+ </draw:page></office:presentation></office:body>
+</office:document>`;
+
 const info = async (id: string) => (await t.json(user, 'GET', `/api/documents/info/${id}`)).json().document;
 
 describe('conversion to PDF (LibreOffice, background job)', () => {
@@ -67,6 +81,46 @@ describe('conversion to PDF (LibreOffice, background job)', () => {
     const pdf = await t.call(user, { method: 'GET', url: `/api/documents/download/${doc.id}?rendition=pdf` });
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   }, 60_000);
+
+  it('converts spreadsheets and presentations (csv, xlsx, ods, pptx) and indexes their text', async () => {
+    // The fixtures are made by LibreOffice itself (the app's converter only makes PDF and DOCX).
+    const convert = async (source: string, to: string) => {
+      const outDir = path.join(tmp, `out-${to}`);
+      const profile = `file://${path.join(tmp, `profile-${to}`)}`;
+      const args = [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', to, '--outdir', outDir];
+      await runProcess(t.config.conversion.soffice, [...args, source], { timeoutMs: 90_000 });
+      return path.join(outDir, `${path.basename(source, path.extname(source))}.${to}`);
+    };
+    const csv = path.join(tmp, 'budget.csv');
+    await fsp.writeFile(csv, 'Item,Amount\nTalousarvio,1200\nRent,800\n');
+    const deck = path.join(tmp, 'deck.fodp');
+    await fsp.writeFile(deck, FLAT_PRESENTATION);
+    const files: [string, Buffer, string][] = [
+      ['csv', await fsp.readFile(csv), 'Talousarvio'],
+      ['xlsx', await fsp.readFile(await convert(csv, 'xlsx')), 'Talousarvio'],
+      ['ods', await fsp.readFile(await convert(csv, 'ods')), 'Talousarvio'],
+      ['pptx', await fsp.readFile(await convert(deck, 'pptx')), 'Kvartaalikatsaus'],
+    ];
+    for (const [extension, content, word] of files) {
+      const res = await t.upload(user, {
+        type: 'file',
+        fileName: `sheet.${extension}`,
+        content,
+        name: extension,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const id = res.json().document.id;
+      await t.app.jobs.drain();
+      expect(await info(id), extension).toMatchObject({ conversion: 'done', extension });
+      const pdf = await t.call(user, { method: 'GET', url: `/api/documents/download/${id}?rendition=pdf` });
+      expect(pdf.rawPayload.subarray(0, 5).toString(), extension).toBe('%PDF-');
+      const found = (await t.json(user, 'POST', '/api/documents/search', { text: word })).json();
+      expect(
+        found.documents.map((d: { id: string }) => d.id),
+        extension,
+      ).toContain(id);
+    }
+  }, 120_000);
 
   it('marks a file LibreOffice cannot read as failed without retrying, keeping the original', async () => {
     const res = await t.upload(user, {
