@@ -103,7 +103,7 @@ function build(db: Db, shape: Shape) {
   if (shape.mode === 'recent' || shape.filter) conditions.push(ne(documents.type, 'folder'));
   const chosen = shape.descending ? ('desc' as const) : ('asc' as const);
   const column = shape.orderBy ? ORDER_COLUMNS[shape.orderBy] : undefined;
-  /** The sort: two keys, each computed once (selected, then ordered by name inside and outside). */
+  /** The sort: two keys, selected and ordered by their output names so that each is computed once a row. */
   let keys: [[SQL | AnyPgColumn, 'asc' | 'desc'], [SQL | AnyPgColumn, 'asc' | 'desc']];
   if (shape.mode === 'recent') {
     keys = [
