@@ -9,6 +9,7 @@ import { ProcessTimeoutError, runProcess } from '../src/services/conversion/proc
 import { extractPdfText, normalizeText } from '../src/services/text/index.ts';
 import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
 import type { TestUser } from './helper.ts';
+import { makeEpub } from './fixtures/epub.ts';
 import { zipLike } from './fixtures/files.ts';
 
 let t: DocumentsTestApp;
@@ -121,6 +122,28 @@ describe('conversion to PDF (LibreOffice, background job)', () => {
       ).toContain(id);
     }
   }, 120_000);
+
+  it('converts an EPUB (LibreOffice cannot open one) through its chapters', async () => {
+    const epub = makeEpub(['<h1>Handbook</h1><p>Perehdytys Kasikirja</p>', '<p>Second chapter</p>']);
+    const res = await t.upload(user, {
+      type: 'contract-noedit',
+      fileName: 'guide.epub',
+      content: epub,
+      name: 'Guide',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().document.id;
+    await t.app.jobs.drain();
+    expect(await info(id)).toMatchObject({
+      conversion: 'done',
+      extension: 'epub',
+      mimeType: 'application/epub+zip',
+    });
+    const pdf = await t.call(user, { method: 'GET', url: `/api/documents/download/${id}?rendition=pdf` });
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const found = (await t.json(user, 'POST', '/api/documents/search', { text: 'Kasikirja' })).json();
+    expect(found.documents.map((d: { id: string }) => d.id)).toContain(id);
+  }, 60_000);
 
   it('marks a file LibreOffice cannot read as failed without retrying, keeping the original', async () => {
     const res = await t.upload(user, {

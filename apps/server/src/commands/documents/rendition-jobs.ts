@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
 import { documentColumns } from '../../queries/documents/columns.ts';
 import { findDocument } from '../../queries/documents/get-document.ts';
+import { epubToHtml } from '../../services/conversion/epub.ts';
 import { converterFor } from '../../services/conversion/index.ts';
 import type { JobContext, JobRecord } from '../../services/jobs/index.ts';
 import { enqueueRendition } from './common.ts';
@@ -43,11 +44,13 @@ export async function runConvert(job: DocumentJob, c: JobContext): Promise<void>
   if (!doc || !doc.blobKey || doc.conversionStatus !== 'pending') return;
   const blobKey = doc.blobKey;
   await withTempDir(async (dir) => {
-    const input = path.join(dir, `source.${doc.extension || 'bin'}`);
-    await downloadBlob(c, blobKey, input);
-    const pdf = await converterFor(c.config.conversion)
-      .convert(input, 'pdf', path.join(dir, 'out'), c.signal)
-      .catch((err: unknown) => Promise.reject(permanentIfHopeless(err)));
+    const source = path.join(dir, `source.${doc.extension || 'bin'}`);
+    await downloadBlob(c, blobKey, source);
+    const pdf = await (async () => {
+      // LibreOffice cannot open EPUB: its chapters become one HTML file first.
+      const input = doc.extension === 'epub' ? await epubToHtml(await fsp.readFile(source), dir) : source;
+      return converterFor(c.config.conversion).convert(input, 'pdf', path.join(dir, 'out'), c.signal);
+    })().catch((err: unknown) => Promise.reject(permanentIfHopeless(err)));
     const text = await pdfText(c, pdf).catch(() => '');
     const stored = await uploadFile(c, doc.organizationId, pdf, 'application/pdf');
     const updated = await c.db
