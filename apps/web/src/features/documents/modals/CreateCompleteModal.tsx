@@ -1,8 +1,6 @@
-import { Button, Group, Text } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { AppModal, type ModalComponentProps } from '../../../components/modals';
+import type { ModalComponentProps } from '../../../components/modals';
+import { CompleteModal } from './CompleteModal';
 import { CREATE_PROGRESS } from './progress';
 
 /** Where a new item opens (SPEC §4.3): a folder as a listing, anything else as a document. */
@@ -17,29 +15,14 @@ export function CreateCompleteModal({
   close,
 }: ModalComponentProps<'document-create-complete'>) {
   const { t } = useTranslation('documents');
-  const navigate = useNavigate();
-  const open = () => {
-    close();
-    void navigate(pathOfNew(props.type, props.id));
-  };
   return (
-    <AppModal
+    <CompleteModal
       opened={opened}
-      onClose={close}
+      close={close}
       title={t(`create.complete.${props.type}`)}
-      icon={<IconCircleCheck size={18} aria-hidden />}
+      text={t('create.completeText', { name: props.name })}
       progress={CREATE_PROGRESS.complete}
-      overlayClose
-    >
-      <Text>{t('create.completeText', { name: props.name })}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={close}>
-          {t('actions.close')}
-        </Button>
-        <Button onClick={open} data-autofocus>
-          {t('actions.open')}
-        </Button>
-      </Group>
-    </AppModal>
+      path={pathOfNew(props.type, props.id)}
+    />
   );
 }

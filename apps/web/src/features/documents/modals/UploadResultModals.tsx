@@ -1,8 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
-import { IconCircleCheck, IconCloudOff } from '@tabler/icons-react';
+import { IconCloudOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { AppModal, type ModalComponentProps } from '../../../components/modals';
+import { CompleteModal } from './CompleteModal';
 import { UPLOAD_PROGRESS } from './progress';
 
 /** document-upload-complete (SPEC §4.3): 100%, with an open button. */
@@ -12,30 +12,15 @@ export function UploadCompleteModal({
   close,
 }: ModalComponentProps<'document-upload-complete'>) {
   const { t } = useTranslation('documents');
-  const navigate = useNavigate();
-  const open = () => {
-    close();
-    void navigate(`/document/${props.document.id}`);
-  };
   return (
-    <AppModal
+    <CompleteModal
       opened={opened}
-      onClose={close}
+      close={close}
       title={t('upload.completeTitle')}
-      icon={<IconCircleCheck size={18} aria-hidden />}
+      text={t('upload.completeText', { name: props.document.name })}
       progress={UPLOAD_PROGRESS.complete}
-      overlayClose
-    >
-      <Text>{t('upload.completeText', { name: props.document.name })}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={close}>
-          {t('actions.close')}
-        </Button>
-        <Button onClick={open} data-autofocus>
-          {t('actions.open')}
-        </Button>
-      </Group>
-    </AppModal>
+      path={`/document/${props.document.id}`}
+    />
   );
 }
 
