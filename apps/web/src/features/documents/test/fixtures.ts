@@ -1,7 +1,8 @@
-import { P, type Account, type Document } from '@sinetti/contract';
+import { P, type Document } from '@sinetti/contract';
 import { sessionStore } from '../../../lib/session';
+import { accountReply as sharedAccountReply, makeAccount, ORG_ACME } from '../../../test/utils';
 
-export const ORG = '00000000-0000-4000-8000-000000000002';
+export const ORG = ORG_ACME;
 export const FOLDER_ID = '00000000-0000-4000-8000-00000000f001';
 export const DOC_ID = '00000000-0000-4000-8000-00000000d001';
 
@@ -45,41 +46,14 @@ export function rolesReply(
   return () => ({ status: 'OK', isOwner: false, permissions, keys: [], roles: [] });
 }
 
+/** The accounts reply of a member of one organization (ORG) on the given platform. */
 export function accountReply(platform: 'google' | 'microsoft' = 'google') {
-  const now = '2025-01-01T00:00:00.000Z';
-  const account: Account = {
-    id: '00000000-0000-4000-8000-0000000000aa',
-    created: now,
-    updated: now,
-    subId: 'sub-1',
+  const base = makeAccount();
+  const account = makeAccount({
     platform,
-    email: 'matti@example.com',
-    person: { id: 'p1', created: now, updated: now, givenName: 'Matti', familyName: 'M', address: null },
-    fullName: 'Matti M',
-    picture: null,
-    organizations: [
-      {
-        id: ORG,
-        name: 'Acme Oy',
-        platform,
-        ownerAccount: 'a',
-        plan: 'basic',
-        isPersonal: false,
-        isMine: true,
-        isDefault: true,
-        canLeave: false,
-      },
-    ],
-    language: 'en',
-    wizard: false,
-    wizardSteps: { step: 6, data: {}, skipped: [], complete: true },
+    organizations: base.organizations.filter((o) => o.id === ORG).map((o) => ({ ...o, platform })),
     defaultOrganization: ORG,
     selectedOrganization: ORG,
-    settings: { region: 'US', timezone: 'Europe/Helsinki', language: 'en' },
-  };
-  return () => ({
-    status: 'OK',
-    account,
-    session: { updated: now, status: 'OK', selectedOrganization: ORG, lastBalance: null },
   });
+  return () => sharedAccountReply(account).body;
 }
