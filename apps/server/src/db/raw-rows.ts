@@ -3,8 +3,8 @@ import type { Db } from './client.ts';
 
 /**
  * Runs a statement and answers its rows as arrays of values as the driver gives them: raw text on
- * PostgreSQL, parsed values on PGlite. For the hottest reads (a page of a hundred documents), where the
- * ORM's per-column mapping costs more than the query itself; decoders accept both forms.
+ * PostgreSQL, parsed values on PGlite (callers read text columns and turn counts into numbers). For the hottest
+ * reads (a page of documents), where the ORM's per-column mapping costs more than the query itself.
  */
 type RowRunner = (name: string, text: string, params: unknown[]) => Promise<unknown[][]>;
 
@@ -36,6 +36,3 @@ export function rawStatement(
     );
   };
 }
-
-/** A boolean from raw text ('t'/'f') or a parsed boolean. */
-export const toBoolean = (v: unknown): boolean => v === true || v === 't';

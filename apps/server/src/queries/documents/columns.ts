@@ -13,7 +13,7 @@ export const documentColumns = columns;
 
 export type DocumentRow = Omit<typeof documents.$inferSelect, 'contentText' | 'searchVector' | 'summaryJson'>;
 
-/** What a reply shows of a document (lists and search read only these). */
+/** What a reply shows of a document: presentDocument()'s input (lists and search read the stored summary). */
 export const summaryColumns = {
   id: columns.id,
   organizationId: columns.organizationId,
