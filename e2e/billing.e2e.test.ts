@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, screenshot } from './support/browser.ts';
-import { signInWithLocalProvider, waitForPath } from './support/flows.ts';
+import { signUpWithOrganization, waitForPath } from './support/flows.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -17,22 +17,6 @@ afterAll(async () => {
 });
 
 /** A new user signs in and creates the organization "Acme Oy" without invites. */
-async function signUpWithOrganization(page: Page) {
-  await page.goto('/');
-  await waitForPath(page, '/signin');
-  await signInWithLocalProvider(page, 'olli.omistaja@example.com', 'Olli Omistaja');
-  await waitForPath(page, '/setup/create-organization');
-  await page.getByRole('button', { name: 'Create organization' }).click();
-  await waitForPath(page, '/setup/organization-name');
-  await page.getByLabel('Organization name').fill('Acme Oy');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await waitForPath(page, '/setup/invite-users');
-  await page.getByRole('button', { name: 'Skip' }).click();
-  await waitForPath(page, '/setup/confirm-plan');
-  await page.getByRole('button', { name: 'Finish setup' }).click();
-  await waitForPath(page, '/');
-}
-
 /** Saves a card on the sandbox provider's page and comes back through the card-payment return route. */
 async function saveCard(page: Page, number: string) {
   await page.getByRole('button', { name: /Add payment method|Replace card/ }).click();
@@ -62,7 +46,7 @@ describe('billing journey', () => {
   it('adds a card and balance, sees the transaction, meets a declined card, lists the prices', async () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
-    await signUpWithOrganization(page);
+    await signUpWithOrganization(page, 'olli.omistaja@example.com', 'Olli Omistaja');
 
     await page.getByRole('link', { name: 'Organization settings' }).click();
     await waitForPath(page, '/settings');

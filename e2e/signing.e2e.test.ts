@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { makePdf } from '../apps/server/test/fixtures/files.ts';
 import { launchBrowser, newContext, screenshot } from './support/browser.ts';
-import { signInWithLocalProvider, waitForPath } from './support/flows.ts';
+import { signUpWithOrganization, waitForPath } from './support/flows.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { drawSignature, pdfsig, waitForMail } from './support/signing.ts';
 
@@ -25,22 +25,6 @@ afterAll(async () => {
 
 const OWNER = 'olli.omistaja@example.com';
 const OTHER = 'liisa.laine@example.com';
-
-async function signUp(page: Page) {
-  await page.goto('/');
-  await waitForPath(page, '/signin');
-  await signInWithLocalProvider(page, OWNER, 'Olli Omistaja');
-  await waitForPath(page, '/setup/create-organization');
-  await page.getByRole('button', { name: 'Create organization' }).click();
-  await waitForPath(page, '/setup/organization-name');
-  await page.getByLabel('Organization name').fill('Acme Oy');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await waitForPath(page, '/setup/invite-users');
-  await page.getByRole('button', { name: 'Skip' }).click();
-  await waitForPath(page, '/setup/confirm-plan');
-  await page.getByRole('button', { name: 'Finish setup' }).click();
-  await waitForPath(page, '/');
-}
 
 /** Uploads a PDF through Create → Upload and opens it; returns the document's id. */
 async function uploadPdf(page: Page, name: string): Promise<string> {
@@ -143,7 +127,7 @@ describe('signing journey', () => {
   it('adds signees, meets the low balance, tops up, sends, both sign, and the sealed PDF verifies', async () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
-    await signUp(page);
+    await signUpWithOrganization(page, OWNER, 'Olli Omistaja');
     const docId = await uploadPdf(page, 'Lease 2026');
 
     const panel = page.getByRole('region', { name: 'Signees' });

@@ -28,3 +28,20 @@ export async function waitForPath(page: Page, path: string | RegExp): Promise<vo
     typeof path === 'string' ? new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : path,
   );
 }
+
+/** A new user signs in and goes through setup creating the organization "Acme Oy", skipping invitations. */
+export async function signUpWithOrganization(page: Page, email: string, name: string): Promise<void> {
+  await page.goto('/');
+  await waitForPath(page, '/signin');
+  await signInWithLocalProvider(page, email, name);
+  await waitForPath(page, '/setup/create-organization');
+  await page.getByRole('button', { name: 'Create organization' }).click();
+  await waitForPath(page, '/setup/organization-name');
+  await page.getByLabel('Organization name').fill('Acme Oy');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await waitForPath(page, '/setup/invite-users');
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await waitForPath(page, '/setup/confirm-plan');
+  await page.getByRole('button', { name: 'Finish setup' }).click();
+  await waitForPath(page, '/');
+}
