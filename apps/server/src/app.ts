@@ -4,6 +4,8 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { AppContext } from './http/context.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { anchorLegacyChains } from './commands/signing/audit-chain.ts';
+import { useAuditKeyring } from './commands/signing/audit-anchor.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
@@ -45,6 +47,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database =
     opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!opts.database) app.addHook('onClose', async () => database.close());
+
+  await useAuditKeyring({ ...config.signing.auditChain, caDir: config.signing.caDir });
+  await anchorLegacyChains(database.db, new Date());
 
   const ctx: AppContext = {
     config,

@@ -2,8 +2,19 @@ import { createHash } from 'node:crypto';
 import { DOCUMENT_STATE, P } from '@sinetti/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyChain } from '../src/commands/signing/audit-chain.ts';
-import { signatures, signingEvents } from '../src/db/schema/index.ts';
+import { anchorChainHead, getChainAnchor } from '../src/commands/signing/audit-anchor.ts';
+import {
+  anchorLegacyChains,
+  hashEvent,
+  verifyChain,
+  type SigningEventRow,
+} from '../src/commands/signing/audit-chain.ts';
+import {
+  signatures,
+  signingChainAnchors,
+  signingChainBackfill,
+  signingEvents,
+} from '../src/db/schema/index.ts';
 import { listSigningEvents } from '../src/queries/signing/audit.ts';
 import { verifyWithPdfsig } from '../src/services/pdf/index.ts';
 import { uniqueEmail, type TestUser } from './helper.ts';
@@ -158,11 +169,88 @@ describe('the audit trail', () => {
     const chain = (await t.json(owner, 'GET', `/api/signing/audit/${docId}`)).json().chain;
     expect(chain).toMatchObject({ valid: false, brokenAt: 3 });
     const events = await listSigningEvents(db, docId);
+    const anchor = await getChainAnchor(db, docId);
     const restored = events.map((e) => (e.id === row!.id ? { ...e, ip: row!.ip } : e));
-    expect(verifyChain(restored).valid).toBe(true);
-    expect(verifyChain(restored.filter((e) => e.seq !== 5))).toMatchObject({ valid: false, brokenAt: 6 });
+    expect(verifyChain(restored, anchor).valid).toBe(true);
+    expect(
+      verifyChain(
+        restored.filter((e) => e.seq !== 5),
+        anchor,
+      ),
+    ).toMatchObject({
+      valid: false,
+      brokenAt: 6,
+    });
     const swapped = [...restored];
     [swapped[3], swapped[4]] = [swapped[4]!, swapped[3]!];
-    expect(verifyChain(swapped).valid).toBe(false);
+    expect(verifyChain(swapped, anchor).valid).toBe(false);
+    expect(verifyChain(restored.slice(0, -1), anchor)).toMatchObject({ valid: false });
+    expect(verifyChain(restored, null)).toMatchObject({
+      valid: false,
+      reason: expect.stringMatching(/anchor/),
+    });
+  });
+
+  it('detects a rewrite that rehashes an event and relinks the rest: the keyed anchor no longer holds', async () => {
+    const db = t.database.db;
+    const doc = await t.contract(owner, 'Rewritten trail');
+    await t.addSignee(owner, doc.id, { givenName: 'Cai', familyName: 'Cole', email: uniqueEmail('cai') });
+    expect((await t.json(owner, 'GET', `/api/signing/send/${doc.id}`)).json().status).toBe('OK');
+    const original = await listSigningEvents(db, doc.id);
+    expect(original.length).toBeGreaterThanOrEqual(2);
+    const chainOf = async () => (await t.json(owner, 'GET', `/api/signing/audit/${doc.id}`)).json().chain;
+    expect(await chainOf()).toMatchObject({ valid: true });
+
+    // What someone with database write access (and no key) can do: change event 1, rehash it, fix the
+    // next event's prevHash, and rehash everything up to the head, so every link verifies again.
+    const rewritten: SigningEventRow[] = [];
+    let prevHash = original[0]!.prevHash;
+    for (const e of original) {
+      const changed = { ...e, prevHash, ip: e.seq === 1 ? '6.6.6.6' : e.ip };
+      const next = { ...changed, hash: hashEvent(changed) };
+      rewritten.push(next);
+      prevHash = next.hash;
+    }
+    const rewrite = (rows: readonly SigningEventRow[]) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`alter table signing_events disable trigger signing_events_no_update`);
+        for (const r of rows) {
+          await tx
+            .update(signingEvents)
+            .set({ ip: r.ip, prevHash: r.prevHash, hash: r.hash })
+            .where(eq(signingEvents.id, r.id));
+        }
+        await tx.execute(sql`alter table signing_events enable trigger signing_events_no_update`);
+      });
+    // The two-field rewrite alone: row 1 rehashed and row 2's prevHash fixed.
+    await rewrite([rewritten[0]!, { ...original[1]!, prevHash: rewritten[0]!.hash }]);
+    expect(await chainOf()).toMatchObject({ valid: false, brokenAt: 2 });
+    // The whole suffix rehashed: every link holds, but the head is not the anchored one.
+    await rewrite(rewritten);
+    expect(await chainOf()).toMatchObject({ valid: false, brokenAt: original.length });
+    // Moving the anchor to the new head without the key: its MAC does not match.
+    const head = rewritten[rewritten.length - 1]!;
+    await db
+      .update(signingChainAnchors)
+      .set({ hash: head.hash })
+      .where(eq(signingChainAnchors.documentId, doc.id));
+    expect(await chainOf()).toMatchObject({ valid: false, reason: expect.stringMatching(/not signed/) });
+    // Only the key holder can anchor a chain: with it the same rows verify (the MAC is what decides).
+    await anchorChainHead(db, head, new Date());
+    expect(await chainOf()).toMatchObject({ valid: true });
+  });
+
+  it('anchors chains recorded before anchors existed at start, unless their links no longer verify', async () => {
+    const db = t.database.db;
+    const doc = await t.contract(owner, 'Older trail');
+    await t.addSignee(owner, doc.id, { givenName: 'Dan', familyName: 'Dahl', email: uniqueEmail('dan') });
+    expect((await t.json(owner, 'GET', `/api/signing/send/${doc.id}`)).json().status).toBe('OK');
+    await db.delete(signingChainAnchors);
+    await db.insert(signingChainBackfill).values([{ documentId: doc.id }, { documentId: docId }]);
+    // docId's event 3 was changed behind the chain's back above: it stays unanchored (broken).
+    expect(await anchorLegacyChains(db, new Date())).toBe(1);
+    expect(await db.select().from(signingChainBackfill)).toEqual([]);
+    expect((await t.json(owner, 'GET', `/api/signing/audit/${doc.id}`)).json().chain.valid).toBe(true);
+    expect(await getChainAnchor(db, docId)).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { signingEvents } from '../../db/schema/index.ts';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { signingChainBackfill, signingEvents } from '../../db/schema/index.ts';
+import { anchorChainHead, anchorMacValid, type ChainAnchor } from './audit-anchor.ts';
 
 export type SigningEventRow = typeof signingEvents.$inferSelect;
 
@@ -120,6 +121,7 @@ export async function appendSigningEvent(tx: DbOrTx, input: SigningEventInput): 
     .values({ ...row, hash: hashEvent(row) })
     .returning();
   if (!inserted) throw new Error('The audit event was not stored.');
+  await anchorChainHead(tx, inserted, input.at);
   return inserted;
 }
 
@@ -131,10 +133,31 @@ export interface ChainCheck {
 }
 
 /**
- * Checks a document's events (in seq order): numbered 1, 2, 3…, each linked to the previous hash, each
- * hash matching its content. Any edited, removed or reordered row breaks it.
+ * Checks a document's events (in seq order) and its anchor: numbered 1, 2, 3…, each linked to the
+ * previous hash, each hash matching its content, and the last one being the head that the anchor's
+ * keyed MAC vouches for. Any edited, removed or reordered row breaks it, also when the writer rehashed
+ * every row after the one it changed (the new head has no valid MAC).
  */
-export function verifyChain(events: readonly SigningEventRow[]): ChainCheck {
+export function verifyChain(events: readonly SigningEventRow[], anchor: ChainAnchor | null): ChainCheck {
+  const links = verifyLinks(events);
+  if (!links.valid || events.length === 0) return links;
+  const head = events[events.length - 1]!;
+  const broken = (reason: string): ChainCheck => ({
+    valid: false,
+    length: events.length,
+    brokenAt: Math.min(head.seq, anchor?.seq ?? head.seq),
+    reason,
+  });
+  if (!anchor) return broken('The chain has no keyed anchor.');
+  if (!anchorMacValid(anchor)) return broken('The chain anchor is not signed by this instance.');
+  if (anchor.seq !== head.seq || anchor.hash !== head.hash) {
+    return broken(`The chain does not end at the anchored event ${anchor.seq}.`);
+  }
+  return links;
+}
+
+/** The unkeyed part of verifyChain: numbering, links and hashes only. */
+function verifyLinks(events: readonly SigningEventRow[]): ChainCheck {
   let prev = GENESIS_HASH;
   for (const [i, e] of events.entries()) {
     const broken = (reason: string): ChainCheck => ({
@@ -149,4 +172,30 @@ export function verifyChain(events: readonly SigningEventRow[]): ChainCheck {
     prev = e.hash;
   }
   return { valid: true, length: events.length, brokenAt: null, reason: null };
+}
+
+/**
+ * Anchors the chains recorded before anchors existed (listed once by their migration) whose links still
+ * verify; a chain that no longer verifies stays unanchored and so reports as broken. Runs at start.
+ */
+export async function anchorLegacyChains(db: Db, now: Date): Promise<number> {
+  const pending = await db.select().from(signingChainBackfill);
+  let anchored = 0;
+  for (const { documentId } of pending) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`signing.events:${documentId}`}))`);
+      const events = await tx
+        .select()
+        .from(signingEvents)
+        .where(eq(signingEvents.documentId, documentId))
+        .orderBy(asc(signingEvents.seq));
+      const head = events[events.length - 1];
+      if (head && verifyLinks(events).valid) {
+        await anchorChainHead(tx, head, now);
+        anchored++;
+      }
+      await tx.delete(signingChainBackfill).where(eq(signingChainBackfill.documentId, documentId));
+    });
+  }
+  return anchored;
 }

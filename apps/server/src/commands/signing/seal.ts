@@ -12,7 +12,8 @@ import {
   buildCompletionCertificate,
   signingCaFromConfig,
 } from '../../services/pdf/index.ts';
-import { appendSigningEvent, systemActor } from './audit-chain.ts';
+import { getChainAnchor } from './audit-anchor.ts';
+import { appendSigningEvent, systemActor, verifyChain } from './audit-chain.ts';
 import { completionInput } from './certificate.ts';
 import { SIGNING_JOBS, fullNameOf, issueSigneeLink, links, readAll, storePdf } from './common.ts';
 import { accountContact } from './people.ts';
@@ -32,6 +33,14 @@ export async function runSeal(job: JobRecord<{ processId: string }>, c: JobConte
   if (!process || process.state !== 'sealing') return;
   const doc = await findDocument(c.db, process.documentId);
   if (!doc) return;
+  const events = await c.db
+    .select()
+    .from(signingEvents)
+    .where(eq(signingEvents.documentId, doc.id))
+    .orderBy(asc(signingEvents.seq));
+  // The certificate of completion vouches for the trail: never issue one over a rewritten chain.
+  const chain = verifyChain(events, await getChainAnchor(c.db, doc.id));
+  if (!chain.valid) throw new Error(`The audit chain of document ${doc.id} does not verify: ${chain.reason}`);
   const ca = await signingCaFromConfig(c.config.signing);
   const tsa = c.config.signing.tsa;
   const completedAt = c.clock.now();
@@ -42,11 +51,6 @@ export async function runSeal(job: JobRecord<{ processId: string }>, c: JobConte
   });
   const signed = await storePdf(c.blobs, process.organizationId, sealed);
   const list = await listSignees(c.db, doc.id);
-  const events = await c.db
-    .select()
-    .from(signingEvents)
-    .where(eq(signingEvents.documentId, doc.id))
-    .orderBy(asc(signingEvents.seq));
   const certificate = await buildCompletionCertificate(
     completionInput(doc, process, list, events, signed.sha256, completedAt),
     { ca, tsa },

@@ -197,3 +197,27 @@ export const signingEvents = pgTable(
   },
   (t) => [uniqueIndex('signing_events_seq_idx').on(t.documentId, t.seq)],
 );
+
+/**
+ * The keyed anchor of each document's audit chain: its head (last seq and hash) with an HMAC-SHA256
+ * under a key kept outside the database (commands/signing/audit-anchor.ts). Rewritten on every append.
+ */
+export const signingChainAnchors = pgTable('signing_chain_anchors', {
+  documentId: uuid('document_id')
+    .primaryKey()
+    .references(() => documents.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull(),
+  hash: text('hash').notNull(),
+  mac: text('mac').notNull(),
+  /** Which key made the MAC (its public id): rotation keeps older keys for verification. */
+  keyId: text('key_id').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/**
+ * Chains recorded before anchors existed (filled once by the migration that added anchors): the first
+ * start afterwards anchors each one whose links still verify, then removes it from here.
+ */
+export const signingChainBackfill = pgTable('signing_chain_backfill', {
+  documentId: uuid('document_id').primaryKey(),
+});

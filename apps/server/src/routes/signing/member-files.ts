@@ -1,6 +1,7 @@
 import { P, api } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
 import { loadAuthorized } from '../../commands/documents/common.ts';
+import { getChainAnchor } from '../../commands/signing/audit-anchor.ts';
 import { verifyChain } from '../../commands/signing/audit-chain.ts';
 import { memberDownload } from '../../commands/signing/files.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -16,7 +17,7 @@ export function registerSigningMemberFileRoutes(app: FastifyInstance): void {
     const rows = await listSigningEvents(ctx.db, doc.id);
     return {
       status: 'OK',
-      chain: verifyChain(rows),
+      chain: verifyChain(rows, await getChainAnchor(ctx.db, doc.id)),
       events: rows.map((e) => ({
         seq: e.seq,
         type: e.type,

@@ -13,6 +13,10 @@ export const signingEnvShape = {
   SIGNING_TSA_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   SIGNING_TSA_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
   PDFSIG_PATH: z.string().default('pdfsig'),
+  AUDIT_CHAIN_KEY: optional.pipe(
+    z.string().min(32, 'AUDIT_CHAIN_KEY must be at least 32 characters.').optional(),
+  ),
+  AUDIT_CHAIN_RETIRED_KEYS: optional,
 };
 
 type SigningEnv = z.infer<z.ZodObject<typeof signingEnvShape>> & { DATA_DIR: string };
@@ -28,6 +32,8 @@ export interface SigningConfig {
   tsa: { url: string; timeoutMs: number } | null;
   /** The poppler `pdfsig` binary used to check signatures. */
   pdfsig: string;
+  /** The audit chain's anchor key (commands/signing/audit-anchor.ts); the file under caDir by default. */
+  auditChain: { key: string | null; retired: string[] };
 }
 
 export function signingConfigFrom(
@@ -48,5 +54,12 @@ export function signingConfigFrom(
       ? { url: e.SIGNING_TSA_URL, timeoutMs: e.SIGNING_TSA_TIMEOUT_SECONDS * 1000 }
       : null,
     pdfsig: e.PDFSIG_PATH,
+    auditChain: {
+      key: e.AUDIT_CHAIN_KEY ?? null,
+      retired: (e.AUDIT_CHAIN_RETIRED_KEYS ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter((k) => k.length > 0),
+    },
   };
 }
