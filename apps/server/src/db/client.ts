@@ -30,6 +30,7 @@ const RAW_TEXT = { getTypeParser: () => (value: string) => value };
 
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK_KEY = 727_001;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export interface OpenOptions {
   /** PostgreSQL connection string; without it PGlite is used. */
@@ -45,9 +46,24 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, options: '-c plan_cache_mode=force_generic_plan' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    options: '-c plan_cache_mode=force_generic_plan',
+    // While the server is unreachable, fail fast (503) instead of queueing requests forever.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // A connection that dies (server restart, network cut) emits 'error' on its client; without a listener
+  // that is an uncaught exception that ends the process. The query that was using it fails with a
+  // connection error instead (503), and the pool replaces the client.
   pool.on('error', () => {
-    /* idle client errors are reported on the next query */
+    /* an idle client died: the pool drops it */
+  });
+  pool.on('connect', (client) => {
+    client.on('error', () => {
+      /* a checked-out client died: its current or next query fails and it is discarded on release */
+    });
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   registerRowRunner(db, async (name, text, values) => {

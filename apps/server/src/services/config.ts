@@ -28,7 +28,8 @@ export const servicesEnvShape = {
   JOBS_WORKER: flag(true),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   JOBS_POLL_MS: z.coerce.number().int().min(50).default(1000),
-  JOBS_LEASE_SECONDS: z.coerce.number().int().min(10).default(600),
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(3).default(30),
+  JOBS_RECLAIM_ON_START: flag(true),
   BLOB_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(60),
   CONVERSION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   CONVERSION_TIMEOUT_SECONDS: z.coerce.number().int().min(5).default(120),
@@ -43,7 +44,7 @@ export interface ServicesConfig {
   blobStore: BlobStoreConfig;
   uploads: { maxBytes: number };
   documents: { deletedRetentionDays: number; sweepIntervalMs: number };
-  jobs: { worker: boolean; concurrency: number; pollMs: number; leaseMs: number };
+  jobs: { worker: boolean; concurrency: number; pollMs: number; leaseMs: number; reclaimOnStart: boolean };
   conversion: {
     soffice: string;
     pdftotext: string;
@@ -86,6 +87,7 @@ export function servicesConfigFrom(
       concurrency: e.JOBS_CONCURRENCY,
       pollMs: e.JOBS_POLL_MS,
       leaseMs: e.JOBS_LEASE_SECONDS * 1000,
+      reclaimOnStart: e.JOBS_RECLAIM_ON_START,
     },
     conversion: {
       soffice: e.SOFFICE_PATH,

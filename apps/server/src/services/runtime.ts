@@ -17,7 +17,10 @@ declare module 'fastify' {
  * converter's template profile.
  */
 export function registerServices(app: FastifyInstance, ctx: AppContext): void {
-  const runner = new JobRunner(ctx, new JobRegistry(), ctx.config.jobs);
+  const runner = new JobRunner(ctx, new JobRegistry(), {
+    ...ctx.config.jobs,
+    embedded: !ctx.config.databaseUrl,
+  });
   app.decorate('jobs', runner);
   registerMail(app);
   if (ctx.config.jobs.worker) app.addHook('onReady', async () => runner.start());

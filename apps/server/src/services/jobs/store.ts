@@ -80,19 +80,73 @@ export async function failJob(db: DbOrTx, job: JobRow, now: Date, error: string)
     .where(mine(job));
 }
 
-/** Gives a job back without counting the attempt (the worker is stopping). */
-export async function releaseJob(db: DbOrTx, job: JobRow, now: Date): Promise<void> {
+/**
+ * Gives a job back without counting the attempt: the worker is stopping, or the database was unreachable
+ * (not the job's fault). It runs again at `runAt` (default: now).
+ */
+export async function releaseJob(db: DbOrTx, job: JobRow, now: Date, runAt: Date = now): Promise<void> {
   await db
     .update(jobs)
     .set({
       status: 'queued',
-      runAt: now,
+      runAt,
       attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
       lockedAt: null,
       lockedBy: null,
       updatedAt: now,
     })
     .where(mine(job));
+}
+
+/** Extends the lease of a running job; false when the job is no longer this worker's (lease lost). */
+export async function renewLease(db: DbOrTx, job: JobRow, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ lockedAt: now, updatedAt: now })
+    .where(mine(job))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/**
+ * Puts running jobs whose worker is known to be dead (`isDead(lockedBy)`) back in the queue at once,
+ * instead of letting them wait out their lease. The interrupted run stays counted as an attempt, so a job
+ * that kills its process cannot loop forever. Returns the reclaimed jobs' ids.
+ */
+export async function reclaimJobs(
+  db: DbOrTx,
+  now: Date,
+  isDead: (lockedBy: string) => boolean,
+): Promise<string[]> {
+  const held = await db
+    .select({ id: jobs.id, lockedBy: jobs.lockedBy })
+    .from(jobs)
+    .where(eq(jobs.status, 'running'));
+  const dead = held.filter((j) => j.lockedBy !== null && isDead(j.lockedBy));
+  if (dead.length === 0) return [];
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      runAt: now,
+      lockedAt: null,
+      lockedBy: null,
+      lastError: 'Interrupted: its worker process stopped',
+      updatedAt: now,
+    })
+    // Still held by the same dead owner: another worker may have taken an expired lease meanwhile.
+    .where(
+      and(
+        inArray(
+          jobs.id,
+          dead.map((j) => j.id),
+        ),
+        eq(jobs.status, 'running'),
+        inArray(jobs.lockedBy, [...new Set(dead.map((j) => j.lockedBy ?? ''))]),
+      ),
+    )
+    .returning({ id: jobs.id });
+  return rows.map((r) => r.id);
 }
 
 /** Removes finished jobs older than `before` (housekeeping). */
