@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PdfError } from './syntax/errors.ts';
 import { PdfDict, PdfRef, PdfString, isName, name, serialize, type PdfValue } from './syntax/objects.ts';
 import type { PdfReader } from './syntax/reader.ts';
 import { IncrementalUpdate } from './syntax/writer.ts';
@@ -35,21 +36,35 @@ export interface SignatureUpdate {
 const BYTE_RANGE_PLACEHOLDER = `[0 ${'0'.repeat(12)} ${'0'.repeat(12)} ${'0'.repeat(12)}]`;
 const text = (s: string) => new PdfString(textStringBytes(s));
 
+/** The pages in order (the page tree walked without recursion; a node seen twice is skipped). */
 function pageRefs(reader: PdfReader): PdfRef[] {
   const pages: PdfRef[] = [];
   const seen = new Set<number>();
-  const visit = (ref: PdfValue | undefined) => {
-    if (!(ref instanceof PdfRef) || seen.has(ref.num)) return;
+  const stack: PdfValue[] = [reader.dict(reader.trailer.get('Root'))?.get('Pages') ?? null];
+  while (stack.length > 0) {
+    const ref = stack.pop();
+    if (!(ref instanceof PdfRef) || seen.has(ref.num)) continue;
     seen.add(ref.num);
+    reader.budget.spendToken();
     const node = reader.dict(ref);
-    if (!node) return;
-    if (isName(node.get('Type'), 'Pages') || Array.isArray(reader.resolve(node.get('Kids')))) {
-      for (const kid of (reader.resolve(node.get('Kids')) as PdfValue[]) ?? []) visit(kid);
+    if (!node) continue;
+    const kids = reader.resolve(node.get('Kids'));
+    if (isName(node.get('Type'), 'Pages') || Array.isArray(kids)) {
+      if (Array.isArray(kids)) for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
     } else pages.push(ref);
-  };
-  visit(reader.dict(reader.trailer.get('Root'))?.get('Pages'));
-  if (pages.length === 0) throw new Error('The PDF has no pages.');
+  }
+  if (pages.length === 0) throw new PdfError('PDF_DAMAGED', 'The PDF has no pages.');
   return pages;
+}
+
+const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** An array entry of the form or a page (/Fields, /Annots): absent is empty, anything else is refused. */
+function arrayOf(reader: PdfReader, value: PdfValue | undefined, what: string): PdfValue[] {
+  const v = reader.resolve(value);
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) throw new PdfError('PDF_UNSIGNABLE', `The PDF's ${what} is not an array.`);
+  return v;
 }
 
 function findSlot(reader: PdfReader, pages: PdfRef[], slot: number): { page: PdfRef; rect: number[] } {
@@ -58,12 +73,14 @@ function findSlot(reader: PdfReader, pages: PdfRef[], slot: number): { page: Pdf
     if (!Array.isArray(slots)) continue;
     for (const entry of slots) {
       const values = reader.resolve(entry);
-      if (Array.isArray(values) && values[0] === slot && values.length === 5) {
-        return { page, rect: values.slice(1).map(Number) };
+      const rect = Array.isArray(values) ? values.slice(1) : [];
+      if (Array.isArray(values) && values[0] === slot && rect.length === 4 && rect.every(isFiniteNumber)) {
+        return { page, rect };
       }
     }
   }
-  throw new Error(
+  throw new PdfError(
+    'PDF_UNSIGNABLE',
     `The PDF has no signature box for signee ${slot} (was it prepared with prepareForSigning?).`,
   );
 }
@@ -88,7 +105,9 @@ function uniqueFieldName(reader: PdfReader, fields: PdfValue[], prefix: string):
 export function buildSignatureUpdate(reader: PdfReader, opts: SignatureFieldOptions): SignatureUpdate {
   const up = new IncrementalUpdate(reader);
   const rootRef = reader.trailer.get('Root') as PdfRef;
-  const catalog = reader.dict(rootRef)!.clone();
+  const catalogDict = reader.dict(rootRef);
+  if (!catalogDict) throw new PdfError('PDF_DAMAGED', 'The PDF has no document catalog.');
+  const catalog = catalogDict.clone();
   const pages = pageRefs(reader);
   const target = opts.appearance
     ? findSlot(reader, pages, opts.appearance.slot)
@@ -99,7 +118,7 @@ export function buildSignatureUpdate(reader: PdfReader, opts: SignatureFieldOpti
   const acroValue = catalog.get('AcroForm');
   const acro = (reader.dict(acroValue) ?? new PdfDict()).clone();
   const fieldsValue = acro.get('Fields');
-  const fields = (reader.resolve(fieldsValue) as PdfValue[] | undefined) ?? [];
+  const fields = arrayOf(reader, fieldsValue, 'form field list (/AcroForm /Fields)');
   const fieldName = uniqueFieldName(reader, fields, opts.fieldPrefix);
 
   const sigRef = up.allocate();
@@ -154,13 +173,9 @@ export function buildSignatureUpdate(reader: PdfReader, opts: SignatureFieldOpti
   // The page lists the new widget among its annotations.
   const page = reader.dict(target.page)!.clone();
   const annots = page.get('Annots');
-  if (annots instanceof PdfRef)
-    up.replace(annots.num, [...((reader.resolve(annots) as PdfValue[]) ?? []), widgetRef]);
-  else
-    up.replace(
-      target.page.num,
-      page.set('Annots', [...((annots as PdfValue[] | undefined) ?? []), widgetRef]),
-    );
+  const annotList = [...arrayOf(reader, annots, 'page annotation list (/Annots)'), widgetRef];
+  if (annots instanceof PdfRef && Array.isArray(reader.resolve(annots))) up.replace(annots.num, annotList);
+  else up.replace(target.page.num, page.set('Annots', annotList));
 
   // The form lists the new field and declares that the document holds signatures (SigFlags 3).
   if (fieldsValue instanceof PdfRef) up.replace(fieldsValue.num, [...fields, widgetRef]);

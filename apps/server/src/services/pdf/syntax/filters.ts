@@ -1,4 +1,6 @@
 import { inflateSync } from 'node:zlib';
+import { PdfError, PdfSyntaxError } from './errors.ts';
+import { PdfBudget } from './limits.ts';
 import { PdfDict, isName, type PdfStream, type PdfValue } from './objects.ts';
 
 /** PNG row filters (ISO 32000-1 §7.4.4.4, predictors 10–15), as cross-reference streams use them. */
@@ -31,8 +33,34 @@ function unpredictPng(data: Uint8Array, columns: number, bytesPerPixel: number):
   return out;
 }
 
-/** Decodes a structural stream (object or cross-reference stream): FlateDecode with an optional predictor. */
-export function decodeStream(stream: PdfStream): Uint8Array {
+/** Inflates at most `budget.decodedLeft` bytes: a decompression bomb stops there (PdfLimitError). */
+function inflate(data: Uint8Array, budget: PdfBudget): Uint8Array {
+  const limit = budget.decodedLeft;
+  let out: Uint8Array;
+  try {
+    out = inflateSync(data, { maxOutputLength: Math.max(1, limit) });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') budget.spendDecoded(limit + 1);
+    throw new PdfSyntaxError(`A compressed stream is damaged (${(err as Error).message}).`);
+  }
+  budget.spendDecoded(out.length);
+  return out;
+}
+
+function intParam(params: PdfDict, key: string, fallback: number, max: number): number {
+  const v = params.get(key);
+  if (v === undefined) return fallback;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > max) {
+    throw new PdfSyntaxError(`A stream's /DecodeParms has an invalid /${key}.`);
+  }
+  return v;
+}
+
+/**
+ * Decodes a structural stream (object or cross-reference stream): FlateDecode with an optional
+ * predictor, within the budget's decompressed bytes.
+ */
+export function decodeStream(stream: PdfStream, budget: PdfBudget = new PdfBudget()): Uint8Array {
   const filter = stream.dict.get('Filter');
   const filters: PdfValue[] = Array.isArray(filter) ? filter : filter ? [filter] : [];
   const rawParams = stream.dict.get('DecodeParms');
@@ -40,23 +68,23 @@ export function decodeStream(stream: PdfStream): Uint8Array {
   let data = stream.data;
   filters.forEach((f, i) => {
     if (!isName(f, 'FlateDecode')) {
-      throw new Error(`Unsupported filter in a structural stream: ${isName(f) ? f.name : String(f)}`);
+      throw new PdfError(
+        'PDF_UNSIGNABLE',
+        `Unsupported filter in a structural stream: ${isName(f) ? f.name : typeof f}`,
+      );
     }
-    data = inflateSync(data);
+    data = inflate(data, budget);
     const params = paramsList[i];
     if (params instanceof PdfDict) {
       const predictor = params.get('Predictor');
       if (typeof predictor === 'number' && predictor >= 10) {
-        const columns = params.get('Columns');
-        const colors = params.get('Colors');
-        const bpc = params.get('BitsPerComponent');
-        const bytesPerPixel = Math.max(
-          1,
-          Math.ceil(((typeof colors === 'number' ? colors : 1) * (typeof bpc === 'number' ? bpc : 8)) / 8),
-        );
-        data = unpredictPng(data, (typeof columns === 'number' ? columns : 1) * bytesPerPixel, bytesPerPixel);
+        const columns = intParam(params, 'Columns', 1, 1 << 20);
+        const colors = intParam(params, 'Colors', 1, 32);
+        const bpc = intParam(params, 'BitsPerComponent', 8, 16);
+        const bytesPerPixel = Math.max(1, Math.ceil((colors * bpc) / 8));
+        data = unpredictPng(data, columns * bytesPerPixel, bytesPerPixel);
       } else if (typeof predictor === 'number' && predictor > 1) {
-        throw new Error(`Unsupported predictor ${predictor} in a structural stream.`);
+        throw new PdfError('PDF_UNSIGNABLE', `Unsupported predictor ${predictor} in a structural stream.`);
       }
     }
   });

@@ -1,3 +1,5 @@
+import { PdfError } from './errors.ts';
+
 /**
  * The PDF object model of the incremental writer (ISO 32000-1 §7.3): just enough to read a document's
  * structure (catalog, page tree, form) and to write changed dictionaries back in an appended update.
@@ -66,7 +68,7 @@ function serializeName(n: string): string {
 }
 
 function serializeNumber(n: number): string {
-  if (!Number.isFinite(n)) throw new Error(`Cannot write the number ${n} in a PDF.`);
+  if (!Number.isFinite(n)) throw new PdfError('PDF_UNSIGNABLE', `Cannot write the number ${n} in a PDF.`);
   if (Number.isInteger(n)) return String(n);
   const fixed = n.toFixed(10).replace(/0+$/, '').replace(/\.$/, '');
   return fixed === '-0' ? '0' : fixed;
@@ -88,5 +90,5 @@ export function serialize(value: PdfValue): string {
     const parts = [...value.map].map(([k, v]) => `${serializeName(k)} ${serialize(v)}`);
     return `<<${parts.join(' ')}>>`;
   }
-  throw new Error('A stream cannot be rewritten inside an incremental update.');
+  throw new PdfError('PDF_UNSIGNABLE', 'A stream cannot be rewritten inside an incremental update.');
 }

@@ -1,21 +1,31 @@
+import { PdfSyntaxError, PdfLimitError } from './errors.ts';
+import { PdfBudget } from './limits.ts';
 import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, type PdfValue } from './objects.ts';
+
+export { PdfSyntaxError } from './errors.ts';
 
 const WHITESPACE = new Set([0, 9, 10, 12, 13, 32]);
 const DELIMITER = new Set([...'()<>[]{}/%'].map((c) => c.charCodeAt(0)));
+/** A PDF number (§7.3.3): no exponents, hexadecimal or words such as "Infinity". */
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 const isDigit = (b: number) => b >= 48 && b <= 57;
-
-export class PdfSyntaxError extends Error {}
 
 /** Resolves an indirect /Length of a stream; the parser never needs anything else from outside. */
 export type LengthResolver = (ref: PdfRef) => number | undefined;
 
-/** A cursor over the file's bytes (ISO 32000-1 §7.2–7.3); values it returns never copy stream data. */
+/**
+ * A cursor over the file's bytes (ISO 32000-1 §7.2–7.3); values it returns never copy stream data.
+ * Total on any input: it returns a value or throws PdfSyntaxError, or PdfLimitError past the budget's
+ * nesting depth or parse work (so deep nesting never overflows the stack).
+ */
 export class PdfParser {
   pos: number;
+  private depth = 0;
   constructor(
     readonly bytes: Uint8Array,
     pos = 0,
     private readonly resolveLength: LengthResolver = () => undefined,
+    private readonly budget: PdfBudget = new PdfBudget(),
   ) {
     this.pos = pos;
   }
@@ -64,31 +74,50 @@ export class PdfParser {
 
   value(): PdfValue {
     this.skipWhitespace();
+    this.budget.spendToken();
     const b = this.bytes;
     const c = b[this.pos];
     if (c === undefined) this.fail('Unexpected end of file');
     if (c === 47 /* / */) return this.name();
     if (c === 40 /* ( */) return this.literalString();
-    if (c === 91 /* [ */) {
-      this.pos++;
-      const items: PdfValue[] = [];
-      for (;;) {
-        this.skipWhitespace();
-        if (b[this.pos] === 93 /* ] */) break;
-        items.push(this.value());
-      }
-      this.pos++;
-      return items;
+    if (c === 91 /* [ */) return this.nested(() => this.array());
+    if (c === 60 /* < */) {
+      return b[this.pos + 1] === 60 ? this.nested(() => this.dictOrStream()) : this.hexString();
     }
-    if (c === 60 /* < */) return b[this.pos + 1] === 60 ? this.dictOrStream() : this.hexString();
     const word = this.regular();
     if (word === 'true') return true;
     if (word === 'false') return false;
     if (word === 'null') return null;
+    if (!NUMBER.test(word)) this.fail(`Unexpected token "${word.slice(0, 40)}"`);
     const n = Number(word);
-    if (word === '' || Number.isNaN(n)) this.fail(`Unexpected token "${word}"`);
+    if (!Number.isFinite(n)) this.fail('A number out of range');
     if (/^\d+$/.test(word)) return this.maybeRef(n);
     return n;
+  }
+
+  private nested<T>(read: () => T): T {
+    if (++this.depth > this.budget.limits.maxDepth) {
+      throw new PdfLimitError(
+        `The PDF nests arrays or dictionaries deeper than ${this.budget.limits.maxDepth}.`,
+      );
+    }
+    try {
+      return read();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private array(): PdfValue[] {
+    this.pos++;
+    const items: PdfValue[] = [];
+    for (;;) {
+      this.skipWhitespace();
+      if (this.bytes[this.pos] === 93 /* ] */) break;
+      items.push(this.value());
+    }
+    this.pos++;
+    return items;
   }
 
   /** After an integer: `gen R` makes it a reference; otherwise the cursor stays after the integer. */
