@@ -83,3 +83,5 @@ export const SIGNING_SOUND_VOLUME = 0.5;
 
 export const ORGANIZATION_NAME_MAX = 120;
 export const PERSON_NAME_MAX = 120;
+/** A role's name (SPEC §3 Role). */
+export const ROLE_NAME_MAX = 64;

@@ -4,7 +4,9 @@ import {
   buildPath,
   ERROR_CODES,
   GRANTABLE_PERMISSION_IDS,
+  PERMISSION_GROUPS,
   PERMISSIONS,
+  requiredName,
   WIZARD_INVITE_PATTERN,
 } from './index.ts';
 
@@ -49,5 +51,32 @@ describe('wizard invite pattern (SPEC §5)', () => {
   });
   it.each(['plain', 'a@b', 'a@b.info', '@b.fi', 'a@.fi'])('rejects %s', (v) => {
     expect(WIZARD_INVITE_PATTERN.test(v)).toBe(false);
+  });
+});
+
+describe('names and permission groups', () => {
+  it('requiredName trims, normalizes and refuses text that hides or reorders what is shown', () => {
+    const name = requiredName(10);
+    expect(name.parse('  A\u0308b ')).toBe('\u00c4b');
+    for (const bad of [
+      '',
+      ' ',
+      'a\u0000',
+      'a\nb',
+      'a\u0085',
+      'a\ud800',
+      '\udc00b',
+      'a\u202eb',
+      'a\u2067b',
+      'x'.repeat(11),
+    ]) {
+      expect(name.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(name.safeParse('👩‍💼 ok').success).toBe(true);
+  });
+  it('groups every grantable permission under its marker', () => {
+    expect(PERMISSION_GROUPS.map((g) => g.marker)).toEqual([1, 7, 10, 13, 17, 21, 24]);
+    expect(PERMISSION_GROUPS.flatMap((g) => g.members)).toEqual(GRANTABLE_PERMISSION_IDS);
+    expect(PERMISSION_GROUPS[3]?.members).toEqual([14, 15, 16]);
   });
 });

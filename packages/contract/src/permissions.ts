@@ -69,3 +69,20 @@ export function isGrantable(id: number): boolean {
 export function permissionKeyOf(id: number): PermissionKey | undefined {
   return PERMISSIONS.find((p) => p.id === id)?.key;
 }
+
+/** A group marker and the grantable permissions listed under it (the ids that follow it up to the next marker). */
+export interface PermissionGroup {
+  marker: number;
+  key: PermissionKey;
+  members: number[];
+}
+
+/** The seven groups of SPEC §6, in order: what the simple role editor shows as one switch each. */
+export const PERMISSION_GROUPS: readonly PermissionGroup[] = PERMISSIONS.reduce<PermissionGroup[]>(
+  (groups, p) => {
+    if (p.group) groups.push({ marker: p.id, key: p.key, members: [] });
+    else groups[groups.length - 1]?.members.push(p.id);
+    return groups;
+  },
+  [],
+);

@@ -1,6 +1,7 @@
 import { api, permissionKeyOf } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../http/route.ts';
+import { registerRoleRoutes } from './roles.ts';
 
 export function registerPrivilegeRoutes(app: FastifyInstance): void {
   defineRoute(
@@ -16,4 +17,5 @@ export function registerPrivilegeRoutes(app: FastifyInstance): void {
       roles: actor.membership.roles,
     };
   });
+  registerRoleRoutes(app);
 }
