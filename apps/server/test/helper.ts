@@ -1,3 +1,4 @@
+import { errorReply, type ErrorReply } from '@sinetti/contract';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -111,11 +112,6 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
 }
 
 /** Asserts the contract's error envelope and returns the parsed body. */
-export function errorOf(res: LightMyRequestResponse): {
-  status: string;
-  code: string;
-  message: string;
-  fields?: Record<string, string>;
-} {
-  return res.json();
+export function errorOf(res: LightMyRequestResponse): ErrorReply {
+  return errorReply.parse(res.json());
 }

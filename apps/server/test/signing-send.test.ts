@@ -97,11 +97,14 @@ describe('GET signing/send/{docId}', () => {
   it('refuses a template, a document without signees, and one without a PDF (409)', async () => {
     const template = await t.create(owner, 'template', 'Template');
     await t.addSignee(owner, template.id, { email: uniqueEmail('e') });
-    expect((await send(owner, template.id)).statusCode).toBe(409);
+    const refusedTemplate = await send(owner, template.id);
+    expect(refusedTemplate.statusCode).toBe(409);
+    expect(errorOf(refusedTemplate).reason).toBe('TEMPLATE_NOT_SENDABLE');
     const empty = await t.contract(owner, 'Nobody');
     const res = await send(owner, empty.id);
     expect(res.statusCode).toBe(409);
     expect(errorOf(res).message).toContain('signee');
+    expect(errorOf(res).reason).toBe('NO_SIGNEES');
     const blank = await t.create(owner, 'contract', 'Still converting');
     await t.addSignee(owner, blank.id, { email: uniqueEmail('f') });
     expect((await send(owner, blank.id)).statusCode).toBe(409);

@@ -65,6 +65,7 @@ describe('status and start', () => {
     expect(await status(links[0]!)).toMatchObject({ locked: false });
     const blocked = await t.pub('GET', `/api/signing/start/${links[1]}`);
     expect(blocked.statusCode).toBe(409);
+    expect(errorOf(blocked).reason).toBe('SIGNING_LOCKED');
     const listed = (await t.json(owner, 'GET', `/api/signing/signees/${docId}`)).json().signees;
     expect(listed.map((s: { status: string }) => s.status)).toEqual(['signing', 'pending']);
 
@@ -72,19 +73,24 @@ describe('status and start', () => {
     t.clock.advance(30 * MINUTE);
     const resumed = await t.startSession(links[0]!);
     expect(resumed).not.toBe(first);
-    expect((await session(first)).statusCode).toBe(404);
+    const replaced = await session(first);
+    expect(replaced.statusCode).toBe(404);
+    expect(errorOf(replaced).reason).toBe('SIGNING_LINK_INVALID');
 
     // At 60 minutes the session is over: 409 with a clear message, and the lock is released.
     t.clock.advance(30 * MINUTE);
     const expired = await session(resumed);
     expect(expired.statusCode).toBe(409);
     expect(errorOf(expired).message).toContain('60 minutes');
+    expect(errorOf(expired).reason).toBe('SIGNING_SESSION_EXPIRED');
     expect(await status(links[1]!)).toMatchObject({ locked: false });
     const second = await t.startSession(links[1]!);
     await t.confirmCode(second, emails[1]!);
     expect((await sign(second, { kind: 'typed', text: 'Second Signee' })).statusCode).toBe(200);
     expect(await status(links[1]!)).toMatchObject({ signed: true, locked: false });
-    expect((await t.pub('GET', `/api/signing/start/${links[1]}`)).statusCode).toBe(409);
+    const signedAgain = await t.pub('GET', `/api/signing/start/${links[1]}`);
+    expect(signedAgain.statusCode).toBe(409);
+    expect(errorOf(signedAgain).reason).toBe('ALREADY_SIGNED');
     // The first signee may start again: a new 60 minutes.
     const again = await t.pub('GET', `/api/signing/start/${links[0]}`);
     expect(again.json().expiresAt).toBe(new Date(t.clock.now().getTime() + 60 * MINUTE).toISOString());
@@ -96,8 +102,12 @@ describe('the e-mailed code', () => {
     const { links, emails } = await sent(1);
     const token = await t.startSession(links[0]!);
     expect((await session(token, '/pdf')).statusCode).toBe(200);
-    expect((await sign(token, { kind: 'typed', text: 'Me' })).statusCode).toBe(409);
-    expect((await verify(token, '123456')).statusCode).toBe(409);
+    const early = await sign(token, { kind: 'typed', text: 'Me' });
+    expect(early.statusCode).toBe(409);
+    expect(errorOf(early).reason).toBe('CODE_NOT_CONFIRMED');
+    const unasked = await verify(token, '123456');
+    expect(unasked.statusCode).toBe(409);
+    expect(errorOf(unasked).reason).toBe('CODE_NOT_SENT');
     const asked = await askCode(token);
     expect(asked.statusCode).toBe(200);
     const mail = (await t.mails(emails[0]!))[0];
@@ -107,6 +117,7 @@ describe('the e-mailed code', () => {
     const late = await verify(token, code);
     expect(late.statusCode).toBe(409);
     expect(errorOf(late).message).toContain('expired');
+    expect(errorOf(late).reason).toBe('CODE_EXPIRED');
     expect((await askCode(token)).statusCode).toBe(200);
     const fresh = codeIn((await t.mails(emails[0]!))[0]);
     expect((await verify(token, fresh)).json()).toEqual({ status: 'OK', codeVerified: true });
@@ -120,15 +131,19 @@ describe('the e-mailed code', () => {
     const again = await askCode(token);
     expect(again.statusCode).toBe(429);
     expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+    expect(errorOf(again).reason).toBe('CODE_RESEND_WAIT');
+    expect(errorOf(again).details?.retryAfterSeconds).toBe(Number(again.headers['retry-after']));
     const code = codeIn((await t.mails(emails[0]!))[0]);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let left = 4; left >= 0; left--) {
       const res = await verify(token, wrong);
       expect(res.statusCode).toBe(400);
       expect(errorOf(res).fields?.code).toContain(left > 0 ? `${left} tr` : 'cannot be used');
+      expect(errorOf(res)).toMatchObject({ reason: 'CODE_WRONG', details: { attemptsLeft: left } });
     }
     const dead = await verify(token, code);
     expect(dead.statusCode).toBe(409);
+    expect(errorOf(dead).reason).toBe('CODE_EXPIRED');
     expect((await verify(token, '12')).statusCode).toBe(400);
     t.clock.advance(MINUTE);
     expect((await askCode(token)).statusCode).toBe(200);

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { errorCodes, type ErrorCode } from './errors.ts';
+import { errorDetails, errorReason } from './reasons.ts';
 
 export const errorReply = z.object({
   status: z.literal('ERROR'),
   code: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]),
+  /** Which failure of the code's kind (documented in reasons.ts); the web app translates it. */
+  reason: errorReason.optional(),
+  details: errorDetails.optional(),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
   requestId: z.string().optional(),

@@ -1,6 +1,7 @@
 /**
  * Every error code the API can answer with, its HTTP status, and what it means.
- * An error reply is `{ status: "ERROR", code, message, fields? }`.
+ * An error reply is `{ status: "ERROR", code, reason?, details?, message, fields? }`; `reason` (reasons.ts)
+ * says which failure of the code's kind it is.
  */
 export const ERROR_CODES = {
   /** The request body, query or path parameters do not match the call's schema; `fields` names each problem. */

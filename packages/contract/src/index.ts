@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './reasons.ts';
 export * from './envelope.ts';
 export * from './permissions.ts';
 export * from './constants.ts';

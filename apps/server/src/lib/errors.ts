@@ -1,10 +1,15 @@
-import { httpStatusOf, type ErrorCode } from '@sinetti/contract';
+import { httpStatusOf, type ErrorCode, type ErrorDetails, type ErrorReason } from '@sinetti/contract';
 
-/** An error with a contract code; the error handler turns it into `{status:"ERROR", code, message}`. */
+/**
+ * An error with a contract code; the error handler turns it into `{status:"ERROR", code, reason?, details?, message}`.
+ * `because(reason, details)` says which failure it is, so that clients never read the English message.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
+  reason: ErrorReason | undefined;
+  details: ErrorDetails | undefined;
 
   constructor(
     code: ErrorCode,
@@ -16,6 +21,13 @@ export class AppError extends Error {
     this.code = code;
     this.fields = fields;
     this.headers = headers;
+  }
+
+  /** Names the failure (a documented reason of the contract) and its typed details. */
+  because(reason: ErrorReason, details?: ErrorDetails): this {
+    this.reason = reason;
+    this.details = details;
+    return this;
   }
 
   get statusCode(): number {

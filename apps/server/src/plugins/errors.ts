@@ -37,6 +37,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(appError.statusCode).send({
         status: 'ERROR',
         code: appError.code,
+        ...(appError.reason ? { reason: appError.reason } : {}),
+        ...(appError.details ? { details: appError.details } : {}),
         message: appError.message,
         ...(appError.fields ? { fields: appError.fields } : {}),
       });

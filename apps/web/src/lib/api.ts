@@ -1,19 +1,39 @@
-import { buildPath, type ClientErrorCode, type Endpoint, type ErrorCode } from '@sinetti/contract';
+import {
+  buildPath,
+  type ClientErrorCode,
+  type Endpoint,
+  type ErrorCode,
+  type ErrorDetails,
+  type ErrorReason,
+} from '@sinetti/contract';
 import type { z } from 'zod';
 import { isSignedIn, sessionStore } from './session';
 
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
-/** A failed call: the reply's code and message (or NO_SESSION / NETWORK raised here). */
+/**
+ * A failed call: the reply's code, reason and details (or NO_SESSION / NETWORK raised here). The UI decides
+ * from `code` and `reason` and shows its own translated text (lib/errors.ts); `message` is for logs only.
+ */
 export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly fields: Record<string, string> | undefined;
   readonly httpStatus: number;
-  constructor(code: ApiErrorCode, message: string, httpStatus = 0, fields?: Record<string, string>) {
+  readonly reason: ErrorReason | undefined;
+  readonly details: ErrorDetails;
+  constructor(
+    code: ApiErrorCode,
+    message: string,
+    httpStatus = 0,
+    fields?: Record<string, string>,
+    extra: { reason?: ErrorReason | undefined; details?: ErrorDetails | undefined } = {},
+  ) {
     super(message);
     this.code = code;
     this.httpStatus = httpStatus;
     this.fields = fields;
+    this.reason = extra.reason;
+    this.details = extra.details ?? {};
   }
 }
 
@@ -72,7 +92,14 @@ export function endpointUrl<E extends Endpoint>(endpoint: E, input: Input<E> = {
   return `/api${buildPath(endpoint.path, (input.params ?? {}) as Record<string, string>)}${toQuery(input.query)}`;
 }
 
-type ReplyData = { status?: string; code?: ApiErrorCode; message?: string; fields?: Record<string, string> };
+export type ReplyData = {
+  status?: string;
+  code?: ApiErrorCode;
+  reason?: ErrorReason;
+  details?: ErrorDetails;
+  message?: string;
+  fields?: Record<string, string>;
+};
 
 /** An error reply as ApiError; the listeners hear of it and the session slides unless it ended. */
 export function replyError(httpStatus: number, data: ReplyData): ApiError {
@@ -81,6 +108,7 @@ export function replyError(httpStatus: number, data: ReplyData): ApiError {
     data.message ?? 'Request failed.',
     httpStatus,
     data.fields,
+    { reason: data.reason, details: data.details },
   );
   if (error.code !== 'UNAUTHORIZED_ACCESS' && error.code !== 'SESSION_INVALID') sessionStore.touch();
   for (const l of errorListeners) l(error);

@@ -2,6 +2,7 @@ import enAuth from './en/auth.json';
 import enBilling from './en/billing.json';
 import enCommon from './en/common.json';
 import enDocuments from './en/documents.json';
+import enErrors from './en/errors.json';
 import enProfile from './en/profile.json';
 import enSettings from './en/settings.json';
 import enSigning from './en/signing.json';
@@ -10,6 +11,7 @@ import fiAuth from './fi/auth.json';
 import fiBilling from './fi/billing.json';
 import fiCommon from './fi/common.json';
 import fiDocuments from './fi/documents.json';
+import fiErrors from './fi/errors.json';
 import fiProfile from './fi/profile.json';
 import fiSettings from './fi/settings.json';
 import fiSigning from './fi/signing.json';
@@ -26,6 +28,7 @@ export const resources = {
     billing: enBilling,
     documents: enDocuments,
     signing: enSigning,
+    errors: enErrors,
   },
   fi: {
     common: fiCommon,
@@ -36,6 +39,7 @@ export const resources = {
     billing: fiBilling,
     documents: fiDocuments,
     signing: fiSigning,
+    errors: fiErrors,
   },
 } as const;
 

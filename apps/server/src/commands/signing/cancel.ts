@@ -28,15 +28,18 @@ export async function cancelSigning(
   return ctx.db.transaction(async (tx) => {
     const doc = await loadAuthorized(tx, actor, P.DOCUMENTS_EDIT, documentId, 'update');
     if (doc.state !== DOCUMENT_STATE.Signing) {
-      throw new AppError('CONFLICT', 'Only a document that is out for signing can be cancelled.');
+      throw new AppError('CONFLICT', 'Only a document that is out for signing can be cancelled.').because(
+        'NOT_SIGNING',
+      );
     }
     const process = await openProcessOf(tx, doc.id, true);
-    if (!process) throw new AppError('CONFLICT', 'This document has no signing to cancel.');
+    if (!process)
+      throw new AppError('CONFLICT', 'This document has no signing to cancel.').because('NOT_SIGNING');
     if (process.state === 'sealing') {
       throw new AppError(
         'CONFLICT',
         'Everyone has signed: the document is being sealed and cannot be cancelled.',
-      );
+      ).because('SEALING');
     }
     const now = ctx.clock.now();
     const list = await listSignees(tx, doc.id);

@@ -33,10 +33,13 @@ export type SendResult =
 
 function assertSendable(doc: DocumentRow, list: SigneeRow[], providers: SigningProviders): void {
   if (doc.type === 'template') {
-    throw new AppError('CONFLICT', 'A template cannot be sent for signing: make a document from it first.');
+    throw new AppError(
+      'CONFLICT',
+      'A template cannot be sent for signing: make a document from it first.',
+    ).because('TEMPLATE_NOT_SENDABLE');
   }
   if (doc.type !== 'contract' && doc.type !== 'contract-noedit') {
-    throw new AppError('CONFLICT', 'Only contracts can be sent for signing.');
+    throw new AppError('CONFLICT', 'Only contracts can be sent for signing.').because('NOT_A_CONTRACT');
   }
   if (doc.state >= DOCUMENT_STATE.Signing) {
     throw new AppError(
@@ -44,15 +47,17 @@ function assertSendable(doc: DocumentRow, list: SigneeRow[], providers: SigningP
       doc.state === DOCUMENT_STATE.Signing
         ? 'The document has already been sent for signing.'
         : 'The document has already been signed or archived.',
-    );
+    ).because(doc.state === DOCUMENT_STATE.Signing ? 'ALREADY_SENT' : 'ALREADY_COMPLETED');
   }
-  if (list.length === 0) throw new AppError('CONFLICT', 'Add at least one signee before sending.');
+  if (list.length === 0) {
+    throw new AppError('CONFLICT', 'Add at least one signee before sending.').because('NO_SIGNEES');
+  }
   const unserved = list.find((s) => !providers.serves(s.level));
   if (unserved) {
     throw new AppError(
       'CONFLICT',
       `No signing provider serves the ${levelLabel(unserved.level, 'en').toLowerCase()} level of ${unserved.email}.`,
-    );
+    ).because('NO_PROVIDER_FOR_LEVEL');
   }
   if (!doc.pdfKey || !doc.pdfSha256) {
     throw new AppError(
@@ -60,7 +65,7 @@ function assertSendable(doc: DocumentRow, list: SigneeRow[], providers: SigningP
       doc.conversionStatus === 'pending'
         ? 'The PDF of this document is still being made. Try again in a moment.'
         : 'This document has no PDF version, so it cannot be signed.',
-    );
+    ).because(doc.conversionStatus === 'pending' ? 'PDF_PENDING' : 'PDF_UNSIGNABLE');
   }
 }
 
@@ -76,7 +81,10 @@ async function prepareVersion(ctx: AppContext, doc: DocumentRow, list: SigneeRow
     return { pdf: prepared.pdf, pages: countPages(prepared.pdf) };
   } catch (err) {
     ctx.log.warn({ documentId: doc.id, err: (err as Error).message }, 'signing: the PDF cannot be prepared');
-    throw new AppError('CONFLICT', 'The PDF of this document cannot be signed: it is encrypted or damaged.');
+    throw new AppError(
+      'CONFLICT',
+      'The PDF of this document cannot be signed: it is encrypted or damaged.',
+    ).because('PDF_UNSIGNABLE');
   }
 }
 

@@ -5,6 +5,7 @@ import {
   SIGNING_CODE_MAX_SENDS,
   SIGNING_CODE_RESEND_MS,
   SIGNING_CODE_TTL_MS,
+  type ErrorReason,
 } from '@sinetti/contract';
 import { eq } from 'drizzle-orm';
 import { signingSessions } from '../../db/schema/index.ts';
@@ -29,14 +30,20 @@ export async function sendCode(ctx: AppContext, sessionToken: string, client: Cl
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const session = await lockSession(tx, target.session.id, now);
-    if (session.codeVerifiedAt) throw new AppError('CONFLICT', 'The code has already been confirmed.');
+    if (session.codeVerifiedAt) {
+      throw new AppError('CONFLICT', 'The code has already been confirmed.').because(
+        'CODE_ALREADY_CONFIRMED',
+      );
+    }
     if (session.codeSends >= SIGNING_CODE_MAX_SENDS) {
       throw new AppError(
         'RATE_LIMITED',
         'No more codes can be sent in this signing session. Start again from your signing link later.',
         undefined,
         { 'retry-after': seconds(session.expiresAt.getTime() - now.getTime()) },
-      );
+      ).because('CODE_SENDS_EXHAUSTED', {
+        retryAfterSeconds: Number(seconds(session.expiresAt.getTime() - now.getTime())),
+      });
     }
     const wait = session.codeSentAt
       ? session.codeSentAt.getTime() + SIGNING_CODE_RESEND_MS - now.getTime()
@@ -46,10 +53,8 @@ export async function sendCode(ctx: AppContext, sessionToken: string, client: Cl
         'RATE_LIMITED',
         'A code was sent a moment ago. Wait a minute before asking again.',
         undefined,
-        {
-          'retry-after': seconds(wait),
-        },
-      );
+        { 'retry-after': seconds(wait) },
+      ).because('CODE_RESEND_WAIT', { retryAfterSeconds: Number(seconds(wait)) });
     }
     const code = String(randomInt(0, 10 ** SIGNING_CODE_LENGTH)).padStart(SIGNING_CODE_LENGTH, '0');
     const codeExpiresAt = new Date(now.getTime() + SIGNING_CODE_TTL_MS);
@@ -88,11 +93,20 @@ export async function sendCode(ctx: AppContext, sessionToken: string, client: Cl
   });
 }
 
-function codeProblem(session: SessionRow, now: Date): string | null {
-  if (!session.codeHash || !session.codeExpiresAt) return 'Ask for a code first.';
-  if (session.codeExpiresAt.getTime() <= now.getTime()) return 'The code has expired. Ask for a new code.';
+type CodeProblem = { message: string; reason: ErrorReason };
+
+function codeProblem(session: SessionRow, now: Date): CodeProblem | null {
+  if (!session.codeHash || !session.codeExpiresAt) {
+    return { message: 'Ask for a code first.', reason: 'CODE_NOT_SENT' };
+  }
+  if (session.codeExpiresAt.getTime() <= now.getTime()) {
+    return { message: 'The code has expired. Ask for a new code.', reason: 'CODE_EXPIRED' };
+  }
   if (session.codeAttempts >= SIGNING_CODE_MAX_ATTEMPTS) {
-    return 'The code was entered wrong too many times. Ask for a new code.';
+    return {
+      message: 'The code was entered wrong too many times. Ask for a new code.',
+      reason: 'CODE_EXPIRED',
+    };
   }
   return null;
 }
@@ -103,7 +117,7 @@ function codeProblem(session: SessionRow, now: Date): string | null {
  */
 export async function verifyCode(ctx: AppContext, sessionToken: string, code: string, client: ClientInfo) {
   const target = await liveSession(ctx, sessionToken);
-  type Outcome = { ok: true } | { ok: false; conflict: string } | { ok: false; left: number };
+  type Outcome = { ok: true } | { ok: false; conflict: CodeProblem } | { ok: false; left: number };
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     const now = ctx.clock.now();
     const session = await lockSession(tx, target.session.id, now);
@@ -132,10 +146,14 @@ export async function verifyCode(ctx: AppContext, sessionToken: string, code: st
     return right ? { ok: true } : { ok: false, left };
   });
   if (outcome.ok) return;
-  if ('conflict' in outcome) throw new AppError('CONFLICT', outcome.conflict);
+  if ('conflict' in outcome) {
+    throw new AppError('CONFLICT', outcome.conflict.message).because(outcome.conflict.reason);
+  }
   const message =
     outcome.left > 0
       ? `The code is not right. ${outcome.left} ${outcome.left === 1 ? 'try' : 'tries'} left.`
       : 'The code is not right, and it cannot be used any more. Ask for a new code.';
-  throw new AppError('VALIDATION_FAILED', message, { code: message });
+  throw new AppError('VALIDATION_FAILED', message, { code: message }).because('CODE_WRONG', {
+    attemptsLeft: Math.max(0, outcome.left),
+  });
 }

@@ -1,4 +1,4 @@
-import { SIGNING_TIME_LIMIT_MS } from '@sinetti/contract';
+import { SIGNING_TIME_LIMIT_MS, type ErrorReason } from '@sinetti/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { signingSessions } from '../../db/schema/index.ts';
@@ -11,12 +11,23 @@ import { appendSigningEvent, systemActor } from './audit-chain.ts';
 const minutes = SIGNING_TIME_LIMIT_MS / 60_000;
 const EXPIRED = `Your ${minutes} minutes for signing have run out. Start again from your signing link.`;
 
-const ENDED: Record<NonNullable<SessionRow['endReason']>, string> = {
-  signed: 'You have signed this document.',
-  expired: EXPIRED,
-  cancelled: 'The sender has cancelled the signing of this document.',
-  replaced: 'This signing session was replaced by a newer one. Start again from your signing link.',
+const ENDED: Record<NonNullable<SessionRow['endReason']>, [string, ErrorReason]> = {
+  signed: ['You have signed this document.', 'ALREADY_SIGNED'],
+  expired: [EXPIRED, 'SIGNING_SESSION_EXPIRED'],
+  cancelled: ['The sender has cancelled the signing of this document.', 'SIGNING_CANCELLED'],
+  replaced: [
+    'This signing session was replaced by a newer one. Start again from your signing link.',
+    'SIGNING_SESSION_REPLACED',
+  ],
 };
+
+/** The 409 for a session that has ended, with the reason the signing page translates. */
+function ended(reason: NonNullable<SessionRow['endReason']>): AppError {
+  const [message, why] = ENDED[reason];
+  return new AppError('CONFLICT', message).because(why);
+}
+
+const expired = () => new AppError('CONFLICT', EXPIRED).because('SIGNING_SESSION_EXPIRED');
 
 /**
  * The signing session behind a token, open and within its 60 minutes: unknown → 404; ended, cancelled
@@ -29,11 +40,11 @@ export async function liveSession(ctx: AppContext, token: string): Promise<Sessi
     throw new AppError(
       'NOT_FOUND',
       'This signing session does not exist or was replaced. Start again from your signing link.',
-    );
+    ).because('SIGNING_LINK_INVALID');
   }
   const { session, process } = target;
-  if (session.endReason) throw new AppError('CONFLICT', ENDED[session.endReason]);
-  if (process.state === 'cancelled') throw new AppError('CONFLICT', ENDED.cancelled);
+  if (session.endReason) throw ended(session.endReason);
+  if (process.state === 'cancelled') throw ended('cancelled');
   const now = ctx.clock.now();
   if (session.expiresAt.getTime() <= now.getTime()) {
     await ctx.db.transaction(async (tx) => {
@@ -54,7 +65,7 @@ export async function liveSession(ctx: AppContext, token: string): Promise<Sessi
         data: { startedAt: session.createdAt.toISOString(), expiresAt: session.expiresAt.toISOString() },
       });
     });
-    throw new AppError('CONFLICT', EXPIRED);
+    throw expired();
   }
   return target;
 }
@@ -67,8 +78,9 @@ export async function lockSession(tx: DbOrTx, id: string, now: Date): Promise<Se
     .where(eq(signingSessions.id, id))
     .limit(1)
     .for('update');
-  if (!row) throw new AppError('NOT_FOUND', 'This signing session does not exist.');
-  if (row.endReason) throw new AppError('CONFLICT', ENDED[row.endReason]);
-  if (row.expiresAt.getTime() <= now.getTime()) throw new AppError('CONFLICT', EXPIRED);
+  if (!row)
+    throw new AppError('NOT_FOUND', 'This signing session does not exist.').because('SIGNING_LINK_INVALID');
+  if (row.endReason) throw ended(row.endReason);
+  if (row.expiresAt.getTime() <= now.getTime()) throw expired();
   return row;
 }

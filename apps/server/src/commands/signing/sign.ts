@@ -26,13 +26,20 @@ export async function signAsSignee(
   client: ClientInfo,
 ): Promise<{ redirect: string }> {
   const target = await liveSession(ctx, sessionToken);
-  if (!target.session.viewedAt) throw new AppError('CONFLICT', 'Open the document before signing it.');
+  if (!target.session.viewedAt)
+    throw new AppError('CONFLICT', 'Open the document before signing it.').because('DOCUMENT_NOT_VIEWED');
   if (!target.session.codeVerifiedAt) {
-    throw new AppError('CONFLICT', 'Confirm the code sent to your e-mail before signing.');
+    throw new AppError('CONFLICT', 'Confirm the code sent to your e-mail before signing.').because(
+      'CODE_NOT_CONFIRMED',
+    );
   }
   const image = signature.kind === 'drawn' ? checkSignatureImage(signature.image) : null;
   const provider = providers.forLevel(target.signee.level);
-  if (!provider) throw new AppError('CONFLICT', "No signing provider serves this signee's level.");
+  if (!provider) {
+    throw new AppError('CONFLICT', "No signing provider serves this signee's level.").because(
+      'NO_PROVIDER_FOR_LEVEL',
+    );
+  }
   const ca = await signingCaFromConfig(ctx.config.signing);
   let written: string | null = null;
   try {
@@ -42,11 +49,13 @@ export async function signAsSignee(
       const session = await lockSession(tx, target.session.id, now);
       const signee = await findSignee(tx, target.signee.id);
       if (!process || process.state !== 'signing' || !signee) {
-        throw new AppError('CONFLICT', 'This document can no longer be signed.');
+        throw new AppError('CONFLICT', 'This document can no longer be signed.').because('SIGNING_CANCELLED');
       }
-      if (!session.codeVerifiedAt) throw new AppError('CONFLICT', 'Confirm the code before signing.');
+      if (!session.codeVerifiedAt) {
+        throw new AppError('CONFLICT', 'Confirm the code before signing.').because('CODE_NOT_CONFIRMED');
+      }
       if (signee.status === 'signed')
-        throw new AppError('CONFLICT', 'You have already signed this document.');
+        throw new AppError('CONFLICT', 'You have already signed this document.').because('ALREADY_SIGNED');
       if (signee.slot === null) throw new Error(`Signee ${signee.id} has no place on the signature page`);
       const pdf = await addSignature(await readAll(ctx.blobs, process.currentKey), {
         signer: { name: fullNameOf(signee), email: signee.email },

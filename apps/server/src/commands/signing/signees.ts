@@ -24,13 +24,13 @@ const WITH_SIGNEES: readonly DocumentRow['type'][] = ['contract', 'contract-noed
 /** Signees change only on contracts and templates below Signing (SPEC §4.1). */
 export function assertSigneesEditable(doc: DocumentRow): void {
   if (!WITH_SIGNEES.includes(doc.type)) {
-    throw new AppError('CONFLICT', 'Only contracts and templates have signees.');
+    throw new AppError('CONFLICT', 'Only contracts and templates have signees.').because('NOT_A_CONTRACT');
   }
   if (doc.state >= DOCUMENT_STATE.Signing) {
     throw new AppError(
       'CONFLICT',
       'Signees cannot be changed once the document has been sent for signing. Cancel the signing first.',
-    );
+    ).because('SIGNEES_LOCKED');
   }
 }
 
@@ -58,7 +58,9 @@ export async function addSignee(
       });
     }
     if (existing.length >= SIGNEES_MAX) {
-      throw new AppError('CONFLICT', `A document can have at most ${SIGNEES_MAX} signees.`);
+      throw new AppError('CONFLICT', `A document can have at most ${SIGNEES_MAX} signees.`).because(
+        'TOO_MANY_SIGNEES',
+      );
     }
     const now = ctx.clock.now();
     const [row] = await tx

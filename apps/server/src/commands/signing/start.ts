@@ -62,21 +62,34 @@ export async function startSigning(
 ): Promise<SigningStart> {
   return ctx.db.transaction(async (tx) => {
     const target = await liveLink(tx, token);
-    if (!target) throw new AppError('NOT_FOUND', 'This signing link is no longer valid.');
+    const invalid = () =>
+      new AppError('NOT_FOUND', 'This signing link is no longer valid.').because('SIGNING_LINK_INVALID');
+    if (!target) throw invalid();
     const process = await lockProcess(tx, target.process.id);
     const signee = await findSignee(tx, target.signee.id);
     if (!process || !signee || process.state === 'cancelled') {
-      throw new AppError('NOT_FOUND', 'This signing link is no longer valid.');
+      throw invalid();
     }
-    if (signee.status === 'signed') throw new AppError('CONFLICT', 'You have already signed this document.');
-    if (process.state !== 'signing') throw new AppError('CONFLICT', 'The document has already been signed.');
+    if (signee.status === 'signed') {
+      throw new AppError('CONFLICT', 'You have already signed this document.').because('ALREADY_SIGNED');
+    }
+    if (process.state !== 'signing') {
+      throw new AppError('CONFLICT', 'The document has already been signed.').because('SIGNING_COMPLETE');
+    }
     const now = ctx.clock.now();
     await endExpiredSessions(tx, process, now);
     if (await lockedByOther(tx, process, signee.id, now)) {
-      throw new AppError('CONFLICT', 'Another signee is signing this document right now. Try again shortly.');
+      throw new AppError(
+        'CONFLICT',
+        'Another signee is signing this document right now. Try again shortly.',
+      ).because('SIGNING_LOCKED');
     }
     const provider = providers.forLevel(signee.level);
-    if (!provider) throw new AppError('CONFLICT', "No signing provider serves this signee's level.");
+    if (!provider) {
+      throw new AppError('CONFLICT', "No signing provider serves this signee's level.").because(
+        'NO_PROVIDER_FOR_LEVEL',
+      );
+    }
     const started = await provider.begin(
       {
         processId: process.id,

@@ -99,7 +99,13 @@ describe('balance-add (SPEC §5 top-up)', { timeout: 20_000 }, () => {
     const fetchMock = mockApi({ [KEY]: () => ({ status: 'PAYMENT_DECLINED', message }) });
     const { submit } = openTopUp();
     fireEvent.click(submit);
-    await waitFor(() => expect(showError).toHaveBeenCalledWith(message, 'The card was declined'));
+    // The provider's English words are not shown: the text is the app's own, in the user's language.
+    await waitFor(() =>
+      expect(showError).toHaveBeenCalledWith(
+        'The card was declined. Nothing was charged.',
+        'The card was declined',
+      ),
+    );
     expect(modalStore.isOpen('balance-add')).toBe(true);
     await waitFor(() => expect(submit).not.toHaveAttribute('data-loading'));
     fireEvent.click(submit);

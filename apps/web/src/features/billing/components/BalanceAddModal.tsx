@@ -47,7 +47,7 @@ export function BalanceAddModal({ opened, close }: ModalComponentProps<'balance-
             close();
           } else if (reply.status === 'PAYMENT_DECLINED') {
             setKey(newKey());
-            showError(reply.message ?? t('topUp.declined'), t('topUp.declinedTitle'));
+            showError(t('topUp.declined'), t('topUp.declinedTitle'));
           } else {
             setKey(newKey());
             setMethodRequired(true);

@@ -33,7 +33,7 @@ export function PlanUpgradeModal({ props, opened, close }: ModalComponentProps<'
           if (reply.status === 'OK') showSuccess(t('upgrade.done', { plan: name }));
           else if (reply.status === 'PAYMENT_PENDING') showSuccess(t('upgrade.pending'));
           else if (reply.status === 'PAYMENT_DECLINED')
-            showError(reply.message ?? t('topUp.declined'), t('topUp.declinedTitle'));
+            showError(t('topUp.declined'), t('topUp.declinedTitle'));
           else showError(t('upgrade.failed'));
           if (reply.status === 'OK' || reply.status === 'PAYMENT_PENDING') close();
           else setKey(crypto.randomUUID());

@@ -13,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Document } from '@sinetti/contract';
 import { useModals } from '../../../components/modals';
+import { errorText } from '../../../lib/errors';
 import { showError, showSuccess } from '../../../components/toast';
 import { useArchiveDocument } from '../api/mutations';
 import { useDocumentPermissions } from '../hooks/useDocumentPermissions';
@@ -51,7 +52,7 @@ export function DocumentActions({
         onSuccess: () =>
           showSuccess(t(archived ? 'toasts.restored' : 'toasts.archived', { name: document.name })),
         onError: (err) =>
-          showError(err.message, t(archived ? 'toasts.restoreFailed' : 'toasts.archiveFailed')),
+          showError(errorText(err), t(archived ? 'toasts.restoreFailed' : 'toasts.archiveFailed')),
       },
     );
   };

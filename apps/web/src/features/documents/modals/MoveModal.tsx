@@ -3,6 +3,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconFolderShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AppModal, type ModalComponentProps } from '../../../components/modals';
+import { errorText } from '../../../lib/errors';
 import { showSuccess } from '../../../components/toast';
 import { useMoveDocument } from '../api/mutations';
 import { FolderPicker, type PickerFolder } from '../components/FolderPicker';
@@ -53,7 +54,7 @@ export function MoveModal({ props, opened, close }: ModalComponentProps<'documen
         />
         {move.isError && (
           <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('move.failed')}>
-            {move.error.message}
+            {errorText(move.error)}
           </Alert>
         )}
         <Group justify="flex-end">

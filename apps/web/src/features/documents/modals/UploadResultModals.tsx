@@ -34,7 +34,6 @@ export function uploadFailureKey(code: string | undefined) {
 /** document-upload-failed (SPEC §8): try again later or contact support. */
 export function UploadFailedModal({ props, opened, close }: ModalComponentProps<'document-upload-failed'>) {
   const { t } = useTranslation('documents');
-  const specific = props.code === 'UNSUPPORTED_FILE_TYPE' && props.message;
   return (
     <AppModal
       opened={opened}
@@ -44,11 +43,6 @@ export function UploadFailedModal({ props, opened, close }: ModalComponentProps<
       overlayClose
     >
       <Text>{t(uploadFailureKey(props.code))}</Text>
-      {specific && (
-        <Text size="sm" c="dimmed" mt="xs">
-          {props.message}
-        </Text>
-      )}
       <Group justify="flex-end" mt="lg">
         <Button onClick={close}>{t('actions.close')}</Button>
       </Group>

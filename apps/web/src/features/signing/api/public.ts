@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, type Language } from '@sinetti/contract';
-import { ApiError, call } from '../../../lib/api';
+import { ApiError, call, type ReplyData } from '../../../lib/api';
 import { signingKeys } from './keys';
 
 /** SigningStart: whether the link is known, locked by another signee, or already signed. */
@@ -43,11 +43,16 @@ export async function fetchSessionPdf(sessionToken: string, signal?: AbortSignal
     signal: signal ?? null,
   });
   if (!res.ok) {
-    const data = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
+    const data = (await res.json().catch(() => ({}))) as ReplyData;
     throw new ApiError(
-      (data.code as ApiError['code'] | undefined) ?? 'INTERNAL',
+      data.code ?? 'INTERNAL',
       data.message ?? 'The document could not be loaded.',
       res.status,
+      data.fields,
+      {
+        reason: data.reason,
+        details: data.details,
+      },
     );
   }
   return res.arrayBuffer();

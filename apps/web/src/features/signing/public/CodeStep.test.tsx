@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { resetTestState } from '../../../test/utils';
-import { CodeStep, triesLeftOf } from './CodeStep';
+import { CodeStep } from './CodeStep';
 
 const T = 'c'.repeat(43);
 const SEND = `POST /api/signing/session/${T}/code`;
@@ -37,12 +37,6 @@ const sent = () => ({
 });
 
 describe('verification code', { timeout: 20_000 }, () => {
-  it('reads the tries left from the server message', () => {
-    expect(triesLeftOf('The code is not right. 3 tries left.')).toBe(3);
-    expect(triesLeftOf('The code is not right. 1 try left.')).toBe(1);
-    expect(triesLeftOf('The code is not right, and it cannot be used any more.')).toBe(0);
-  });
-
   it('sends the code, shows the resend wait, takes only 6 digits and verifies', async () => {
     const fetchMock = mockApi({ [SEND]: sent, [VERIFY]: () => ({ status: 'OK', codeVerified: true }) });
     const { onVerified } = show();
@@ -73,12 +67,18 @@ describe('verification code', { timeout: 20_000 }, () => {
     mockApi({
       [SEND]: sent,
       [VERIFY]: () => {
-        const message =
-          left > 0
-            ? `The code is not right. ${left} tries left.`
-            : 'The code is not right, and it cannot be used any more.';
+        // The English message is deliberately unlike the shown text: the page reads reason and details only.
+        const message = 'Server words that are never shown.';
+        const attemptsLeft = left;
         left -= 2;
-        return { status: 'ERROR', code: 'VALIDATION_FAILED', message, fields: { code: message } };
+        return {
+          status: 'ERROR',
+          code: 'VALIDATION_FAILED',
+          reason: 'CODE_WRONG',
+          details: { attemptsLeft },
+          message,
+          fields: { code: message },
+        };
       },
     });
     show();
@@ -93,11 +93,26 @@ describe('verification code', { timeout: 20_000 }, () => {
     );
   });
 
+  it('an expired code asks for a new one, read from the reason', async () => {
+    mockApi({
+      [SEND]: sent,
+      [VERIFY]: () => ({ status: 'ERROR', code: 'CONFLICT', reason: 'CODE_EXPIRED', message: 'x' }),
+    });
+    show();
+    fireEvent.click(screen.getByRole('button', { name: 'Send code by e-mail' }));
+    fireEvent.change(await screen.findByLabelText('Verification code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This code no longer works. Ask for a new code.',
+    );
+  });
+
   it('an ended session is reported to the page', async () => {
     mockApi({
       [SEND]: () => ({
         status: 'ERROR',
         code: 'CONFLICT',
+        reason: 'SIGNING_SESSION_EXPIRED',
         message: 'Your 60 minutes for signing have run out.',
       }),
     });

@@ -4,6 +4,7 @@ import { IconCircleCheck, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SIGNING_CODE_LENGTH, SIGNING_CODE_RESEND_MS } from '@sinetti/contract';
 import { ApiError } from '../../../lib/api';
+import { hasReason } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/dates';
 import { sendCode, verifyCode } from '../api/public';
 
@@ -20,12 +21,6 @@ export interface CodeStepProps {
 
 type CodeError =
   { key: 'codeFormat' | 'codeExpired' | 'rateLimited' | 'codeFailed' } | { key: 'wrongCode'; left: number };
-
-/** Tries left in the server's "The code is not right. 3 tries left." (0 when none is named). */
-export function triesLeftOf(message: string | undefined): number {
-  const match = /(\d+)\s+tr(y|ies)\b/.exec(message ?? '');
-  return match ? Number(match[1]) : 0;
-}
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -90,10 +85,12 @@ export function CodeStep(props: CodeStepProps) {
       await verifyCode(props.sessionToken, code);
       props.onVerified();
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'VALIDATION_FAILED') {
-        const left = triesLeftOf(err.fields?.code ?? err.message);
+      if (hasReason(err, 'CODE_WRONG')) {
+        const left = err.details.attemptsLeft ?? 0;
         setError(left > 0 ? { key: 'wrongCode', left } : { key: 'codeExpired' });
-      } else if (err instanceof ApiError && err.code === 'CONFLICT' && /code/i.test(err.message)) {
+      } else if (hasReason(err, 'CODE_ALREADY_CONFIRMED')) {
+        props.onVerified();
+      } else if (hasReason(err, 'CODE_EXPIRED', 'CODE_NOT_SENT')) {
         setError({ key: 'codeExpired' });
       } else if (err instanceof ApiError && (err.code === 'CONFLICT' || err.code === 'NOT_FOUND')) {
         props.onSessionProblem(err);

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MessagePage } from '../../../components/MessagePage';
 import { ApiError } from '../../../lib/api';
+import { errorText, hasReason } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/dates';
 import { changeLanguage, currentLanguage, isLanguage } from '../../../lib/i18n';
 import { sessionQuery, signDocument, type SignatureValue } from '../api/public';
@@ -39,9 +40,10 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
   const [intent, setIntent] = useState(false);
   const [signing, setSigning] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [ended, setEnded] = useState(false);
+  /** Why the session ended, when the server said so (its reason is shown in the user's language). */
+  const [ended, setEnded] = useState<ApiError | null>(null);
   const data = session.data;
-  const expired = usePassed(data?.expiresAt) || ended;
+  const expired = usePassed(data?.expiresAt) || ended !== null;
   useDocumentTitle(data ? `${t('session.title', { name: data.document.name })} · Sinetti` : 'Sinetti');
 
   // The lang query parameter (set by the start page) wins; otherwise the session's language.
@@ -51,7 +53,7 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
   }, [wanted]);
 
   const onSessionProblem = (err: ApiError) => {
-    if (err.code === 'CONFLICT' || err.code === 'NOT_FOUND') setEnded(true);
+    if (err.code === 'CONFLICT' || err.code === 'NOT_FOUND') setEnded(err);
   };
 
   if (session.isPending) {
@@ -64,7 +66,7 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
   if (session.isError || !data || expired) {
     return (
       <MessagePage title={t('session.expiredTitle')} icon={<IconHourglassOff size={30} aria-hidden />}>
-        {t('session.expiredText')}
+        {ended?.reason ? errorText(ended) : t('session.expiredText')}
       </MessagePage>
     );
   }
@@ -85,9 +87,10 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
       setSigning(false);
       if (
         err instanceof ApiError &&
-        (err.code === 'NOT_FOUND' || /minutes|replaced|cancelled/.test(err.message))
+        (err.code === 'NOT_FOUND' ||
+          hasReason(err, 'SIGNING_SESSION_EXPIRED', 'SIGNING_SESSION_REPLACED', 'SIGNING_CANCELLED'))
       )
-        setEnded(true);
+        setEnded(err);
       else setFailure(t('session.signFailed'));
     }
   };

@@ -1,0 +1,36 @@
+import { CLIENT_ERROR_CODES, ERROR_REASONS, errorCodes, type ErrorReason } from '@sinetti/contract';
+import i18n from './i18n';
+import { ApiError } from './api';
+
+/** Reasons whose text takes a count (plural forms in the errors namespace). */
+const COUNTED: Partial<Record<ErrorReason, 'attemptsLeft'>> = { CODE_WRONG: 'attemptsLeft' };
+
+/**
+ * The translated text for a failed call: its reason's text when it has one, else its code's, else the
+ * caller's fallback. The server's English `message` is never shown (it is for logs and API users).
+ */
+export function errorText(error: unknown, fallback?: string): string {
+  if (error instanceof ApiError) {
+    if (error.reason) {
+      const countKey = COUNTED[error.reason];
+      if (countKey) {
+        return i18n.t(`reasons.${error.reason}`, { ns: 'errors', count: error.details[countKey] ?? 0 });
+      }
+      return i18n.t(`reasons.${error.reason}`, { ns: 'errors' });
+    }
+    if (fallback) return fallback;
+    return i18n.t(`codes.${error.code}`, { ns: 'errors' });
+  }
+  return fallback ?? i18n.t('codes.INTERNAL', { ns: 'errors' });
+}
+
+/** True when the error is an ApiError with one of the given reasons. */
+export function hasReason(error: unknown, ...reasons: ErrorReason[]): error is ApiError {
+  return error instanceof ApiError && error.reason !== undefined && reasons.includes(error.reason);
+}
+
+/** Every reason and code the web app may receive (checked against the errors namespace in tests). */
+export const KNOWN_ERRORS = {
+  reasons: ERROR_REASONS,
+  codes: [...errorCodes, ...CLIENT_ERROR_CODES],
+} as const;

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * Machine-readable reasons that say which failure an error code stands for. The code says what kind of
+ * failure (and the HTTP status); the reason says which one, so the web app shows its own translated text
+ * and never reads the English `message` (which is for logs and API users). Add a reason in the block of
+ * its area, with a comment saying when it is answered.
+ */
+export const ERROR_REASONS = [
+  // ── Signing: the public signing session ──────────────────────────────────────────────────────────
+  /** 404: the signing session or link is unknown, was replaced, or no longer valid. */
+  'SIGNING_LINK_INVALID',
+  /** 409: the signer's 60 minutes ran out; start again from the link. */
+  'SIGNING_SESSION_EXPIRED',
+  /** 409: a newer session of the same signee replaced this one. */
+  'SIGNING_SESSION_REPLACED',
+  /** 409: the sender cancelled the signing round. */
+  'SIGNING_CANCELLED',
+  /** 409: this signee has already signed. */
+  'ALREADY_SIGNED',
+  /** 409: every signee has signed; the round is closed. */
+  'SIGNING_COMPLETE',
+  /** 409: another signee holds the document right now (SPEC §4.2 locked); details.lockedUntil when known. */
+  'SIGNING_LOCKED',
+  /** 409: the document must be opened (its PDF read) before signing. */
+  'DOCUMENT_NOT_VIEWED',
+  /** 409: the e-mailed code must be confirmed before signing. */
+  'CODE_NOT_CONFIRMED',
+  /** 409: the code was already confirmed in this session. */
+  'CODE_ALREADY_CONFIRMED',
+  /** 409: no code was asked for yet in this session. */
+  'CODE_NOT_SENT',
+  /** 409: the code's 10 minutes have passed. */
+  'CODE_EXPIRED',
+  /** 400: the code is wrong; details.attemptsLeft tries remain (0: the code is dead, ask for a new one). */
+  'CODE_WRONG',
+  /** 429: a code was sent a moment ago; details.retryAfterSeconds. */
+  'CODE_RESEND_WAIT',
+  /** 429: no more codes can be sent in this session. */
+  'CODE_SENDS_EXHAUSTED',
+  /** 409: no signing provider of this service serves the signee's level. */
+  'NO_PROVIDER_FOR_LEVEL',
+  // ── Signing: the sender's calls ──────────────────────────────────────────────────────────────────
+  /** 409: templates make documents; they are never sent for signing. */
+  'TEMPLATE_NOT_SENDABLE',
+  /** 409: only contracts (and contract-noedit) have signees and can be sent. */
+  'NOT_A_CONTRACT',
+  /** 409: the document is already out for signing. */
+  'ALREADY_SENT',
+  /** 409: the document is already signed or archived. */
+  'ALREADY_COMPLETED',
+  /** 409: send needs at least one signee. */
+  'NO_SIGNEES',
+  /** 409: the document's PDF rendition is still being made. */
+  'PDF_PENDING',
+  /** 409: the document has no PDF rendition, or its PDF cannot be signed (encrypted, damaged). */
+  'PDF_UNSIGNABLE',
+  /** 409: cancel needs a document that is out for signing. */
+  'NOT_SIGNING',
+  /** 409: everyone has signed and the document is being sealed; it can no longer be cancelled. */
+  'SEALING',
+  /** 409: a document has at most the allowed number of signees. */
+  'TOO_MANY_SIGNEES',
+  /** 409: signees can be changed only below Signing. */
+  'SIGNEES_LOCKED',
+] as const;
+
+export type ErrorReason = (typeof ERROR_REASONS)[number];
+
+export const errorReason = z.enum(ERROR_REASONS);
+
+/** Typed facts that go with a reason (every key optional; which ones a reason carries is said above). */
+export const errorDetails = z
+  .object({
+    /** Tries left for a code (CODE_WRONG). */
+    attemptsLeft: z.number().int().min(0),
+    /** Seconds until the call may be tried again (also in the Retry-After header). */
+    retryAfterSeconds: z.number().int().min(0),
+    /** ISO time until which the object stays locked (SIGNING_LOCKED). */
+    lockedUntil: z.string(),
+  })
+  .partial();
+export type ErrorDetails = z.infer<typeof errorDetails>;
