@@ -75,6 +75,28 @@ export async function resolveParent(
   return parent;
 }
 
+/**
+ * The folder a new row goes into, for the transaction that inserts it: takes the organization's tree lock
+ * in shared mode (inserts do not wait for each other, but a delete, move or copy of a subtree, which takes
+ * it exclusively, cannot run between this check and the commit) and re-reads the parent under a row lock.
+ * So a new row either commits before a delete of its folder starts (and is deleted with it) or finds the
+ * folder gone (404): never alive inside a deleted folder, where the purge would later destroy it.
+ */
+export async function lockParentForInsert(
+  tx: DbOrTx,
+  actor: OrganizationActor,
+  action: Action,
+  parentId: string | null | undefined,
+): Promise<DocumentRow | null> {
+  if (!parentId) return null;
+  await tx.execute(
+    sql`select pg_advisory_xact_lock_shared(${treeLockKey(actor.membership.organization.id)})`,
+  );
+  const parent = await loadAuthorized(tx, actor, action, parentId, 'share');
+  assertFolder(parent);
+  return parent;
+}
+
 /** Documents go only into folders: VALIDATION_FAILED for a parent of any other type. */
 export function assertFolder(parent: Pick<DocumentRow, 'type'>): void {
   if (parent.type !== 'folder') {
@@ -88,8 +110,10 @@ export function assertFolder(parent: Pick<DocumentRow, 'type'>): void {
  * the transaction, before any row lock.
  */
 export async function lockTree(tx: DbOrTx, organizationId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`documents.tree:${organizationId}`}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${treeLockKey(organizationId)})`);
 }
+
+const treeLockKey = (organizationId: string) => sql`hashtext(${`documents.tree:${organizationId}`})`;
 
 /** Queues what a document still needs: its blank DOCX, its PDF rendition, or the text of its PDF. */
 export async function enqueueRendition(

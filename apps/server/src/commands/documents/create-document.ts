@@ -6,7 +6,7 @@ import { auditOf } from '../../http/audit.ts';
 import { authorize } from '../../policies/index.ts';
 import { documentColumns, type DocumentRow } from '../../queries/documents/columns.ts';
 import { recordAudit } from '../audit.ts';
-import { enqueueRendition, newDocumentBase, resolveParent } from './common.ts';
+import { enqueueRendition, lockParentForInsert, newDocumentBase } from './common.ts';
 
 /**
  * A new folder, or a new contract or template: its row now, its empty DOCX and PDF rendition made by a
@@ -20,7 +20,7 @@ export async function createDocument(
   authorize(actor, P.DOCUMENTS_CREATE);
   const organization = actor.membership.organization;
   return ctx.db.transaction(async (tx) => {
-    const parent = await resolveParent(tx, actor, P.DOCUMENTS_CREATE, input.parentId);
+    const parent = await lockParentForInsert(tx, actor, P.DOCUMENTS_CREATE, input.parentId);
     const now = ctx.clock.now();
     const folder = input.type === 'folder';
     const [row] = await tx

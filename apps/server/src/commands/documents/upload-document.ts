@@ -9,7 +9,7 @@ import { documentColumns, type DocumentRow } from '../../queries/documents/colum
 import { putHashed, type StoredBlob } from '../../services/blob-store/index.ts';
 import { SNIFF_BYTES, contentMatchesExtension, needsConversion } from '../../services/file-type/index.ts';
 import { recordAudit } from '../audit.ts';
-import { enqueueRendition, newBlobKey, newDocumentBase, resolveParent } from './common.ts';
+import { enqueueRendition, newBlobKey, lockParentForInsert, newDocumentBase } from './common.ts';
 
 export interface StoredUpload extends StoredBlob {
   extension: string;
@@ -65,7 +65,7 @@ export async function insertUploadedDocument(
   const organization = actor.membership.organization;
   const isPdf = stored.extension === 'pdf';
   return ctx.db.transaction(async (tx) => {
-    const parent = await resolveParent(tx, actor, P.DOCUMENTS_CREATE, input.parentId);
+    const parent = await lockParentForInsert(tx, actor, P.DOCUMENTS_CREATE, input.parentId);
     const now = ctx.clock.now();
     const [row] = await tx
       .insert(documents)
