@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs on a fresh Debian machine: npm packages, Chromium (browser tests),
-# poppler-utils (pdfsig), fonts and LibreOffice Writer, Calc and Impress (document conversion). Safe to run again.
+# poppler-utils (pdfsig), bubblewrap (converter sandbox), fonts and LibreOffice Writer, Calc and Impress (document conversion). Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v pdfsig >/dev/null 2>&1 || missing+=(poppler-utils)
+# bubblewrap: the converters' sandbox (own filesystem view, no network).
+command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
 # LibreOffice: Writer for text documents, Calc and Impress for spreadsheets and presentations.
 for pkg in libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")

@@ -33,7 +33,9 @@ export const servicesEnvShape = {
   BLOB_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(60),
   CONVERSION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   CONVERSION_TIMEOUT_SECONDS: z.coerce.number().int().min(5).default(120),
-  CONVERSION_ISOLATION: z.enum(['auto', 'unshare', 'none']).default('auto'),
+  CONVERSION_ISOLATION: z.enum(['auto', 'bwrap', 'none']).default('auto'),
+  CONVERSION_ALLOW_UNISOLATED: flag(false),
+  CONVERSION_MEMORY_MB: z.coerce.number().int().min(256).default(2048),
   SOFFICE_PATH: z.string().default('soffice'),
   PDFTOTEXT_PATH: z.string().default('pdftotext'),
 };
@@ -50,8 +52,12 @@ export interface ServicesConfig {
     pdftotext: string;
     concurrency: number;
     timeoutMs: number;
-    /** `unshare`: run converters in an empty network namespace; `auto`: do so when the system allows it. */
-    isolation: 'auto' | 'unshare' | 'none';
+    /** `bwrap`: run converters in a sandbox (own filesystem view, no network); `auto`: when it works here. */
+    isolation: 'auto' | 'bwrap' | 'none';
+    /** Production starts even when converters cannot be sandboxed (a loud warning instead). */
+    allowUnisolated: boolean;
+    /** Address-space limit of one converter process. */
+    memoryBytes: number;
   };
 }
 
@@ -95,6 +101,8 @@ export function servicesConfigFrom(
       concurrency: e.CONVERSION_CONCURRENCY,
       timeoutMs: e.CONVERSION_TIMEOUT_SECONDS * 1000,
       isolation: e.CONVERSION_ISOLATION,
+      allowUnisolated: e.CONVERSION_ALLOW_UNISOLATED,
+      memoryBytes: e.CONVERSION_MEMORY_MB * 1024 * 1024,
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.ts';
+import { checkIsolation } from './conversion/isolation.ts';
 import { disposeProfileTemplate } from './conversion/profile.ts';
 import { JobRegistry, JobRunner } from './jobs/index.ts';
 import { registerMail } from './mail/index.ts';
@@ -23,7 +24,17 @@ export function registerServices(app: FastifyInstance, ctx: AppContext): void {
   });
   app.decorate('jobs', runner);
   registerMail(app);
-  if (ctx.config.jobs.worker) app.addHook('onReady', async () => runner.start());
+  if (ctx.config.jobs.worker) {
+    // Converters run in this process's worker: a production worker without their sandbox does not start.
+    app.addHook('onReady', async () => {
+      const { isolation, allowUnisolated } = ctx.config.conversion;
+      await checkIsolation(
+        { mode: isolation, production: ctx.config.env === 'production', allowUnisolated },
+        ctx.log,
+      );
+      await runner.start();
+    });
+  }
   app.addHook('preClose', async () => runner.stop());
   app.addHook('onClose', async () => {
     await ctx.blobs.close();

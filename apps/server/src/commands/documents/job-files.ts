@@ -45,6 +45,7 @@ export async function pdfText(c: JobContext, file: string): Promise<string> {
     pdftotext: c.config.conversion.pdftotext,
     isolation: c.config.conversion.isolation,
     timeoutMs: c.config.conversion.timeoutMs,
+    memoryBytes: c.config.conversion.memoryBytes,
     signal: c.signal,
   });
 }

@@ -21,7 +21,7 @@ export async function runBlank(job: DocumentJob, c: JobContext): Promise<void> {
   await withTempDir(async (dir) => {
     const input = path.join(dir, 'blank.txt');
     await fsp.writeFile(input, '');
-    const docx = await converterFor(c.config.conversion)
+    const docx = await converterFor(c.config.conversion, c.log)
       .convert(input, 'docx', path.join(dir, 'out'), c.signal)
       .catch((err: unknown) => Promise.reject(permanentIfHopeless(err)));
     const stored = await uploadFile(c, doc.organizationId, docx, mimeTypeOf('docx'));
@@ -49,7 +49,7 @@ export async function runConvert(job: DocumentJob, c: JobContext): Promise<void>
     const pdf = await (async () => {
       // LibreOffice cannot open EPUB: its chapters become one HTML file first.
       const input = doc.extension === 'epub' ? await epubToHtml(await fsp.readFile(source), dir) : source;
-      return converterFor(c.config.conversion).convert(input, 'pdf', path.join(dir, 'out'), c.signal);
+      return converterFor(c.config.conversion, c.log).convert(input, 'pdf', path.join(dir, 'out'), c.signal);
     })().catch((err: unknown) => Promise.reject(permanentIfHopeless(err)));
     const text = await pdfText(c, pdf).catch(() => '');
     const stored = await uploadFile(c, doc.organizationId, pdf, 'application/pdf');

@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ServicesConfig } from '../config.ts';
-import { isolatedCommand } from './isolation.ts';
+import { isolatedCommand, sandboxed, UNISOLATED_WARNING } from './isolation.ts';
 import { Limiter } from './limiter.ts';
 import { runProcess } from './process.ts';
 import { converterEnv, freshProfile, profileArg } from './profile.ts';
@@ -19,14 +19,30 @@ export type ConversionConfig = ServicesConfig['conversion'];
 const FILTERS = { pdf: 'pdf', docx: 'docx:MS Word 2007 XML' } as const;
 export type TargetFormat = keyof typeof FILTERS;
 
+/** The deepest directory holding both paths (the job directory the sandbox shows). */
+function commonDir(a: string, b: string): string {
+  const pa = path.resolve(a).split(path.sep);
+  const pb = path.resolve(b).split(path.sep);
+  let i = 0;
+  while (i < pa.length && i < pb.length && pa[i] === pb[i]) i++;
+  const dir = pa.slice(0, i).join(path.sep) || path.sep;
+  if (dir.split(path.sep).filter(Boolean).length < 2) {
+    throw new Error(`Input ${a} and output ${b} share no job directory`);
+  }
+  return dir;
+}
+
 /**
  * LibreOffice headless as a converter: one fresh profile and one temporary directory per conversion, a time
- * limit (the whole process group is killed), no network (see isolation.ts), at most `concurrency` at once
- * in this process.
+ * limit (the whole process group is killed), a memory limit, a sandbox that shows it only the job's
+ * directory and no network (see isolation.ts), at most `concurrency` at once in this process.
  */
 export class Converter {
   private readonly limiter: Limiter;
-  constructor(private readonly config: ConversionConfig) {
+  constructor(
+    private readonly config: ConversionConfig,
+    private readonly log?: { warn: (msg: string) => void },
+  ) {
     this.limiter = new Limiter(config.concurrency);
   }
 
@@ -42,21 +58,28 @@ export class Converter {
         soffice: this.config.soffice,
         isolation: this.config.isolation,
         timeoutMs: this.config.timeoutMs,
+        memoryBytes: this.config.memoryBytes,
       };
+      if (!(await sandboxed(run.isolation))) this.log?.warn(UNISOLATED_WARNING);
       const profile = path.join(work, 'profile');
       await freshProfile(profile, run);
       await fsp.mkdir(outDir, { recursive: true });
-      const [command, args] = await isolatedCommand(run.isolation, run.soffice, [
-        profileArg(profile),
-        '--headless',
-        '--norestore',
-        '--nolockcheck',
-        '--convert-to',
-        FILTERS[format],
-        '--outdir',
-        outDir,
-        input,
-      ]);
+      const [command, args] = await isolatedCommand(
+        run.isolation,
+        run.soffice,
+        [
+          profileArg(profile),
+          '--headless',
+          '--norestore',
+          '--nolockcheck',
+          '--convert-to',
+          FILTERS[format],
+          '--outdir',
+          outDir,
+          input,
+        ],
+        { writable: [commonDir(input, outDir), work], memoryBytes: run.memoryBytes },
+      );
       const r = await runProcess(command, args, {
         timeoutMs: run.timeoutMs,
         signal,
@@ -78,10 +101,10 @@ export class Converter {
 const converters = new WeakMap<ConversionConfig, Converter>();
 
 /** The converter of an app's configuration (one per process and configuration: its limiter is shared). */
-export function converterFor(config: ConversionConfig): Converter {
+export function converterFor(config: ConversionConfig, log?: { warn: (msg: string) => void }): Converter {
   let c = converters.get(config);
   if (!c) {
-    c = new Converter(config);
+    c = new Converter(config, log);
     converters.set(config, c);
   }
   return c;

@@ -22,6 +22,27 @@ export class ProcessAbortedError extends Error {}
 
 const STDERR_MAX = 16 * 1024;
 
+/** Process groups started here that are still running: ended with the server (see endAllProcesses). */
+const live = new Set<number>();
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    /* already gone */
+  }
+}
+
+/**
+ * Ends every converter still running (app close, and the process's exit however it comes): a converter
+ * runs in its own process group, so it would otherwise outlive the server.
+ */
+export function endAllProcesses(): void {
+  for (const pid of live) killGroup(pid);
+  live.clear();
+}
+process.on('exit', endAllProcesses);
+
 /**
  * Runs a command in its own process group and ends the whole group (SIGKILL) on timeout or abort, so
  * helpers a converter starts do not outlive it. Resolves with the exit code; rejects on timeout or abort.
@@ -40,20 +61,18 @@ export function runProcess(command: string, args: string[], opts: RunOptions): P
     let stderr = '';
     let truncated = false;
     let failure: Error | null = null;
-    const killGroup = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
+    const pid = child.pid;
+    if (pid) live.add(pid);
+    const end = () => {
+      if (pid) killGroup(pid);
     };
     const timer = setTimeout(() => {
       failure = new ProcessTimeoutError(`${command} did not finish within ${opts.timeoutMs} ms`);
-      killGroup();
+      end();
     }, opts.timeoutMs);
     const onAbort = () => {
       failure = new ProcessAbortedError(`${command} was stopped`);
-      killGroup();
+      end();
     };
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (chunk: Buffer) => {
@@ -63,7 +82,7 @@ export function runProcess(command: string, args: string[], opts: RunOptions): P
       outBytes += chunk.length;
       if (outBytes >= limit) {
         truncated = true;
-        killGroup();
+        end();
       }
     });
     child.stderr.on('data', (chunk: Buffer) => {
@@ -75,7 +94,8 @@ export function runProcess(command: string, args: string[], opts: RunOptions): P
     child.on('close', (code) => {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
-      killGroup();
+      end();
+      if (pid) live.delete(pid);
       if (failure) return reject(failure);
       resolve({ code, stdout: Buffer.concat(out), stderr: stderr.slice(0, STDERR_MAX), truncated });
     });

@@ -10,9 +10,39 @@ export interface SofficeRun {
   soffice: string;
   isolation: IsolationMode;
   timeoutMs: number;
+  memoryBytes: number;
+}
+
+/**
+ * Settings every conversion's profile carries: formulas keep the values the file was saved with (no
+ * recalculation on load of OOXML, ODF or Excel 97 files: a crafted sheet would otherwise compute things
+ * about the server), and links to other files or the web are never updated.
+ */
+const HARDENING: [path: string, name: string, value: string][] = [
+  ['/org.openoffice.Office.Calc/Formula/Load', 'OOXMLRecalcMode', '1'],
+  ['/org.openoffice.Office.Calc/Formula/Load', 'ODFRecalcMode', '1'],
+  ['/org.openoffice.Office.Calc/Content/Update', 'Link', '0'],
+  ['/org.openoffice.Office.Writer/Content/Update', 'Link', '0'],
+  ['/org.openoffice.Office.Common/Security/Scripting', 'MacroSecurityLevel', '3'],
+  ['/org.openoffice.Office.Common/Security/Scripting', 'DisableMacrosExecution', 'true'],
+];
+
+/** Adds HARDENING to a profile's registrymodifications.xcu (which LibreOffice reads at start). */
+async function harden(profile: string): Promise<void> {
+  const file = path.join(profile, 'user', 'registrymodifications.xcu');
+  const xcu = await fsp.readFile(file, 'utf8');
+  const items = HARDENING.map(
+    ([p, name, value]) =>
+      `<item oor:path="${p}"><prop oor:name="${name}" oor:op="fuse"><value>${value}</value></prop></item>`,
+  ).join('\n');
+  if (!xcu.includes('</oor:items>'))
+    throw new Error('The LibreOffice profile has no registrymodifications.xcu');
+  await fsp.writeFile(file, xcu.replace('</oor:items>', `${items}\n</oor:items>`));
 }
 
 let template: Promise<string> | undefined;
+/** Stops a template build still running when the app closes. */
+let building = new AbortController();
 
 /** The LibreOffice argument that selects a profile directory. */
 export function profileArg(dir: string): string {
@@ -31,20 +61,37 @@ async function buildTemplate(run: SofficeRun): Promise<string> {
   const input = path.join(dir, 'warmup.txt');
   await fsp.writeFile(input, '');
   const profile = path.join(dir, 'profile');
-  const [command, args] = await isolatedCommand(run.isolation, run.soffice, [
-    profileArg(profile),
-    '--headless',
-    '--norestore',
-    '--convert-to',
-    'pdf',
-    '--outdir',
-    path.join(dir, 'out'),
-    input,
-  ]);
-  const r = await runProcess(command, args, { timeoutMs: run.timeoutMs, env: converterEnv(dir) });
-  if (r.code !== 0 || !fs.existsSync(path.join(profile, 'user'))) {
+  const [command, args] = await isolatedCommand(
+    run.isolation,
+    run.soffice,
+    [
+      profileArg(profile),
+      '--headless',
+      '--norestore',
+      '--convert-to',
+      'pdf',
+      '--outdir',
+      path.join(dir, 'out'),
+      input,
+    ],
+    { writable: [dir], memoryBytes: run.memoryBytes },
+  );
+  const r = await runProcess(command, args, {
+    timeoutMs: run.timeoutMs,
+    env: converterEnv(dir),
+    signal: building.signal,
+  }).catch(async (err: unknown) => {
     await fsp.rm(dir, { recursive: true, force: true });
-    throw new Error(`Could not prepare a LibreOffice profile: ${r.stderr.trim() || `exit ${r.code}`}`);
+    throw err;
+  });
+  try {
+    if (r.code !== 0 || !fs.existsSync(path.join(profile, 'user'))) {
+      throw new Error(`Could not prepare a LibreOffice profile: ${r.stderr.trim() || `exit ${r.code}`}`);
+    }
+    await harden(profile);
+  } catch (err) {
+    await fsp.rm(dir, { recursive: true, force: true });
+    throw err;
   }
   return profile;
 }
@@ -53,6 +100,8 @@ async function buildTemplate(run: SofficeRun): Promise<string> {
 export async function disposeProfileTemplate(): Promise<void> {
   const built = template;
   template = undefined;
+  building.abort();
+  building = new AbortController();
   const profile = await built?.catch(() => null);
   if (profile) await fsp.rm(path.dirname(profile), { recursive: true, force: true });
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { isolatedCommand, type IsolationMode } from '../conversion/isolation.ts';
 import { runProcess } from '../conversion/process.ts';
 
@@ -8,6 +9,7 @@ export interface TextOptions {
   pdftotext: string;
   isolation: IsolationMode;
   timeoutMs: number;
+  memoryBytes?: number | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -28,13 +30,17 @@ export function normalizeText(raw: string, maxChars = MAX_TEXT_CHARS): string {
 
 /** The text of a PDF (poppler's pdftotext, run like the converter: time limit, no network). */
 export async function extractPdfText(file: string, opts: TextOptions): Promise<string> {
-  const [command, args] = await isolatedCommand(opts.isolation, opts.pdftotext, [
-    '-enc',
-    'UTF-8',
-    '-q',
-    file,
-    '-',
-  ]);
+  const dir = path.dirname(path.resolve(file));
+  const [command, args] = await isolatedCommand(
+    opts.isolation,
+    opts.pdftotext,
+    ['-enc', 'UTF-8', '-q', file, '-'],
+    {
+      writable: [],
+      readable: [dir],
+      memoryBytes: opts.memoryBytes,
+    },
+  );
   const r = await runProcess(command, args, {
     timeoutMs: opts.timeoutMs,
     signal: opts.signal,
