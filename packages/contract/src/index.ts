@@ -5,6 +5,7 @@ export * from './permissions.ts';
 export * from './constants.ts';
 export * from './endpoint.ts';
 export * from './api/common.ts';
+export * from './api/names.ts';
 export * from './api/account.ts';
 export * from './api/wizard.ts';
 export * from './api/authentication.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_STATE } from '../constants.ts';
 import { uuid, isoDate, platform } from './common.ts';
+import { nameText } from './names.ts';
 
 export const DOCUMENT_TYPES = ['folder', 'contract', 'contract-noedit', 'template', 'file'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -38,15 +39,9 @@ export const SEARCH_TEXT_MAX = 200;
 
 /** A document, folder or template name: trimmed, 1 to 255 characters, no control characters or slashes. */
 export const documentName = (message = 'Please enter a name.') =>
-  z
-    .string({ message })
-    .trim()
-    .min(1, { message })
-    .max(DOCUMENT_NAME_MAX, { message: `At most ${DOCUMENT_NAME_MAX} characters.` })
-    // eslint-disable-next-line no-control-regex
-    .refine((s) => !/[\u0000-\u001f\u007f/\\]/.test(s), {
-      message: 'A name cannot contain slashes or control characters.',
-    });
+  nameText({ max: DOCUMENT_NAME_MAX, message }).refine((s) => !/[/\\]/.test(s), {
+    error: 'A name cannot contain slashes.',
+  });
 
 export const document = z.object({
   id: uuid,

@@ -3,7 +3,8 @@ import { ROLE_NAME_MAX } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
 import { okReply, simpleOk } from '../envelope.ts';
 import { GROUP_PERMISSION_IDS, PERMISSIONS } from '../permissions.ts';
-import { idParams, requiredName, uuid } from './common.ts';
+import { idParams, uuid } from './common.ts';
+import { requiredName } from './names.ts';
 
 const PERMISSION_ID_MAX = PERMISSIONS.length;
 

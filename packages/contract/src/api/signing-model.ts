@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERSON_NAME_MAX, SIGNEE_LEVEL } from '../constants.ts';
 import { isoDate, uuid } from './common.ts';
+import { NAME_CHARACTERS_MESSAGE, isDisplaySafe, nameText } from './names.ts';
 
 /** SPEC §5 signee e-mail messages, word for word. */
 export const SIGNEE_MESSAGES = {
@@ -27,20 +28,12 @@ export const SIGNATURE_IMAGE_MAX_BYTES = 200_000;
 export const SIGNATURE_IMAGE_MAX_SIDE = 2000;
 export const SIGNATURE_TEXT_MAX = 100;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 export const signeeLevel = z.union(
   SIGNEE_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<1>, z.ZodLiteral<10>, z.ZodLiteral<20>],
   { error: 'Level must be 1 (simple), 10 (advanced) or 20 (qualified).' },
 );
 
-const personName = z
-  .string({ error: 'Must be text.' })
-  .trim()
-  .max(PERSON_NAME_MAX, { error: `At most ${PERSON_NAME_MAX} characters.` })
-  .refine((s) => !CONTROL.test(s), { error: 'No control characters.' })
-  .default('');
+const personName = nameText({ max: PERSON_NAME_MAX, min: 0, message: 'Must be text.' }).default('');
 
 export const signeeEmail = z
   .string({ error: SIGNEE_MESSAGES.emailRequired })
@@ -104,7 +97,7 @@ export const typedSignature = z.object({
     .trim()
     .min(1, { error: 'Type your name.' })
     .max(SIGNATURE_TEXT_MAX, { error: `At most ${SIGNATURE_TEXT_MAX} characters.` })
-    .refine((s) => !CONTROL.test(s), { error: 'No control characters.' }),
+    .refine(isDisplaySafe, { error: NAME_CHARACTERS_MESSAGE }),
 });
 
 export const signatureInput = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORGANIZATION_NAME_MAX } from '../constants.ts';
-import { requiredName } from './common.ts';
+import { nameText, requiredName } from './names.ts';
 
 /** An organization's name: trimmed, not empty (SPEC §5: settings, wizard and creation dialog). */
 export const organizationName = requiredName(ORGANIZATION_NAME_MAX, 'Organization name is required.');
@@ -44,7 +44,7 @@ export function checkInviteRows(rows: readonly string[]): InviteCheck {
 export const WIZARD_INVITES_MAX = 50;
 
 /** One invite row as typed; empty rows are allowed and ignored. */
-export const inviteRow = z.string().trim().max(254, { message: 'At most 254 characters.' });
+export const inviteRow = nameText({ max: 254, min: 0 });
 
 /**
  * The data each wizard step saves (`POST /authentication/wizard-step/:id` with `{data}`), by step

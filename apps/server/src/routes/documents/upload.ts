@@ -1,4 +1,5 @@
-import multipart from '@fastify/multipart';
+import { PassThrough, finished, type Readable } from 'node:stream';
+import multipart, { type Multipart } from '@fastify/multipart';
 import { P, api, uploadFields } from '@sinetti/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -18,19 +19,57 @@ const endpoint = api.documents.upload;
 /** Room for the form's other fields and boundaries on top of the file itself. */
 const FORM_OVERHEAD = 64 * 1024;
 
+const cutShort = () =>
+  new AppError('VALIDATION_FAILED', 'The form ended before its closing boundary. Send the file again.', {
+    file: 'The upload was cut short.',
+  });
+
+/** Multipart parsing failures (a body cut short, a malformed part) are the client's: 400, not 500. */
+async function* partsOf(req: FastifyRequest): AsyncGenerator<Multipart> {
+  try {
+    for await (const part of req.parts()) yield part;
+  } catch (err) {
+    const status = (err as { statusCode?: unknown }).statusCode;
+    if (err instanceof AppError || (typeof status === 'number' && status < 500)) throw err;
+    throw cutShort();
+  }
+}
+
+/**
+ * The file part's stream, failing with 400 if the part ends abnormally. The parser may hand over a
+ * part that it has already destroyed (the body ended inside it): read as is, that stream would
+ * never end nor fail, and the upload would hang.
+ */
+function guardedFile(file: NodeJS.ReadableStream & { truncated: boolean }): Readable {
+  const out = new PassThrough();
+  const source = file as unknown as Readable;
+  finished(source, (err) => {
+    if (err) out.destroy(cutShort());
+  });
+  source.pipe(out);
+  return out;
+}
+
 /** Reads the form: text fields, and the one `file` part streamed into the store as it arrives. */
 async function readForm(
   req: FastifyRequest,
-  onFile: (fileName: string, file: NodeJS.ReadableStream & { truncated: boolean }) => Promise<StoredUpload>,
+  onFile: (fileName: string, file: Readable, truncated: () => boolean) => Promise<StoredUpload>,
 ): Promise<{ fields: Record<string, string>; stored: StoredUpload | undefined }> {
   const fields: Record<string, string> = {};
   let stored: StoredUpload | undefined;
   try {
-    for await (const part of req.parts()) {
+    for await (const part of partsOf(req)) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
       } else if (part.fieldname === 'file' && !stored) {
-        stored = await onFile(part.filename, part.file);
+        if (!part.filename?.trim()) {
+          part.file.resume();
+          throw new AppError('VALIDATION_FAILED', 'The file part has no file name.', {
+            file: 'The file has no name.',
+          });
+        }
+        const file = part.file;
+        stored = await onFile(part.filename, guardedFile(file), () => file.truncated);
       } else {
         part.file.resume();
       }
@@ -54,13 +93,8 @@ async function handleUpload(ctx: AppContext, req: FastifyRequest) {
   if (!req.isMultipart()) {
     throw new AppError('VALIDATION_FAILED', 'Send the file as multipart/form-data.', { file: 'Required.' });
   }
-  const { fields, stored } = await readForm(req, (fileName, file) =>
-    storeUpload(ctx, actor, {
-      type: params.type,
-      fileName,
-      file: file as never,
-      truncated: () => file.truncated,
-    }),
+  const { fields, stored } = await readForm(req, (fileName, file, truncated) =>
+    storeUpload(ctx, actor, { type: params.type, fileName, file, truncated }),
   );
   if (!stored) throw new AppError('VALIDATION_FAILED', 'Please choose a file.', { file: 'Required.' });
   try {
