@@ -63,6 +63,8 @@ export const ERROR_REASONS = [
   'TOO_MANY_SIGNEES',
   /** 409: signees can be changed only below Signing. */
   'SIGNEES_LOCKED',
+  /** 400: a signee with this e-mail address is already on the document (SPEC §5 alreadyAdded). */
+  'SIGNEE_ALREADY_ADDED',
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -55,7 +55,7 @@ export async function addSignee(
     if (existing.some((s) => s.email === input.email)) {
       throw new AppError('VALIDATION_FAILED', SIGNEE_MESSAGES.alreadyAdded, {
         email: SIGNEE_MESSAGES.alreadyAdded,
-      });
+      }).because('SIGNEE_ALREADY_ADDED');
     }
     if (existing.length >= SIGNEES_MAX) {
       throw new AppError('CONFLICT', `A document can have at most ${SIGNEES_MAX} signees.`).because(

@@ -44,8 +44,9 @@ export function RenameModal({ props, opened, close }: ModalComponentProps<'docum
           close();
         },
         onError: (err) => {
+          // The server's field text is English: show our own.
           const field = err instanceof ApiError ? err.fields?.name : undefined;
-          if (field) setError(field);
+          if (field) setError(t('rename.invalid'));
           else showError(t('rename.failed'));
         },
       },

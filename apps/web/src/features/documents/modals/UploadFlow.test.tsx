@@ -129,7 +129,7 @@ describe('upload name and progress (SPEC §4.3)', () => {
   ] as const)('explains a failed upload (%s)', (code, text) => {
     mockApi({});
     renderAt(<ModalHost />);
-    act(() => modalStore.open('document-upload-failed', { code, message: 'Server says no.' }));
+    act(() => modalStore.open('document-upload-failed', { code }));
     expect(screen.getByRole('dialog', { name: 'Upload failed' })).toHaveTextContent(text);
   });
 });

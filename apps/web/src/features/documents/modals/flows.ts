@@ -53,9 +53,6 @@ export async function runUpload(
     modalStore.open('document-upload-complete', { document });
   } catch (err) {
     modalStore.close('document-upload-progress');
-    modalStore.open(
-      'document-upload-failed',
-      err instanceof ApiError ? { code: err.code, message: err.message } : {},
-    );
+    modalStore.open('document-upload-failed', err instanceof ApiError ? { code: err.code } : {});
   }
 }

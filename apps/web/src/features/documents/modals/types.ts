@@ -26,6 +26,6 @@ declare module '../../../components/modals/registry' {
     'document-upload-name': { file: File; parent: string | null; type: UploadType };
     'document-upload-progress': { name: string; percent: number };
     'document-upload-complete': { document: Document };
-    'document-upload-failed': { code?: ApiErrorCode; message?: string };
+    'document-upload-failed': { code?: ApiErrorCode };
   }
 }

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import type { Signee, SigneeLevel } from '@sinetti/contract';
 import { showError, showSuccess } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
+import { hasReason } from '../../../lib/errors';
 import { useAccount } from '../../../lib/account';
 import { levelsQuery, useAddSignee } from '../api/signees';
-import { signeeEmailError, signeeErrorOfMessage, type SigneeEmailError } from '../lib/validation';
+import { signeeEmailError, type SigneeEmailError } from '../lib/validation';
 
 const EMPTY = { givenName: '', familyName: '', email: '' };
 
@@ -57,7 +58,11 @@ export function SigneeForm({ docId, signees }: { docId: string; signees: readonl
           showSuccess(t('signees.added'));
         },
         onError: (err) => {
-          const known = err instanceof ApiError ? signeeErrorOfMessage(err.fields?.email) : null;
+          const known: SigneeEmailError | null = hasReason(err, 'SIGNEE_ALREADY_ADDED')
+            ? 'alreadyAdded'
+            : err instanceof ApiError && err.fields?.email
+              ? 'emailInvalid'
+              : null;
           if (known) setError(known);
           else showError(t('signees.addFailed'));
         },

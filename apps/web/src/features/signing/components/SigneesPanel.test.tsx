@@ -48,6 +48,28 @@ describe('signees panel (SPEC §2.4, §5)', { timeout: 20_000 }, () => {
     expect(callsTo(fetchMock, ADD)).toEqual([]);
   });
 
+  it('a signee added meanwhile elsewhere is reported from the reply reason, in Finnish too', async () => {
+    await changeLanguage('fi');
+    await openPanel();
+    mockApi({
+      ...memberReplies([makeSignee()]),
+      [ADD]: () => ({
+        status: 'ERROR',
+        code: 'VALIDATION_FAILED',
+        reason: 'SIGNEE_ALREADY_ADDED',
+        message: 'English words never shown',
+        fields: { email: 'English words never shown' },
+      }),
+    });
+    const f = form();
+    fireEvent.change(within(f).getByLabelText('Sähköposti'), { target: { value: 'uusi@example.com' } });
+    fireEvent.submit(f);
+    expect(
+      await screen.findByText('Allekirjoittaja tällä sähköpostiosoitteella on jo lisätty.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('English words never shown')).not.toBeInTheDocument();
+  });
+
   it('the self button fills the form with the user’s names and e-mail; the level is the server default', async () => {
     const fetchMock = await openPanel();
     const f = form();

@@ -15,9 +15,3 @@ export function signeeEmailError(email: string, signees: readonly Signee[]): Sig
   }
   return signees.some((s) => s.email.toLowerCase() === parsed.data) ? 'alreadyAdded' : null;
 }
-
-/** The server's field message for the e-mail, as one of the SPEC keys (to show it translated). */
-export function signeeErrorOfMessage(message: string | undefined): SigneeEmailError | null {
-  const entry = Object.entries(SIGNEE_MESSAGES).find(([, text]) => text === message);
-  return entry ? (entry[0] as SigneeEmailError) : null;
-}
