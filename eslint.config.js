@@ -39,6 +39,24 @@ export default tseslint.config(
     },
   },
   {
+    // The authorization seam (docs/decisions.md "Authorization"): only policies/ brands values as authorized.
+    files: ['apps/server/**/*.ts'],
+    ignores: ['apps/server/src/policies/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/policies/authorized.ts'], message: 'Authorize through policies/.' }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression > TSTypeReference[typeName.name=/^Authorized/]',
+          message: 'Only policies/ makes authorized values: call authorize… instead of casting.',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', 'bench/**/*', 'e2e/**/*'],
     rules: { 'no-console': 'off' },
   },

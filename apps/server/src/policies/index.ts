@@ -1,40 +1,61 @@
-import { permissionKeyOf, type PermissionId } from '@sinetti/contract';
+import { permissionKeyOf } from '@sinetti/contract';
 import type { OrganizationActor } from '../http/actor.ts';
 import { AppError } from '../lib/errors.ts';
+import type { Action } from './actions.ts';
+import { grant, type Authorized, type AuthorizedScope } from './authorized.ts';
 
-/**
- * Actions are permission ids (SPEC §6) or 'owner' for what only the organization owner may do
- * (billing). Every handler authorizes through here; nothing else decides who may do what.
- */
-export type Action = PermissionId | 'owner';
+export type { Action } from './actions.ts';
+export type { Authorized, AuthorizedScope, Scope } from './authorized.ts';
 
 /** Anything that lives inside one organization. */
 export interface OrganizationScoped {
   organizationId: string;
 }
 
-export function can(actor: OrganizationActor, action: Action): boolean {
+/** Whether the member holds the permission (the owner holds every one; 'owner' only the owner). */
+export function can(actor: Pick<OrganizationActor, 'membership'>, action: Action): boolean {
   if (action === 'owner') return actor.membership.isOwner;
   return actor.membership.permissions.has(action);
 }
 
-/**
- * Throws NOT_FOUND when the subject belongs to another organization (its existence is never revealed),
- * FORBIDDEN when the member lacks the permission. After it returns, the subject is known to exist.
- */
-export function authorize<S extends OrganizationScoped>(
-  actor: OrganizationActor,
-  action: Action,
-  subject?: S | null | undefined,
-): asserts subject is S {
-  if (
-    subject !== undefined &&
-    (subject === null || subject.organizationId !== actor.membership.organization.id)
-  ) {
-    throw new AppError('NOT_FOUND', 'Not found.');
-  }
+/** FORBIDDEN unless the member may do the action. */
+function demand(actor: OrganizationActor, action: Action): void {
   if (!can(actor, action)) {
     const what = action === 'owner' ? 'the organization owner' : `permission ${permissionKeyOf(action)}`;
     throw new AppError('FORBIDDEN', `This needs ${what}.`);
   }
+}
+
+/**
+ * Authorizes an action in the caller's organization (FORBIDDEN without the permission) and answers the
+ * scope that organization-scoped queries and commands take.
+ */
+export function authorize<const A extends Action>(actor: OrganizationActor, action: A): AuthorizedScope<A> {
+  demand(actor, action);
+  const { membership, account } = actor;
+  return grant(
+    {
+      organizationId: membership.organization.id,
+      accountId: account.id,
+      seesAll: membership.isOwner,
+      roleIds: membership.roles.map((r) => r.id),
+    },
+    action,
+  );
+}
+
+/**
+ * Authorizes an action on one object of an organization: NOT_FOUND when there is none or it belongs to
+ * another organization (its existence is never revealed), then FORBIDDEN without the permission.
+ */
+export function authorizeSubject<S extends OrganizationScoped, const A extends Action>(
+  actor: OrganizationActor,
+  action: A,
+  subject: S | null | undefined,
+): Authorized<S, A> {
+  if (!subject || subject.organizationId !== actor.membership.organization.id) {
+    throw new AppError('NOT_FOUND', 'Not found.');
+  }
+  demand(actor, action);
+  return grant(subject, action);
 }

@@ -1,9 +1,6 @@
-import { DOCUMENT_STATE, type Document } from '@sinetti/contract';
+import type { Document } from '@sinetti/contract';
+import { isEditable } from '../policies/document-rules.ts';
 import type { DocumentSummary } from '../queries/documents/columns.ts';
-
-export function isEditable(row: Pick<DocumentSummary, 'type' | 'state'>): boolean {
-  return (row.type === 'template' || row.type === 'contract') && row.state < DOCUMENT_STATE.Signing;
-}
 
 /** The contract's Document: never blob keys, hashes or extracted text. */
 export function presentDocument(row: DocumentSummary): Document {

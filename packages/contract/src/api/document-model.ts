@@ -69,3 +69,36 @@ export const document = z.object({
 export type Document = z.infer<typeof document>;
 
 export const documentIdBody = z.object({ documentId: uuid });
+
+/**
+ * What the caller may do with one document now, computed by the server from their permissions, the
+ * document's roles and its state (docs/decisions.md "Authorization"). The web app offers exactly these
+ * actions and never re-derives the rules.
+ */
+export const documentAbilities = z.object({
+  view: z.boolean(),
+  /** Preview and download its file (not for folders). */
+  download: z.boolean(),
+  rename: z.boolean(),
+  move: z.boolean(),
+  delete: z.boolean(),
+  archive: z.boolean(),
+  restore: z.boolean(),
+  /** Open it in the external editor. */
+  edit: z.boolean(),
+  /** Add and remove signees. */
+  editSignees: z.boolean(),
+  send: z.boolean(),
+  cancel: z.boolean(),
+  /** Make a contract from this template (or copy this folder). */
+  convert: z.boolean(),
+  /** Create or upload documents inside this folder. */
+  createInside: z.boolean(),
+  /** See which roles may see this document (the permissions action). */
+  viewRoles: z.boolean(),
+  /** Add roles to it. */
+  editRoles: z.boolean(),
+  /** Remove roles from it. */
+  deleteRoles: z.boolean(),
+});
+export type DocumentAbilities = z.infer<typeof documentAbilities>;

@@ -14,6 +14,7 @@ import {
   SEARCH_OFFSET_MAX,
   SEARCH_TEXT_MAX,
   document,
+  documentAbilities,
   documentIdBody,
   documentName,
 } from './document-model.ts';
@@ -107,9 +108,9 @@ export const documents = {
     method: 'GET',
     path: '/documents/info/:id',
     access: 'organization',
-    summary: 'One document.',
+    summary: 'One document, and what the caller may do with it now.',
     params: idParams,
-    reply: documentReply,
+    reply: okReply({ document, abilities: documentAbilities }),
   }),
   convert: endpoint({
     id: 'documents.convert',

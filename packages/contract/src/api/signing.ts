@@ -3,7 +3,7 @@ import { SIGNING_TIME_LIMIT_MS } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
 import { okReply, simpleOk, statusReply } from '../envelope.ts';
 import { idParams, isoDate, language, uuid } from './common.ts';
-import { document } from './document-model.ts';
+import { document, documentAbilities } from './document-model.ts';
 import {
   auditChain,
   auditEvent,
@@ -45,9 +45,11 @@ export const signing = {
     method: 'GET',
     path: '/signing/signees/:docId',
     access: 'organization',
-    summary: "The document's signees in signing order; the caller's own entry carries its signing link.",
+    summary:
+      "The document's signees in signing order (the caller's own entry carries its signing link), and what " +
+      'the caller may do with the document now.',
     params: docParams,
-    reply: okReply({ signees: z.array(signee) }),
+    reply: okReply({ signees: z.array(signee), abilities: documentAbilities }),
   }),
   deleteSignee: endpoint({
     id: 'signing.deleteSignee',

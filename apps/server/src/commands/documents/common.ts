@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
-import { AppError } from '../../lib/errors.ts';
-import { authorize, type Action } from '../../policies/index.ts';
+import type { Action } from '../../policies/index.ts';
+import { relock, type AuthorizedDocument } from '../../policies/documents.ts';
 import type { DocumentRow } from '../../queries/documents/columns.ts';
-import { findDocument } from '../../queries/documents/get-document.ts';
 import { needsConversion } from '../../services/file-type/index.ts';
 import { enqueueJob } from '../../services/jobs/index.ts';
 
@@ -49,59 +48,20 @@ export function newBlobKey(organizationId: string): string {
   return `${DOCUMENT_BLOB_PREFIX}${organizationId}/${randomUUID()}`;
 }
 
-/** Loads a visible document and authorizes the action on it: 404 for another organization's, 403 without permission. */
-export async function loadAuthorized(
-  db: DbOrTx,
-  actor: OrganizationActor,
-  action: Action,
-  id: string,
-  lock?: 'update' | 'share',
-): Promise<DocumentRow> {
-  const row = await findDocument(db, id, lock);
-  authorize(actor, action, row);
-  return row;
-}
-
-/** The folder new documents go into: null for the top level; 404 unless a visible folder of this organization. */
-export async function resolveParent(
-  db: DbOrTx,
-  actor: OrganizationActor,
-  action: Action,
-  parentId: string | null | undefined,
-): Promise<DocumentRow | null> {
-  if (!parentId) return null;
-  const parent = await loadAuthorized(db, actor, action, parentId);
-  assertFolder(parent);
-  return parent;
-}
-
 /**
  * The folder a new row goes into, for the transaction that inserts it: takes the organization's tree lock
  * in shared mode (inserts do not wait for each other, but a delete, move or copy of a subtree, which takes
- * it exclusively, cannot run between this check and the commit) and re-reads the parent under a row lock.
- * So a new row either commits before a delete of its folder starts (and is deleted with it) or finds the
- * folder gone (404): never alive inside a deleted folder, where the purge would later destroy it.
+ * it exclusively, cannot run between this check and the commit) and re-reads the authorized parent under a
+ * row lock. So a new row either commits before a delete of its folder starts (and is deleted with it) or
+ * finds the folder gone (404): never alive inside a deleted folder, where the purge would later destroy it.
  */
-export async function lockParentForInsert(
+export async function lockParentForInsert<A extends Action>(
   tx: DbOrTx,
-  actor: OrganizationActor,
-  action: Action,
-  parentId: string | null | undefined,
-): Promise<DocumentRow | null> {
-  if (!parentId) return null;
-  await tx.execute(
-    sql`select pg_advisory_xact_lock_shared(${treeLockKey(actor.membership.organization.id)})`,
-  );
-  const parent = await loadAuthorized(tx, actor, action, parentId, 'share');
-  assertFolder(parent);
-  return parent;
-}
-
-/** Documents go only into folders: VALIDATION_FAILED for a parent of any other type. */
-export function assertFolder(parent: Pick<DocumentRow, 'type'>): void {
-  if (parent.type !== 'folder') {
-    throw new AppError('VALIDATION_FAILED', 'The parent must be a folder.', { parent: 'Not a folder.' });
-  }
+  into: AuthorizedDocument<A> | null,
+): Promise<AuthorizedDocument<A> | null> {
+  if (!into) return null;
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${treeLockKey(into.organizationId)})`);
+  return relock(tx, into, 'share');
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DOCUMENT_STATE, P } from '@sinetti/contract';
+import { DOCUMENT_STATE, type P } from '@sinetti/contract';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
@@ -7,11 +7,13 @@ import type { OrganizationActor } from '../../http/actor.ts';
 import { auditOf } from '../../http/audit.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { authorize } from '../../policies/index.ts';
+import { assertAllowed, documentRules } from '../../policies/document-rules.ts';
+import { relock, type AuthorizedDocument } from '../../policies/documents.ts';
+import type { AuthorizedScope } from '../../policies/index.ts';
 import { documentColumns, visible } from '../../queries/documents/columns.ts';
 import { recordAudit } from '../audit.ts';
 import { copySignees } from '../signing/signees.ts';
-import { enqueueRendition, loadAuthorized, lockTree, resolveParent } from './common.ts';
+import { enqueueRendition, lockTree } from './common.ts';
 import { inSubtree } from './subtree.ts';
 
 /** Copying more than this at once is refused (the copy is one transaction). */
@@ -46,17 +48,16 @@ function topDown(rows: SourceRow[], rootId: string): SourceRow[] {
 export async function convertTemplate(
   ctx: AppContext,
   actor: OrganizationActor,
-  sourceId: string,
-  input: { name: string; includeChildren: boolean; parent?: string | null | undefined },
+  scope: AuthorizedScope<typeof P.DOCUMENTS_CREATE>,
+  from: AuthorizedDocument<typeof P.DOCUMENTS_VIEW>,
+  into: AuthorizedDocument<typeof P.DOCUMENTS_CREATE> | null,
+  input: { name: string; includeChildren: boolean },
 ): Promise<string> {
-  authorize(actor, P.DOCUMENTS_CREATE);
   return ctx.db.transaction(async (tx) => {
-    await lockTree(tx, actor.membership.organization.id);
-    const source = await loadAuthorized(tx, actor, P.DOCUMENTS_VIEW, sourceId);
-    if (source.type !== 'template' && source.type !== 'folder') {
-      throw new AppError('VALIDATION_FAILED', 'Only a template or a folder of templates can be converted.');
-    }
-    const parent = await resolveParent(tx, actor, P.DOCUMENTS_CREATE, input.parent);
+    await lockTree(tx, scope.organizationId);
+    const source = await relock(tx, from, 'share');
+    assertAllowed(documentRules.convert(source), 'VALIDATION_FAILED');
+    const parent = into && (await relock(tx, into, 'share'));
     const rows = topDown(await loadSubtree(tx, source, input.includeChildren), source.id);
     if (rows.length > MAX_COPY)
       throw new AppError('CONFLICT', `At most ${MAX_COPY} documents can be copied at once.`);

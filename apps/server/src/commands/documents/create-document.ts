@@ -1,9 +1,10 @@
-import { P, mimeTypeOf, type CreateType } from '@sinetti/contract';
+import { mimeTypeOf, type CreateType, type P } from '@sinetti/contract';
 import { documents } from '../../db/schema/index.ts';
 import type { AppContext } from '../../http/context.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
 import { auditOf } from '../../http/audit.ts';
-import { authorize } from '../../policies/index.ts';
+import type { AuthorizedScope } from '../../policies/index.ts';
+import type { AuthorizedDocument } from '../../policies/documents.ts';
 import { documentColumns, type DocumentRow } from '../../queries/documents/columns.ts';
 import { recordAudit } from '../audit.ts';
 import { enqueueRendition, lockParentForInsert, newDocumentBase } from './common.ts';
@@ -15,12 +16,12 @@ import { enqueueRendition, lockParentForInsert, newDocumentBase } from './common
 export async function createDocument(
   ctx: AppContext,
   actor: OrganizationActor,
-  input: { type: CreateType; name: string; parentId: string | undefined },
+  scope: AuthorizedScope<typeof P.DOCUMENTS_CREATE>,
+  into: AuthorizedDocument<typeof P.DOCUMENTS_CREATE> | null,
+  input: { type: CreateType; name: string },
 ): Promise<DocumentRow> {
-  authorize(actor, P.DOCUMENTS_CREATE);
-  const organization = actor.membership.organization;
   return ctx.db.transaction(async (tx) => {
-    const parent = await lockParentForInsert(tx, actor, P.DOCUMENTS_CREATE, input.parentId);
+    const parent = await lockParentForInsert(tx, into);
     const now = ctx.clock.now();
     const folder = input.type === 'folder';
     const [row] = await tx
@@ -35,7 +36,7 @@ export async function createDocument(
     if (!row) throw new Error('document insert returned nothing');
     await enqueueRendition(tx, now, row);
     await recordAudit(tx, auditOf(actor), 'document.created', {
-      organizationId: organization.id,
+      organizationId: scope.organizationId,
       subjectId: row.id,
       data: { type: row.type },
     });

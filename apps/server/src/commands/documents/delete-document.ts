@@ -1,4 +1,4 @@
-import { DOCUMENT_STATE, P } from '@sinetti/contract';
+import { DOCUMENT_STATE, type P } from '@sinetti/contract';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
@@ -9,7 +9,8 @@ import { AppError } from '../../lib/errors.ts';
 import { visible } from '../../queries/documents/columns.ts';
 import { enqueueJob } from '../../services/jobs/index.ts';
 import { recordAudit } from '../audit.ts';
-import { DOCUMENT_JOBS, loadAuthorized, lockTree } from './common.ts';
+import { relock, type AuthorizedDocument } from '../../policies/documents.ts';
+import { DOCUMENT_JOBS, lockTree } from './common.ts';
 import { inSubtree } from './subtree.ts';
 
 const KEYS_PER_JOB = 500;
@@ -40,12 +41,12 @@ export async function enqueueBlobDeletion(
 export async function deleteDocument(
   ctx: AppContext,
   actor: OrganizationActor,
-  id: string,
+  doc: AuthorizedDocument<typeof P.DOCUMENTS_DELETE>,
   permanently: boolean,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await lockTree(tx, actor.membership.organization.id);
-    const row = await loadAuthorized(tx, actor, P.DOCUMENTS_DELETE, id, 'update');
+    await lockTree(tx, doc.organizationId);
+    const row = await relock(tx, doc);
     const signing = await tx
       .select({ id: documents.id })
       .from(documents)

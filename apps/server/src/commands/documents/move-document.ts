@@ -1,4 +1,4 @@
-import { P } from '@sinetti/contract';
+import type { P } from '@sinetti/contract';
 import { eq } from 'drizzle-orm';
 import { documents } from '../../db/schema/index.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
@@ -8,7 +8,8 @@ import { AppError } from '../../lib/errors.ts';
 import { documentColumns, type DocumentRow } from '../../queries/documents/columns.ts';
 import { isSelfOrDescendant } from '../../queries/documents/tree.ts';
 import { recordAudit } from '../audit.ts';
-import { loadAuthorized, lockTree, resolveParent } from './common.ts';
+import { relock, type AuthorizedDocument } from '../../policies/documents.ts';
+import { lockTree } from './common.ts';
 
 /**
  * Moves a document or folder into a folder of the same organization (target 'root': the top level).
@@ -18,13 +19,13 @@ import { loadAuthorized, lockTree, resolveParent } from './common.ts';
 export async function moveDocument(
   ctx: AppContext,
   actor: OrganizationActor,
-  id: string,
-  target: string,
+  doc: AuthorizedDocument<typeof P.DOCUMENTS_EDIT>,
+  target: AuthorizedDocument<typeof P.DOCUMENTS_EDIT> | null,
 ): Promise<DocumentRow> {
   return ctx.db.transaction(async (tx) => {
-    await lockTree(tx, actor.membership.organization.id);
-    const row = await loadAuthorized(tx, actor, P.DOCUMENTS_EDIT, id);
-    const parent = await resolveParent(tx, actor, P.DOCUMENTS_EDIT, target === 'root' ? null : target);
+    await lockTree(tx, doc.organizationId);
+    const row = await relock(tx, doc, 'share');
+    const parent = target && (await relock(tx, target, 'share'));
     if (parent && (await isSelfOrDescendant(tx, row.id, parent.id))) {
       throw new AppError('VALIDATION_FAILED', 'A folder cannot be moved into itself or its own subfolder.', {
         target: 'Inside the document being moved.',

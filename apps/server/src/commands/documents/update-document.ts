@@ -1,23 +1,23 @@
-import { DOCUMENT_STATE, P } from '@sinetti/contract';
+import { DOCUMENT_STATE, type P } from '@sinetti/contract';
 import { eq } from 'drizzle-orm';
 import { documents } from '../../db/schema/index.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
 import { auditOf } from '../../http/audit.ts';
 import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { assertAllowed, documentRules } from '../../policies/document-rules.ts';
+import { relock, type AuthorizedDocument } from '../../policies/documents.ts';
 import { documentColumns, type DocumentRow } from '../../queries/documents/columns.ts';
 import { recordAudit } from '../audit.ts';
-import { loadAuthorized } from './common.ts';
 
 /** Renames; an unchanged name writes nothing (and keeps the updated time). */
 export async function renameDocument(
   ctx: AppContext,
   actor: OrganizationActor,
-  id: string,
+  doc: AuthorizedDocument<typeof P.DOCUMENTS_EDIT>,
   name: string,
 ): Promise<DocumentRow> {
   return ctx.db.transaction(async (tx) => {
-    const row = await loadAuthorized(tx, actor, P.DOCUMENTS_EDIT, id, 'update');
+    const row = await relock(tx, doc);
     if (row.name === name) return row;
     const [updated] = await tx
       .update(documents)
@@ -33,30 +33,16 @@ export async function renameDocument(
   });
 }
 
-/** States an archived document can come from (never while signing; folders are not archived). */
-const ARCHIVABLE: readonly number[] = [DOCUMENT_STATE.Draft, DOCUMENT_STATE.Published, DOCUMENT_STATE.Signed];
-
 /** Archive (from draft, published or signed) or restore (to the state it had before). */
 export async function setArchived(
   ctx: AppContext,
   actor: OrganizationActor,
-  id: string,
+  doc: AuthorizedDocument<typeof P.DOCUMENTS_EDIT>,
   archived: boolean,
 ): Promise<DocumentRow> {
   return ctx.db.transaction(async (tx) => {
-    const row = await loadAuthorized(tx, actor, P.DOCUMENTS_EDIT, id, 'update');
-    if (row.type === 'folder') throw new AppError('CONFLICT', 'Folders are not archived.');
-    if (archived && !ARCHIVABLE.includes(row.state)) {
-      throw new AppError(
-        'CONFLICT',
-        row.state === DOCUMENT_STATE.Archived
-          ? 'The document is already archived.'
-          : 'A document that is being signed cannot be archived.',
-      );
-    }
-    if (!archived && row.state !== DOCUMENT_STATE.Archived) {
-      throw new AppError('CONFLICT', 'The document is not archived.');
-    }
+    const row = await relock(tx, doc);
+    assertAllowed(archived ? documentRules.archive(row) : documentRules.restore(row));
     const [updated] = await tx
       .update(documents)
       .set(

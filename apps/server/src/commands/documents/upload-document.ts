@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { P, extensionOf, isUploadAllowed, mimeTypeOf, type UploadType } from '@sinetti/contract';
+import { extensionOf, isUploadAllowed, mimeTypeOf, type P, type UploadType } from '@sinetti/contract';
 import { documents } from '../../db/schema/index.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
 import { auditOf } from '../../http/audit.ts';
@@ -9,6 +9,8 @@ import { documentColumns, type DocumentRow } from '../../queries/documents/colum
 import { putHashed, type StoredBlob } from '../../services/blob-store/index.ts';
 import { SNIFF_BYTES, contentMatchesExtension, needsConversion } from '../../services/file-type/index.ts';
 import { recordAudit } from '../audit.ts';
+import type { AuthorizedDocument } from '../../policies/documents.ts';
+import type { AuthorizedScope } from '../../policies/index.ts';
 import { enqueueRendition, newBlobKey, lockParentForInsert, newDocumentBase } from './common.ts';
 
 export interface StoredUpload extends StoredBlob {
@@ -59,13 +61,14 @@ export async function storeUpload(
 export async function insertUploadedDocument(
   ctx: AppContext,
   actor: OrganizationActor,
-  input: { type: UploadType; name: string; parentId: string | undefined; stored: StoredUpload },
+  scope: AuthorizedScope<typeof P.DOCUMENTS_CREATE>,
+  into: AuthorizedDocument<typeof P.DOCUMENTS_CREATE> | null,
+  input: { type: UploadType; name: string; stored: StoredUpload },
 ): Promise<DocumentRow> {
   const { stored } = input;
-  const organization = actor.membership.organization;
   const isPdf = stored.extension === 'pdf';
   return ctx.db.transaction(async (tx) => {
-    const parent = await lockParentForInsert(tx, actor, P.DOCUMENTS_CREATE, input.parentId);
+    const parent = await lockParentForInsert(tx, into);
     const now = ctx.clock.now();
     const [row] = await tx
       .insert(documents)
@@ -85,7 +88,7 @@ export async function insertUploadedDocument(
     if (!row) throw new Error('document insert returned nothing');
     await enqueueRendition(tx, now, row);
     await recordAudit(tx, auditOf(actor), 'document.uploaded', {
-      organizationId: organization.id,
+      organizationId: scope.organizationId,
       subjectId: row.id,
       data: { type: row.type, sha256: stored.sha256, size: stored.size },
     });

@@ -1,4 +1,4 @@
-import { DOCUMENT_STATE, P } from '@sinetti/contract';
+import { DOCUMENT_STATE, type P } from '@sinetti/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { documents, signatures, signees, signingProcesses, signingSessions } from '../../db/schema/index.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
@@ -10,7 +10,8 @@ import { listSignees, openProcessOf } from '../../queries/signing/signees.ts';
 import { enqueueJob } from '../../services/jobs/index.ts';
 import { enqueueMail } from '../../services/mail/index.ts';
 import { refundCharges } from '../billing/refund.ts';
-import { loadAuthorized } from '../documents/common.ts';
+import { assertAllowed, documentRules } from '../../policies/document-rules.ts';
+import { relock, type AuthorizedDocument } from '../../policies/documents.ts';
 import { appendSigningEvent, systemActor } from './audit-chain.ts';
 import { SIGNING_JOBS, chargeReference, fullNameOf, memberActor } from './common.ts';
 import { accountContact } from './people.ts';
@@ -23,15 +24,11 @@ import { accountContact } from './people.ts';
 export async function cancelSigning(
   ctx: AppContext,
   actor: OrganizationActor,
-  documentId: string,
+  authorized: AuthorizedDocument<typeof P.DOCUMENTS_EDIT>,
 ): Promise<DocumentRow> {
   return ctx.db.transaction(async (tx) => {
-    const doc = await loadAuthorized(tx, actor, P.DOCUMENTS_EDIT, documentId, 'update');
-    if (doc.state !== DOCUMENT_STATE.Signing) {
-      throw new AppError('CONFLICT', 'Only a document that is out for signing can be cancelled.').because(
-        'NOT_SIGNING',
-      );
-    }
+    const doc = await relock(tx, authorized);
+    assertAllowed(documentRules.cancel(doc));
     const process = await openProcessOf(tx, doc.id, true);
     if (!process)
       throw new AppError('CONFLICT', 'This document has no signing to cancel.').because('NOT_SIGNING');

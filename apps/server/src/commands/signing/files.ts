@@ -1,10 +1,10 @@
-import { P } from '@sinetti/contract';
+import type { P } from '@sinetti/contract';
 import type { OrganizationActor } from '../../http/actor.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DocumentRow } from '../../queries/documents/columns.ts';
 import { latestProcessOf, type ProcessRow } from '../../queries/signing/signees.ts';
-import { loadAuthorized } from '../documents/common.ts';
+import type { AuthorizedDocument } from '../../policies/documents.ts';
 import { appendSigningEvent, type EventActor } from './audit-chain.ts';
 import { memberActor, readAll, signeeActor, type ClientInfo } from './common.ts';
 import { liveLink } from './start.ts';
@@ -66,10 +66,9 @@ async function deliver(
 export async function memberDownload(
   ctx: AppContext,
   actor: OrganizationActor,
-  documentId: string,
+  doc: AuthorizedDocument<typeof P.DOCUMENTS_VIEW>,
   file: SignedFile,
 ): Promise<FileOut> {
-  const doc = await loadAuthorized(ctx.db, actor, P.DOCUMENTS_VIEW, documentId);
   return deliver(ctx, doc, await latestProcessOf(ctx.db, doc.id), file, memberActor(actor), null);
 }
 

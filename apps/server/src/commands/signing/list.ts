@@ -1,9 +1,9 @@
-import { P, type Signee } from '@sinetti/contract';
+import type { P, Signee } from '@sinetti/contract';
 import type { OrganizationActor } from '../../http/actor.ts';
 import type { AppContext } from '../../http/context.ts';
 import { presentSignee } from '../../presenters/signee.ts';
 import { listSignees, openProcessOf, openSessionsOf } from '../../queries/signing/signees.ts';
-import { loadAuthorized } from '../documents/common.ts';
+import type { AuthorizedDocument } from '../../policies/documents.ts';
 import { links } from './common.ts';
 import { selfLink } from './start.ts';
 
@@ -14,10 +14,9 @@ import { selfLink } from './start.ts';
 export async function signeesFor(
   ctx: AppContext,
   actor: OrganizationActor,
-  documentId: string,
+  doc: AuthorizedDocument<typeof P.DOCUMENTS_VIEW>,
   sessionSecret: string | null,
 ): Promise<Signee[]> {
-  const doc = await loadAuthorized(ctx.db, actor, P.DOCUMENTS_VIEW, documentId);
   const list = await listSignees(ctx.db, doc.id);
   const process = await openProcessOf(ctx.db, doc.id);
   const open = process ? await openSessionsOf(ctx.db, process.id, ctx.clock.now()) : [];

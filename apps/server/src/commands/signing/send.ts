@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DOCUMENT_STATE, P } from '@sinetti/contract';
+import { DOCUMENT_STATE, type P } from '@sinetti/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents, signees, signingProcesses } from '../../db/schema/index.ts';
@@ -13,7 +13,8 @@ import { enqueueMail } from '../../services/mail/index.ts';
 import { prepareForSigning } from '../../services/pdf/index.ts';
 import type { SigningProviders } from '../../services/signing-providers/index.ts';
 import { chargeBalance, levelOfSignee } from '../billing/charge.ts';
-import { loadAuthorized } from '../documents/common.ts';
+import { assertAllowed, documentRules } from '../../policies/document-rules.ts';
+import { relock, type AuthorizedDocument } from '../../policies/documents.ts';
 import { appendSigningEvent, systemActor } from './audit-chain.ts';
 import {
   chargeReference,
@@ -32,26 +33,7 @@ export type SendResult =
   | { status: 'LIMIT_LOW_BALANCE'; document: DocumentRow; balance: number; required: number };
 
 function assertSendable(doc: DocumentRow, list: SigneeRow[], providers: SigningProviders): void {
-  if (doc.type === 'template') {
-    throw new AppError(
-      'CONFLICT',
-      'A template cannot be sent for signing: make a document from it first.',
-    ).because('TEMPLATE_NOT_SENDABLE');
-  }
-  if (doc.type !== 'contract' && doc.type !== 'contract-noedit') {
-    throw new AppError('CONFLICT', 'Only contracts can be sent for signing.').because('NOT_A_CONTRACT');
-  }
-  if (doc.state >= DOCUMENT_STATE.Signing) {
-    throw new AppError(
-      'CONFLICT',
-      doc.state === DOCUMENT_STATE.Signing
-        ? 'The document has already been sent for signing.'
-        : 'The document has already been signed or archived.',
-    ).because(doc.state === DOCUMENT_STATE.Signing ? 'ALREADY_SENT' : 'ALREADY_COMPLETED');
-  }
-  if (list.length === 0) {
-    throw new AppError('CONFLICT', 'Add at least one signee before sending.').because('NO_SIGNEES');
-  }
+  assertAllowed(documentRules.send(doc, list.length));
   const unserved = list.find((s) => !providers.serves(s.level));
   if (unserved) {
     throw new AppError(
@@ -98,12 +80,12 @@ export async function sendForSigning(
   ctx: AppContext,
   actor: OrganizationActor,
   providers: SigningProviders,
-  documentId: string,
+  authorized: AuthorizedDocument<typeof P.DOCUMENTS_EDIT>,
 ): Promise<SendResult> {
   const written: string[] = [];
   try {
     return await ctx.db.transaction(async (tx) => {
-      const doc = await loadAuthorized(tx, actor, P.DOCUMENTS_EDIT, documentId, 'update');
+      const doc = await relock(tx, authorized);
       const list = await listSignees(tx, doc.id);
       assertSendable(doc, list, providers);
       const now = ctx.clock.now();

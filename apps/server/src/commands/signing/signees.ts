@@ -1,16 +1,16 @@
-import { DOCUMENT_STATE, P, SIGNEE_MESSAGES, SIGNEES_MAX, type SigneeLevel } from '@sinetti/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { SIGNEE_MESSAGES, SIGNEES_MAX, type P, type SigneeLevel } from '@sinetti/contract';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { signees } from '../../db/schema/index.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
 import { auditOf } from '../../http/audit.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { DocumentRow } from '../../queries/documents/columns.ts';
-import { findSignee, listSignees, type SigneeRow } from '../../queries/signing/signees.ts';
+import { assertAllowed, documentRules } from '../../policies/document-rules.ts';
+import { relock, type AuthorizedDocument } from '../../policies/documents.ts';
+import { listSignees, type SigneeRow } from '../../queries/signing/signees.ts';
 import type { SigningProviders } from '../../services/signing-providers/index.ts';
 import { recordAudit } from '../audit.ts';
-import { loadAuthorized } from '../documents/common.ts';
 
 export interface SigneeInput {
   givenName: string;
@@ -19,32 +19,17 @@ export interface SigneeInput {
   level?: SigneeLevel | undefined;
 }
 
-const WITH_SIGNEES: readonly DocumentRow['type'][] = ['contract', 'contract-noedit', 'template'];
-
-/** Signees change only on contracts and templates below Signing (SPEC §4.1). */
-export function assertSigneesEditable(doc: DocumentRow): void {
-  if (!WITH_SIGNEES.includes(doc.type)) {
-    throw new AppError('CONFLICT', 'Only contracts and templates have signees.').because('NOT_A_CONTRACT');
-  }
-  if (doc.state >= DOCUMENT_STATE.Signing) {
-    throw new AppError(
-      'CONFLICT',
-      'Signees cannot be changed once the document has been sent for signing. Cancel the signing first.',
-    ).because('SIGNEES_LOCKED');
-  }
-}
-
 /** Adds a signee at the end of the list; the level defaults to the highest one a provider serves. */
 export async function addSignee(
   ctx: AppContext,
   actor: OrganizationActor,
   providers: SigningProviders,
-  documentId: string,
+  authorized: AuthorizedDocument<typeof P.DOCUMENTS_EDIT>,
   input: SigneeInput,
 ): Promise<SigneeRow> {
   return ctx.db.transaction(async (tx) => {
-    const doc = await loadAuthorized(tx, actor, P.DOCUMENTS_EDIT, documentId, 'update');
-    assertSigneesEditable(doc);
+    const doc = await relock(tx, authorized);
+    assertAllowed(documentRules.editSignees(doc));
     const level = input.level ?? providers.defaultLevel();
     if (!providers.serves(level)) {
       throw new AppError('VALIDATION_FAILED', 'No signing provider of this service serves that level.', {
@@ -87,14 +72,21 @@ export async function addSignee(
   });
 }
 
-/** Removes a signee (404 for another organization's, 409 once the document was sent). */
-export async function removeSignee(ctx: AppContext, actor: OrganizationActor, id: string): Promise<void> {
+/** Removes a signee of the authorized document (409 once the document was sent). */
+export async function removeSignee(
+  ctx: AppContext,
+  actor: OrganizationActor,
+  authorized: AuthorizedDocument<typeof P.DOCUMENTS_EDIT>,
+  signee: Pick<SigneeRow, 'id' | 'email' | 'documentId'>,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const signee = await findSignee(tx, id);
-    if (!signee) throw new AppError('NOT_FOUND', 'Not found.');
-    const doc = await loadAuthorized(tx, actor, P.DOCUMENTS_EDIT, signee.documentId, 'update');
-    assertSigneesEditable(doc);
-    await tx.delete(signees).where(eq(signees.id, signee.id));
+    const doc = await relock(tx, authorized);
+    assertAllowed(documentRules.editSignees(doc));
+    const [gone] = await tx
+      .delete(signees)
+      .where(and(eq(signees.id, signee.id), eq(signees.documentId, doc.id)))
+      .returning({ id: signees.id });
+    if (!gone) throw new AppError('NOT_FOUND', 'Not found.');
     await recordAudit(tx, auditOf(actor), 'signee.removed', {
       organizationId: doc.organizationId,
       subjectId: doc.id,

@@ -1,3 +1,4 @@
+import type { P } from '@sinetti/contract';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -5,6 +6,7 @@ import { preparedPerDatabase } from '../../db/prepared.ts';
 import { rawStatement } from '../../db/raw-rows.ts';
 import { documents } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { AuthorizedScope } from '../../policies/index.ts';
 import { visible, visibleIn, type DocumentSummary } from './columns.ts';
 
 const p = sql.placeholder;
@@ -87,14 +89,20 @@ export interface FolderPage {
  */
 export async function listFolder(
   db: Db,
-  organizationId: string,
+  scope: AuthorizedScope<typeof P.DOCUMENTS_VIEW>,
   parentId: string | null,
   page: { limit: number; offset: number },
 ): Promise<FolderPage> {
   if (parentId !== null && !isUuid(parentId)) return { root: undefined, documents: '[]', hasMore: false };
   // Row numbers count from the first row of the folder, not of the page.
   const last = page.offset + page.limit;
-  const values = { organizationId, parentId, last, fetch: page.limit + 1, offset: page.offset };
+  const values = {
+    organizationId: scope.organizationId,
+    parentId,
+    last,
+    fetch: page.limit + 1,
+    offset: page.offset,
+  };
   const [row] = await (parentId === null ? topLevel(db) : inFolder(db))(db, values);
   if (!row) throw new Error('A listing always answers one row.');
   const [documents, fetched, summary, folderOrganization, folderType] = row;

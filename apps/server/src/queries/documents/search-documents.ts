@@ -1,14 +1,14 @@
-import { DOCUMENT_FILTERS, type DocumentFilter, type DocumentType } from '@sinetti/contract';
+import { DOCUMENT_FILTERS, type DocumentFilter, type DocumentType, type P } from '@sinetti/contract';
 import { and, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { documents } from '../../db/schema/index.ts';
 import { rawStatement, type RawStatement } from '../../db/raw-rows.ts';
+import type { AuthorizedScope } from '../../policies/index.ts';
 import { visible } from './columns.ts';
 
 export interface SearchInput {
-  organizationId: string;
   text: string;
   filter?: DocumentFilter | undefined;
   /** Only documents of this type (the template library lists `template`). */
@@ -158,7 +158,11 @@ function statement(db: Db, shape: Shape) {
  * Without text: the most recent documents (folders left out). A filter keeps one state (folders left out).
  * Answers the documents' stored summaries (presented documents, JSON text).
  */
-export async function searchDocuments(db: Db, input: SearchInput): Promise<SearchResult> {
+export async function searchDocuments(
+  db: Db,
+  scope: AuthorizedScope<typeof P.DOCUMENTS_VIEW>,
+  input: SearchInput,
+): Promise<SearchResult> {
   const text = input.text.trim();
   const words = prefixQuery(text);
   const shape = (mode: Mode): Shape => ({
@@ -170,7 +174,7 @@ export async function searchDocuments(db: Db, input: SearchInput): Promise<Searc
     descending: input.orderValue !== 'ASC',
   });
   const params = {
-    organizationId: input.organizationId,
+    organizationId: scope.organizationId,
     state: input.filter ? DOCUMENT_FILTERS[input.filter] : null,
     type: input.type ?? null,
     tsquery: words,

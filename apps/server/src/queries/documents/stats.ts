@@ -1,7 +1,8 @@
-import { DOCUMENT_STATE, STATS_PERIOD_DAYS } from '@sinetti/contract';
+import { DOCUMENT_STATE, STATS_PERIOD_DAYS, type P } from '@sinetti/contract';
 import { and, count, eq, gte, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
+import type { AuthorizedScope } from '../../policies/index.ts';
 
 export interface DocumentStats {
   draft: number;
@@ -11,7 +12,11 @@ export interface DocumentStats {
 }
 
 /** Documents (not folders) per state among those updated in the last STATS_PERIOD_DAYS days. */
-export async function documentStats(db: DbOrTx, organizationId: string, now: Date): Promise<DocumentStats> {
+export async function documentStats(
+  db: DbOrTx,
+  scope: AuthorizedScope<typeof P.DOCUMENTS_VIEW>,
+  now: Date,
+): Promise<DocumentStats> {
   const since = new Date(now.getTime() - STATS_PERIOD_DAYS * 24 * 3600_000);
   const { Draft, Signing, Signed, Archived } = DOCUMENT_STATE;
   const rows = await db
@@ -19,7 +24,7 @@ export async function documentStats(db: DbOrTx, organizationId: string, now: Dat
     .from(documents)
     .where(
       and(
-        eq(documents.organizationId, organizationId),
+        eq(documents.organizationId, scope.organizationId),
         inArray(documents.state, [Draft, Signing, Signed, Archived]),
         gte(documents.updatedAt, since),
         ne(documents.type, 'folder'),

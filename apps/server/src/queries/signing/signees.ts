@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { signees, signingProcesses, signingSessions } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -14,6 +14,12 @@ export async function listSignees(db: DbOrTx, documentId: string): Promise<Signe
     .from(signees)
     .where(eq(signees.documentId, documentId))
     .orderBy(asc(signees.position), asc(signees.createdAt), asc(signees.id));
+}
+
+/** How many signees the document has (what its send ability needs). */
+export async function countSignees(db: DbOrTx, documentId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(signees).where(eq(signees.documentId, documentId));
+  return Number(row?.n ?? 0);
 }
 
 /** A signee of any organization (the caller authorizes through its document), or null. */

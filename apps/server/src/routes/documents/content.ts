@@ -1,10 +1,11 @@
 import { P, api } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
-import { loadAuthorized } from '../../commands/documents/common.ts';
 import { resolveActor, type OrganizationActor } from '../../http/actor.ts';
 import { defineRoute } from '../../http/route.ts';
 import { parseInput } from '../../http/validation.ts';
 import { AppError } from '../../lib/errors.ts';
+import { assertAllowed, documentRules } from '../../policies/document-rules.ts';
+import { authorizeDocument } from '../../policies/documents.ts';
 import {
   contentDisposition,
   downloadName,
@@ -20,8 +21,8 @@ export function registerDocumentContentRoutes(app: FastifyInstance): void {
     app,
     api.documents.content,
   )(async ({ params, query, actor, ctx }) => {
-    const row = await loadAuthorized(ctx.db, actor, P.DOCUMENTS_VIEW, params.id);
-    if (row.type === 'folder') throw new AppError('CONFLICT', 'A folder has no content.');
+    const row = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.id);
+    assertAllowed(documentRules.content(row));
     const preview = previewOf(row);
     const base = { status: 'OK' as const, conversion: row.conversionStatus };
     if (!preview) return { ...base, hash: '', content: null, contentMimeType: row.mimeType ?? '' };
@@ -42,7 +43,7 @@ export function registerDocumentContentRoutes(app: FastifyInstance): void {
     const actor = (await resolveActor(ctx.db, ctx.clock, req, download.access)) as OrganizationActor;
     const params = parseInput(download.params, req.params, 'params');
     const query = parseInput(download.query, req.query, 'query');
-    const row = await loadAuthorized(ctx.db, actor, P.DOCUMENTS_VIEW, params.id);
+    const row = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.id);
     const file = query.rendition === 'pdf' ? pdfOf(row) : originalOf(row);
     if (!file) {
       throw new AppError(

@@ -1,11 +1,12 @@
 import { P, api } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
-import { assertFolder, loadAuthorized } from '../../commands/documents/common.ts';
 import { JsonText, PreSerializedReply } from '../../http/json-text.ts';
 import { defineRoute } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
-import { authorize } from '../../policies/index.ts';
+import { assertFolder, authorizeDocument, documentAbilities } from '../../policies/documents.ts';
+import { authorize, authorizeSubject } from '../../policies/index.ts';
 import { presentDocument } from '../../presenters/document.ts';
+import { countSignees } from '../../queries/signing/signees.ts';
 import { listFolder } from '../../queries/documents/list-documents.ts';
 import { isPaged, searchDocuments } from '../../queries/documents/search-documents.ts';
 import { documentStats } from '../../queries/documents/stats.ts';
@@ -15,16 +16,13 @@ export function registerDocumentReadRoutes(app: FastifyInstance): void {
     app,
     api.documents.list,
   )(async ({ params, query, actor, ctx }) => {
-    authorize(actor, P.DOCUMENTS_VIEW);
+    const scope = authorize(actor, P.DOCUMENTS_VIEW);
     const parentId = params.parent || null;
-    const page = await listFolder(ctx.db, actor.membership.organization.id, parentId, query);
-    // `undefined`: no visible document has that id. authorize() answers 404 for it as for another
-    // organization's folder (whose children the query never returns: it lists this organization's only).
+    const page = await listFolder(ctx.db, scope, parentId, query);
+    // `undefined`: no document visible to the caller has that id. authorizeSubject() answers 404 for it as
+    // for another organization's folder (whose children the query never returns: it lists the scope's only).
     const root = page.root === undefined ? null : page.root;
-    if (parentId) {
-      authorize(actor, P.DOCUMENTS_VIEW, root);
-      assertFolder(root);
-    }
+    if (parentId) assertFolder(authorizeSubject(actor, P.DOCUMENTS_VIEW, root));
     return new PreSerializedReply({
       status: 'OK',
       root: root ? new JsonText(root.summary) : null,
@@ -37,16 +35,17 @@ export function registerDocumentReadRoutes(app: FastifyInstance): void {
     app,
     api.documents.info,
   )(async ({ params, actor, ctx }) => {
-    const row = await loadAuthorized(ctx.db, actor, P.DOCUMENTS_VIEW, params.id);
-    return { status: 'OK', document: presentDocument(row) };
+    const row = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.id);
+    const abilities = documentAbilities(actor, row, await countSignees(ctx.db, row.id));
+    return { status: 'OK', document: presentDocument(row), abilities };
   });
 
   defineRoute(
     app,
     api.documents.stats,
   )(async ({ actor, ctx }) => {
-    authorize(actor, P.DOCUMENTS_VIEW);
-    const stats = await documentStats(ctx.db, actor.membership.organization.id, ctx.clock.now());
+    const scope = authorize(actor, P.DOCUMENTS_VIEW);
+    const stats = await documentStats(ctx.db, scope, ctx.clock.now());
     return { status: 'OK', ...stats, published: 0 };
   });
 
@@ -54,9 +53,8 @@ export function registerDocumentReadRoutes(app: FastifyInstance): void {
     app,
     api.documents.search,
   )(async ({ params, query, body, actor, ctx }) => {
-    authorize(actor, P.DOCUMENTS_VIEW);
+    const scope = authorize(actor, P.DOCUMENTS_VIEW);
     const input = {
-      organizationId: actor.membership.organization.id,
       text: body.text,
       filter: params.filter,
       type: query.type,
@@ -70,7 +68,7 @@ export function registerDocumentReadRoutes(app: FastifyInstance): void {
         offset: 'Only lists in one order (empty text, or orderBy) page.',
       });
     }
-    const found = await searchDocuments(ctx.db, input);
+    const found = await searchDocuments(ctx.db, scope, input);
     return new PreSerializedReply({
       status: 'OK',
       documents: JsonText.array(found.documents),

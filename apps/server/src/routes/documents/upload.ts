@@ -11,8 +11,8 @@ import { resolveActor, type OrganizationActor } from '../../http/actor.ts';
 import type { AppContext } from '../../http/context.ts';
 import { parseInput } from '../../http/validation.ts';
 import { AppError } from '../../lib/errors.ts';
+import { authorizeFolder } from '../../policies/documents.ts';
 import { authorize } from '../../policies/index.ts';
-import { resolveParent } from '../../commands/documents/common.ts';
 import { presentDocument } from '../../presenters/document.ts';
 
 const endpoint = api.documents.upload;
@@ -84,8 +84,8 @@ async function readForm(
 async function handleUpload(ctx: AppContext, req: FastifyRequest) {
   const actor = (await resolveActor(ctx.db, ctx.clock, req, endpoint.access)) as OrganizationActor;
   const params = parseInput(endpoint.params, req.params, 'params');
-  authorize(actor, P.DOCUMENTS_CREATE);
-  await resolveParent(ctx.db, actor, P.DOCUMENTS_CREATE, params.parent);
+  const scope = authorize(actor, P.DOCUMENTS_CREATE);
+  const into = await authorizeFolder(ctx.db, actor, P.DOCUMENTS_CREATE, params.parent);
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > ctx.config.uploads.maxBytes + FORM_OVERHEAD) {
     throw new AppError('FILE_TOO_LARGE', `The file is larger than ${ctx.config.uploads.maxBytes} bytes.`);
@@ -99,10 +99,9 @@ async function handleUpload(ctx: AppContext, req: FastifyRequest) {
   if (!stored) throw new AppError('VALIDATION_FAILED', 'Please choose a file.', { file: 'Required.' });
   try {
     const body = parseInput(uploadFields, fields, 'body');
-    const row = await insertUploadedDocument(ctx, actor, {
+    const row = await insertUploadedDocument(ctx, actor, scope, into, {
       type: params.type,
       name: body.name,
-      parentId: params.parent,
       stored,
     });
     return { status: 'OK' as const, document: presentDocument(row) };

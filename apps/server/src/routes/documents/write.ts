@@ -1,4 +1,4 @@
-import { api } from '@sinetti/contract';
+import { P, api } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
 import { convertTemplate } from '../../commands/documents/convert-template.ts';
 import { createDocument } from '../../commands/documents/create-document.ts';
@@ -6,6 +6,8 @@ import { deleteDocument } from '../../commands/documents/delete-document.ts';
 import { moveDocument } from '../../commands/documents/move-document.ts';
 import { renameDocument, setArchived } from '../../commands/documents/update-document.ts';
 import { defineRoute } from '../../http/route.ts';
+import { authorizeDocument, authorizeFolder } from '../../policies/documents.ts';
+import { authorize } from '../../policies/index.ts';
 import { presentDocument } from '../../presenters/document.ts';
 
 export function registerDocumentWriteRoutes(app: FastifyInstance): void {
@@ -13,11 +15,9 @@ export function registerDocumentWriteRoutes(app: FastifyInstance): void {
     app,
     api.documents.create,
   )(async ({ params, body, actor, ctx }) => {
-    const row = await createDocument(ctx, actor, {
-      type: params.type,
-      name: body.name,
-      parentId: params.parent,
-    });
+    const scope = authorize(actor, P.DOCUMENTS_CREATE);
+    const into = await authorizeFolder(ctx.db, actor, P.DOCUMENTS_CREATE, params.parent);
+    const row = await createDocument(ctx, actor, scope, into, { type: params.type, name: body.name });
     return { status: 'OK', document: presentDocument(row) };
   });
 
@@ -25,31 +25,33 @@ export function registerDocumentWriteRoutes(app: FastifyInstance): void {
     app,
     api.documents.rename,
   )(async ({ body, actor, ctx }) => {
-    const row = await renameDocument(ctx, actor, body.documentId, body.name);
+    const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_EDIT, body.documentId);
+    const row = await renameDocument(ctx, actor, doc, body.name);
     return { status: 'OK', document: presentDocument(row) };
   });
 
-  defineRoute(
-    app,
-    api.documents.delete,
-  )(async ({ body, actor, ctx }) => {
-    await deleteDocument(ctx, actor, body.documentId, false);
-    return { status: 'OK' };
-  });
-
-  defineRoute(
-    app,
-    api.documents.deletePermanently,
-  )(async ({ body, actor, ctx }) => {
-    await deleteDocument(ctx, actor, body.documentId, true);
-    return { status: 'OK' };
-  });
+  for (const [endpoint, permanently] of [
+    [api.documents.delete, false],
+    [api.documents.deletePermanently, true],
+  ] as const) {
+    defineRoute(
+      app,
+      endpoint,
+    )(async ({ body, actor, ctx }) => {
+      const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_DELETE, body.documentId);
+      await deleteDocument(ctx, actor, doc, permanently);
+      return { status: 'OK' };
+    });
+  }
 
   defineRoute(
     app,
     api.documents.move,
   )(async ({ params, actor, ctx }) => {
-    const row = await moveDocument(ctx, actor, params.id, params.target);
+    const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_EDIT, params.id);
+    const target = params.target === 'root' ? null : params.target;
+    const into = await authorizeFolder(ctx.db, actor, P.DOCUMENTS_EDIT, target);
+    const row = await moveDocument(ctx, actor, doc, into);
     return { status: 'OK', document: presentDocument(row) };
   });
 
@@ -57,23 +59,24 @@ export function registerDocumentWriteRoutes(app: FastifyInstance): void {
     app,
     api.documents.convert,
   )(async ({ params, body, actor, ctx }) => {
-    const documentId = await convertTemplate(ctx, actor, params.id, body);
+    const scope = authorize(actor, P.DOCUMENTS_CREATE);
+    const from = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.id);
+    const into = await authorizeFolder(ctx.db, actor, P.DOCUMENTS_CREATE, body.parent);
+    const documentId = await convertTemplate(ctx, actor, scope, from, into, body);
     return { status: 'OK', documentId };
   });
 
-  defineRoute(
-    app,
-    api.documents.archive,
-  )(async ({ body, actor, ctx }) => {
-    const row = await setArchived(ctx, actor, body.documentId, true);
-    return { status: 'OK', document: presentDocument(row) };
-  });
-
-  defineRoute(
-    app,
-    api.documents.restore,
-  )(async ({ body, actor, ctx }) => {
-    const row = await setArchived(ctx, actor, body.documentId, false);
-    return { status: 'OK', document: presentDocument(row) };
-  });
+  for (const [endpoint, archived] of [
+    [api.documents.archive, true],
+    [api.documents.restore, false],
+  ] as const) {
+    defineRoute(
+      app,
+      endpoint,
+    )(async ({ body, actor, ctx }) => {
+      const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_EDIT, body.documentId);
+      const row = await setArchived(ctx, actor, doc, archived);
+      return { status: 'OK', document: presentDocument(row) };
+    });
+  }
 }

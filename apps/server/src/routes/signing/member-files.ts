@@ -1,10 +1,10 @@
 import { P, api } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
-import { loadAuthorized } from '../../commands/documents/common.ts';
 import { getChainAnchor } from '../../commands/signing/audit-anchor.ts';
 import { verifyChain } from '../../commands/signing/audit-chain.ts';
 import { memberDownload } from '../../commands/signing/files.ts';
 import { defineRoute } from '../../http/route.ts';
+import { authorizeDocument } from '../../policies/documents.ts';
 import { listSigningEvents } from '../../queries/signing/audit.ts';
 
 /** The audit trail, the signed PDF and the certificate of completion, for members with documents view. */
@@ -13,7 +13,7 @@ export function registerSigningMemberFileRoutes(app: FastifyInstance): void {
     app,
     api.signing.audit,
   )(async ({ params, actor, ctx }) => {
-    const doc = await loadAuthorized(ctx.db, actor, P.DOCUMENTS_VIEW, params.docId);
+    const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.docId);
     const rows = await listSigningEvents(ctx.db, doc.id);
     return {
       status: 'OK',
@@ -36,16 +36,16 @@ export function registerSigningMemberFileRoutes(app: FastifyInstance): void {
   defineRoute(
     app,
     api.signing.signed,
-  )(async ({ params, actor, ctx }) => ({
-    status: 'OK',
-    ...(await memberDownload(ctx, actor, params.docId, 'signed')),
-  }));
+  )(async ({ params, actor, ctx }) => {
+    const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.docId);
+    return { status: 'OK', ...(await memberDownload(ctx, actor, doc, 'signed')) };
+  });
 
   defineRoute(
     app,
     api.signing.certificate,
-  )(async ({ params, actor, ctx }) => ({
-    status: 'OK',
-    ...(await memberDownload(ctx, actor, params.docId, 'certificate')),
-  }));
+  )(async ({ params, actor, ctx }) => {
+    const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.docId);
+    return { status: 'OK', ...(await memberDownload(ctx, actor, doc, 'certificate')) };
+  });
 }

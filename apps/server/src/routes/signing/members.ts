@@ -1,4 +1,4 @@
-import { api } from '@sinetti/contract';
+import { P, api } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
 import { cancelSigning } from '../../commands/signing/cancel.ts';
 import { signeesFor } from '../../commands/signing/list.ts';
@@ -6,8 +6,11 @@ import { signingProvidersOf } from '../../commands/signing/providers.ts';
 import { sendForSigning } from '../../commands/signing/send.ts';
 import { addSignee, removeSignee } from '../../commands/signing/signees.ts';
 import { defineRoute } from '../../http/route.ts';
+import { AppError } from '../../lib/errors.ts';
+import { authorizeDocument, documentAbilities } from '../../policies/documents.ts';
 import { presentDocument } from '../../presenters/document.ts';
 import { presentSignee } from '../../presenters/signee.ts';
+import { findSignee } from '../../queries/signing/signees.ts';
 
 /** Signees, levels, send and cancel: members of the document's organization (SPEC §4.1, §6). */
 export function registerSigningMemberRoutes(app: FastifyInstance): void {
@@ -17,7 +20,8 @@ export function registerSigningMemberRoutes(app: FastifyInstance): void {
     app,
     api.signing.addSignee,
   )(async ({ params, body, actor, ctx }) => {
-    const row = await addSignee(ctx, actor, providers, params.docId, body);
+    const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_EDIT, params.docId);
+    const row = await addSignee(ctx, actor, providers, doc, body);
     return { status: 'OK', signee: presentSignee(row, { callerEmail: actor.account.email.toLowerCase() }) };
   });
 
@@ -26,15 +30,19 @@ export function registerSigningMemberRoutes(app: FastifyInstance): void {
     api.signing.signees,
   )(async ({ params, actor, ctx, req }) => {
     const secret = req.headers['session-id'];
-    const signees = await signeesFor(ctx, actor, params.docId, typeof secret === 'string' ? secret : null);
-    return { status: 'OK', signees };
+    const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.docId);
+    const signees = await signeesFor(ctx, actor, doc, typeof secret === 'string' ? secret : null);
+    return { status: 'OK', signees, abilities: documentAbilities(actor, doc, signees.length) };
   });
 
   defineRoute(
     app,
     api.signing.deleteSignee,
   )(async ({ params, actor, ctx }) => {
-    await removeSignee(ctx, actor, params.id);
+    const signee = await findSignee(ctx.db, params.id);
+    if (!signee) throw new AppError('NOT_FOUND', 'Not found.');
+    const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_EDIT, signee.documentId);
+    await removeSignee(ctx, actor, doc, signee);
     return { status: 'OK' };
   });
 
@@ -47,7 +55,8 @@ export function registerSigningMemberRoutes(app: FastifyInstance): void {
     app,
     api.signing.send,
   )(async ({ params, actor, ctx }) => {
-    const result = await sendForSigning(ctx, actor, providers, params.docId);
+    const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_EDIT, params.docId);
+    const result = await sendForSigning(ctx, actor, providers, doc);
     if (result.status === 'OK') return { status: 'OK', document: presentDocument(result.document) };
     return {
       status: 'LIMIT_LOW_BALANCE',
@@ -61,7 +70,8 @@ export function registerSigningMemberRoutes(app: FastifyInstance): void {
     app,
     api.signing.cancel,
   )(async ({ params, actor, ctx }) => {
-    const row = await cancelSigning(ctx, actor, params.docId);
+    const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_EDIT, params.docId);
+    const row = await cancelSigning(ctx, actor, doc);
     return { status: 'OK', document: presentDocument(row) };
   });
 }

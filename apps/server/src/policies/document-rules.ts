@@ -1,0 +1,95 @@
+import { DOCUMENT_STATE, type ErrorReason } from '@sinetti/contract';
+import { AppError } from '../lib/errors.ts';
+import type { DocumentRow } from '../queries/documents/columns.ts';
+
+/**
+ * What a document's state allows, whoever asks: pure functions answering null (allowed) or why not.
+ * Commands assert them under the row lock; abilities (what the web app offers) are built from them.
+ */
+export type Refusal = { message: string; reason?: ErrorReason } | null;
+type Doc = Pick<DocumentRow, 'type' | 'state'>;
+
+const WITH_SIGNEES: readonly Doc['type'][] = ['contract', 'contract-noedit', 'template'];
+/** States an archived document can come from (never while signing; folders are not archived). */
+const ARCHIVABLE: readonly number[] = [DOCUMENT_STATE.Draft, DOCUMENT_STATE.Published, DOCUMENT_STATE.Signed];
+
+const no = (message: string, reason?: ErrorReason): Refusal => (reason ? { message, reason } : { message });
+
+/** Editable (SPEC §3): a template or contract (not contract-noedit) whose state is below Signing. */
+export function isEditable(doc: Doc): boolean {
+  return (doc.type === 'template' || doc.type === 'contract') && doc.state < DOCUMENT_STATE.Signing;
+}
+
+export const documentRules = {
+  archive(doc: Doc): Refusal {
+    if (doc.type === 'folder') return no('Folders are not archived.');
+    if (doc.state === DOCUMENT_STATE.Archived) return no('The document is already archived.');
+    if (!ARCHIVABLE.includes(doc.state)) return no('A document that is being signed cannot be archived.');
+    return null;
+  },
+  restore(doc: Doc): Refusal {
+    if (doc.type === 'folder') return no('Folders are not archived.');
+    return doc.state === DOCUMENT_STATE.Archived ? null : no('The document is not archived.');
+  },
+  /** Adding and removing signees (SPEC §4.1): contracts and templates below Signing. */
+  editSignees(doc: Doc): Refusal {
+    if (!WITH_SIGNEES.includes(doc.type)) {
+      return no('Only contracts and templates have signees.', 'NOT_A_CONTRACT');
+    }
+    if (doc.state >= DOCUMENT_STATE.Signing) {
+      return no(
+        'Signees cannot be changed once the document has been sent for signing. Cancel the signing first.',
+        'SIGNEES_LOCKED',
+      );
+    }
+    return null;
+  },
+  /** Sending (SPEC §4.1): a contract below Signing with at least one signee. */
+  send(doc: Doc, signeeCount: number): Refusal {
+    if (doc.type === 'template') {
+      return no(
+        'A template cannot be sent for signing: make a document from it first.',
+        'TEMPLATE_NOT_SENDABLE',
+      );
+    }
+    if (doc.type !== 'contract' && doc.type !== 'contract-noedit') {
+      return no('Only contracts can be sent for signing.', 'NOT_A_CONTRACT');
+    }
+    if (doc.state === DOCUMENT_STATE.Signing) {
+      return no('The document has already been sent for signing.', 'ALREADY_SENT');
+    }
+    if (doc.state >= DOCUMENT_STATE.Signing) {
+      return no('The document has already been signed or archived.', 'ALREADY_COMPLETED');
+    }
+    if (signeeCount === 0) return no('Add at least one signee before sending.', 'NO_SIGNEES');
+    return null;
+  },
+  cancel(doc: Doc): Refusal {
+    return doc.state === DOCUMENT_STATE.Signing
+      ? null
+      : no('Only a document that is out for signing can be cancelled.', 'NOT_SIGNING');
+  },
+  /** Opening the external editor. */
+  edit(doc: Doc): Refusal {
+    return isEditable(doc)
+      ? null
+      : no('Only templates and contracts that are not being signed can be edited.');
+  },
+  /** Making a contract from a template, or copying a folder of them. */
+  convert(doc: Doc): Refusal {
+    return doc.type === 'template' || doc.type === 'folder'
+      ? null
+      : no('Only a template or a folder of templates can be converted.');
+  },
+  /** Preview and download: documents have files, folders do not. */
+  content(doc: Doc): Refusal {
+    return doc.type === 'folder' ? no('A folder has no content.') : null;
+  },
+} as const;
+
+/** CONFLICT (or the code given) with the rule's message and reason unless it allows. */
+export function assertAllowed(refusal: Refusal, code: 'CONFLICT' | 'VALIDATION_FAILED' = 'CONFLICT'): void {
+  if (refusal === null) return;
+  const error = new AppError(code, refusal.message);
+  throw refusal.reason ? error.because(refusal.reason) : error;
+}

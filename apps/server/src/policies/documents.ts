@@ -1,0 +1,92 @@
+import { P, type DocumentAbilities } from '@sinetti/contract';
+import type { DbOrTx } from '../db/client.ts';
+import type { OrganizationActor } from '../http/actor.ts';
+import { AppError } from '../lib/errors.ts';
+import type { DocumentRow } from '../queries/documents/columns.ts';
+import { findDocument } from '../queries/documents/get-document.ts';
+import type { Action } from './actions.ts';
+import { regrant, type Authorized } from './authorized.ts';
+import { documentRules } from './document-rules.ts';
+import { can, authorizeSubject } from './index.ts';
+
+export type AuthorizedDocument<A extends Action = Action> = Authorized<DocumentRow, A>;
+
+/**
+ * Loads a document and authorizes the action on it: NOT_FOUND when it does not exist, is deleted, belongs
+ * to another organization or is hidden from the caller by its roles; FORBIDDEN without the permission.
+ */
+export async function authorizeDocument<const A extends Action>(
+  db: DbOrTx,
+  actor: OrganizationActor,
+  action: A,
+  id: string,
+): Promise<AuthorizedDocument<A>> {
+  return authorizeSubject(actor, action, await findDocument(db, id));
+}
+
+/** The folder documents go into: null for the top level, else an authorized folder (400 for a non-folder). */
+export async function authorizeFolder<const A extends Action>(
+  db: DbOrTx,
+  actor: OrganizationActor,
+  action: A,
+  id: string | null | undefined,
+): Promise<AuthorizedDocument<A> | null> {
+  if (!id) return null;
+  const folder = await authorizeDocument(db, actor, action, id);
+  assertFolder(folder);
+  return folder;
+}
+
+/** Documents go only into folders: VALIDATION_FAILED for a parent of any other type. */
+export function assertFolder(parent: Pick<DocumentRow, 'type'>): void {
+  if (parent.type !== 'folder') {
+    throw new AppError('VALIDATION_FAILED', 'The parent must be a folder.', { parent: 'Not a folder.' });
+  }
+}
+
+/**
+ * The authorized document read again inside a transaction, under a row lock: commands check its state
+ * rules on this fresh row. NOT_FOUND when it was deleted in between.
+ */
+export async function relock<A extends Action>(
+  tx: DbOrTx,
+  doc: AuthorizedDocument<A>,
+  lock: 'update' | 'share' = 'update',
+): Promise<AuthorizedDocument<A>> {
+  const fresh = await findDocument(tx, doc.id, lock);
+  if (!fresh || fresh.organizationId !== doc.organizationId) throw new AppError('NOT_FOUND', 'Not found.');
+  return regrant(fresh, doc);
+}
+
+/**
+ * What the caller may do with the document now (its permissions and the state rules together): sent with
+ * document info and signee lists so that the web app offers exactly these actions.
+ */
+export function documentAbilities(
+  actor: Pick<OrganizationActor, 'membership'>,
+  doc: Pick<DocumentRow, 'type' | 'state'>,
+  signeeCount: number,
+): DocumentAbilities {
+  const view = can(actor, P.DOCUMENTS_VIEW);
+  const edit = can(actor, P.DOCUMENTS_EDIT);
+  const folder = doc.type === 'folder';
+  const ok = (permitted: boolean, refusal: string | null) => permitted && refusal === null;
+  return {
+    view,
+    download: ok(view, documentRules.content(doc)),
+    rename: edit,
+    move: edit,
+    delete: can(actor, P.DOCUMENTS_DELETE),
+    archive: ok(edit, documentRules.archive(doc)),
+    restore: ok(edit, documentRules.restore(doc)),
+    edit: ok(edit, documentRules.edit(doc)),
+    editSignees: ok(edit, documentRules.editSignees(doc)),
+    send: ok(edit, documentRules.send(doc, signeeCount)),
+    cancel: ok(edit, documentRules.cancel(doc)),
+    convert: ok(view && can(actor, P.DOCUMENTS_CREATE), documentRules.convert(doc)),
+    createInside: folder && can(actor, P.DOCUMENTS_CREATE),
+    viewRoles: can(actor, P.DOCUMENTS_VIEW_ROLES),
+    editRoles: can(actor, P.DOCUMENTS_VIEW_ROLES) && can(actor, P.DOCUMENTS_EDIT_ROLES),
+    deleteRoles: can(actor, P.DOCUMENTS_VIEW_ROLES) && can(actor, P.DOCUMENTS_DELETE_ROLES),
+  };
+}

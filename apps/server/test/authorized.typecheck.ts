@@ -1,0 +1,41 @@
+/**
+ * Typecheck-only (never run; `npm run typecheck` compiles it): commands and queries accept only what the
+ * policy layer produced. Each `@ts-expect-error` line is a call a route could make if it forgot to
+ * authorize; if any of them ever compiled, the directive itself would fail the typecheck.
+ */
+import { P } from '@sinetti/contract';
+import { renameDocument } from '../src/commands/documents/update-document.ts';
+import { deleteDocument } from '../src/commands/documents/delete-document.ts';
+import { sendForSigning } from '../src/commands/signing/send.ts';
+import type { OrganizationActor } from '../src/http/actor.ts';
+import type { AppContext } from '../src/http/context.ts';
+import { authorizeDocument } from '../src/policies/documents.ts';
+import { authorize } from '../src/policies/index.ts';
+import type { DocumentRow } from '../src/queries/documents/columns.ts';
+import { findDocument } from '../src/queries/documents/get-document.ts';
+import { listFolder } from '../src/queries/documents/list-documents.ts';
+import { documentStats } from '../src/queries/documents/stats.ts';
+import type { SigningProviders } from '../src/services/signing-providers/index.ts';
+
+export async function forgotten(ctx: AppContext, actor: OrganizationActor, providers: SigningProviders) {
+  const row = (await findDocument(ctx.db, 'id')) as DocumentRow;
+
+  // @ts-expect-error a bare row was never authorized
+  await renameDocument(ctx, actor, row, 'name');
+  // @ts-expect-error a bare row was never authorized
+  await sendForSigning(ctx, actor, providers, row);
+  // @ts-expect-error an organization id is not a scope
+  await listFolder(ctx.db, actor.membership.organization.id, null, { limit: 1, offset: 0 });
+
+  // Authorized for the wrong action: viewing does not let anyone delete.
+  const viewed = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, 'id');
+  // @ts-expect-error authorized for documents view, not documents delete
+  await deleteDocument(ctx, actor, viewed, false);
+  // @ts-expect-error a scope for creating is not a scope for viewing
+  await documentStats(ctx.db, authorize(actor, P.DOCUMENTS_CREATE), new Date());
+
+  // What compiles: authorize first, for the action the command needs.
+  const editable = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_EDIT, 'id');
+  await renameDocument(ctx, actor, editable, 'name');
+  await documentStats(ctx.db, authorize(actor, P.DOCUMENTS_VIEW), new Date());
+}
