@@ -6,7 +6,7 @@ import type { DocumentRow } from '../queries/documents/columns.ts';
 import { findDocument } from '../queries/documents/get-document.ts';
 import type { Action } from './actions.ts';
 import { regrant, type Authorized } from './authorized.ts';
-import { documentRules } from './document-rules.ts';
+import { documentRules, type Refusal } from './document-rules.ts';
 import { can, authorizeSubject } from './index.ts';
 
 export type AuthorizedDocument<A extends Action = Action> = Authorized<DocumentRow, A>;
@@ -70,7 +70,7 @@ export function documentAbilities(
   const view = can(actor, P.DOCUMENTS_VIEW);
   const edit = can(actor, P.DOCUMENTS_EDIT);
   const folder = doc.type === 'folder';
-  const ok = (permitted: boolean, refusal: string | null) => permitted && refusal === null;
+  const ok = (permitted: boolean, refusal: Refusal) => permitted && refusal === null;
   return {
     view,
     download: ok(view, documentRules.content(doc)),

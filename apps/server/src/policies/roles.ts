@@ -1,7 +1,7 @@
 import { P, type RoleAbilities } from '@sinetti/contract';
 import type { OrganizationActor } from '../http/actor.ts';
 import { AppError } from '../lib/errors.ts';
-import { authorize, can } from './index.ts';
+import { authorize, authorizeSubject, can } from './index.ts';
 
 /**
  * Rules of roles and permissions (docs/decisions.md "Roles and permissions"). A non-owner acts only on what
@@ -54,7 +54,7 @@ export function authorizeRoleUpdate<R extends RoleSubject>(
   role: R | null | undefined,
   changedPermissions: readonly number[],
 ): asserts role is R {
-  authorize(actor, P.ORG_EDIT_ROLES, role);
+  authorizeSubject(actor, P.ORG_EDIT_ROLES, role);
   refuseUnless(
     holdsAll(actor, changedPermissions),
     'You can only grant or take away permissions that you hold yourself.',
@@ -66,9 +66,12 @@ export function authorizeRoleDelete<R extends RoleSubject>(
   actor: OrganizationActor,
   role: R | null | undefined,
 ): asserts role is R {
-  authorize(actor, P.ORG_EDIT_ROLES, role);
-  refuseUnless(holdsAll(actor, role.permissions), 'You can only delete roles that grant nothing you lack.');
-  if (role.isDefault) throw new AppError('CONFLICT', 'The default role cannot be deleted.');
+  const subject = authorizeSubject(actor, P.ORG_EDIT_ROLES, role);
+  refuseUnless(
+    holdsAll(actor, subject.permissions),
+    'You can only delete roles that grant nothing you lack.',
+  );
+  if (subject.isDefault) throw new AppError('CONFLICT', 'The default role cannot be deleted.');
 }
 
 /** Giving a role to a member or taking it away: users edit roles (15), a role that grants nothing the caller lacks. */
@@ -76,9 +79,9 @@ export function authorizeRoleAssignment<R extends RoleSubject>(
   actor: OrganizationActor,
   role: R | null | undefined,
 ): asserts role is R {
-  authorize(actor, P.USERS_EDIT_ROLES, role);
+  const subject = authorizeSubject(actor, P.USERS_EDIT_ROLES, role);
   refuseUnless(
-    holdsAll(actor, role.permissions),
+    holdsAll(actor, subject.permissions),
     'You can only give or take away roles that grant nothing you lack.',
   );
 }
