@@ -3,7 +3,9 @@ import { expect } from 'vitest';
 import { createOrganization } from '../src/commands/create-organization.ts';
 import { systemAudit } from '../src/commands/audit.ts';
 import { createSession } from '../src/commands/sessions.ts';
+import type { BillingDeps } from '../src/commands/billing/payments.ts';
 import { memberships, roleAssignments, roles } from '../src/db/schema/index.ts';
+import type { PaymentProvider } from '../src/services/payments/types.ts';
 import type { TestApp, TestUser } from './helper.ts';
 
 /** A business organization owned by `owner` (not personal). */
@@ -105,4 +107,28 @@ export async function freshSession(t: TestApp, user: TestUser): Promise<TestUser
     userAgent: 'test',
   });
   return { ...user, token };
+}
+
+/**
+ * The app's payment provider, but the process "dies" right after the charge reached the provider
+ * (`after`) or right before it would have (`before`): the call never returns, so nothing is settled.
+ * `reached` resolves when the process got that far.
+ */
+export function crashingProvider(real: PaymentProvider, when: 'after' | 'before') {
+  let signal: () => void = () => undefined;
+  const reached = new Promise<void>((resolve) => (signal = resolve));
+  const provider: PaymentProvider = {
+    ...real,
+    async charge(input) {
+      if (when === 'after') await real.charge(input);
+      signal();
+      return new Promise<never>(() => undefined);
+    },
+  };
+  return { provider, reached };
+}
+
+/** Billing commands' dependencies for the test app with another provider. */
+export function depsWith(t: TestApp, provider: PaymentProvider | null): BillingDeps {
+  return { db: t.database.db, clock: t.clock, provider, log: t.app.log };
 }

@@ -1,7 +1,12 @@
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, errorOf, type TestApp, type TestUser } from './helper.ts';
-import { balanceOf, createCompany, ledgerSum, topUp } from './billing-helper.ts';
+import { systemAudit } from '../src/commands/audit.ts';
+import { topUpBalance } from '../src/commands/billing/top-up.ts';
+import { payments } from '../src/db/schema/index.ts';
+import { paymentProviderOf } from '../src/services/payments/index.ts';
+import { balanceOf, crashingProvider, createCompany, depsWith, ledgerSum, topUp } from './billing-helper.ts';
 import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
 
 const WEBHOOK_SECRET = 'whsec_sinetti_test_secret';
@@ -266,5 +271,34 @@ describe('Stripe adapter against a local fake of the Stripe API', () => {
     } finally {
       fake.down = false;
     }
+  });
+
+  it('settles a top-up whose process died after Stripe charged it: the retry finds the intent, charging once', async () => {
+    const { owner, company } = await companyWithCard();
+    const key = 'stripe-crash-after-charge';
+    const { provider, reached } = crashingProvider(paymentProviderOf(t.app.ctx)!, 'after');
+    const input = { organizationId: company, amountEuros: 40, idempotencyKey: key, audit: systemAudit };
+    void topUpBalance(depsWith(t, provider), input);
+    await reached;
+    expect(await balanceOf(t, owner, company)).toBe(0);
+    expect((await topUp(t, owner, company, 40, key)).json()).toEqual({ status: 'OK', balance: 4000 });
+    const created = fake.requests.filter(
+      (r) =>
+        r.method === 'POST' &&
+        r.path === '/v1/payment_intents' &&
+        r.body.get('metadata[organizationId]') === company,
+    );
+    expect(created).toHaveLength(1);
+    expect(await ledgerSum(t, company)).toBe(4000);
+  });
+
+  it('asks Stripe about a processing payment when the plan is read, without waiting for the webhook', async () => {
+    const { owner, company } = await companyWithCard('processing');
+    expect((await topUp(t, owner, company, 10)).json().status).toBe('PAYMENT_PENDING');
+    expect((await call(owner, company, 'GET', '/api/plan/plan')).json().plan.balance).toBe(0);
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.organizationId, company));
+    fake.setIntentStatus(payment!.providerRef!, 'succeeded');
+    expect((await call(owner, company, 'GET', '/api/plan/plan')).json().plan.balance).toBe(1000);
+    expect(await ledgerSum(t, company)).toBe(1000);
   });
 });

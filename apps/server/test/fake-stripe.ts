@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for the subset of Stripe's API that the Stripe adapter uses: customers, Checkout
- * sessions (setup mode), setup intents and off-session payment intents. Listens on 127.0.0.1.
+ * sessions (setup mode), setup intents and off-session payment intents (created, retrieved and listed by
+ * customer, as reconciliation reads them). Listens on 127.0.0.1.
  * Payment methods whose id contains `declining` are declined, `processing` stay processing.
  */
 export interface FakeStripe {
@@ -12,6 +13,8 @@ export interface FakeStripe {
   sessions: Map<string, Record<string, unknown>>;
   /** What the customer does on the Checkout page: saves a card of that kind. Returns the session. */
   completeCheckout(sessionId: string, kind?: 'visa' | 'declining' | 'processing'): Record<string, unknown>;
+  /** What happens to a processing payment intent later (no webhook is sent). */
+  setIntentStatus(intentId: string, status: 'succeeded' | 'requires_payment_method'): void;
   /** Answer every request with 500 while true. */
   down: boolean;
   close(): Promise<void>;
@@ -34,6 +37,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, Json>();
   const setupIntents = new Map<string, Json>();
   const methods = new Map<string, Json>();
+  const paymentIntents = new Map<string, Json>();
   const byIdempotencyKey = new Map<string, { status: number; body: Json }>();
   const requests: FakeStripe['requests'] = [];
 
@@ -69,10 +73,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const intent = /^\/v1\/setup_intents\/([\w-]+)$/.exec(path);
     if (method === 'GET' && intent?.[1] && setupIntents.has(intent[1]))
       return { status: 200, body: setupIntents.get(intent[1])! };
+    const pi = /^\/v1\/payment_intents\/([\w-]+)$/.exec(path);
+    if (method === 'GET' && pi?.[1] && paymentIntents.has(pi[1]))
+      return { status: 200, body: paymentIntents.get(pi[1])! };
+    if (method === 'GET' && path === '/v1/payment_intents') {
+      const since = Number(body.get('created[gte]') ?? 0);
+      const data = [...paymentIntents.values()]
+        .filter((p) => !body.get('customer') || p.customer === body.get('customer'))
+        .filter((p) => (p.created as number) >= since)
+        .reverse();
+      return { status: 200, body: { object: 'list', url: path, has_more: false, data } };
+    }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const pm = body.get('payment_method') ?? '';
       const paymentIntent: Json = {
         id: id('pi'),
+        created: Math.floor(Date.now() / 1000),
         object: 'payment_intent',
         amount: Number(body.get('amount')),
         currency: body.get('currency'),
@@ -89,8 +105,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         };
       }
       if (pm.includes('declining')) {
-        const declined = { ...paymentIntent, status: 'requires_payment_method' };
         const message = 'Your card has insufficient funds.';
+        const declined: Json = {
+          ...paymentIntent,
+          status: 'requires_payment_method',
+          last_payment_error: { type: 'card_error', code: 'card_declined', message },
+        };
+        paymentIntents.set(declined.id as string, declined);
         return {
           status: 402,
           body: {
@@ -104,6 +125,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           },
         };
       }
+      paymentIntents.set(paymentIntent.id as string, paymentIntent);
       return { status: 200, body: paymentIntent };
     }
     return {
@@ -132,6 +154,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       setupIntents.set(seti.id as string, seti);
       Object.assign(session, { status: 'complete', setup_intent: seti.id });
       return session;
+    },
+    setIntentStatus(intentId, status) {
+      const intent = paymentIntents.get(intentId);
+      if (!intent) throw new Error(`no payment intent ${intentId}`);
+      intent.status = status;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -35,7 +35,7 @@ export type Settlement =
   | { outcome: 'failed'; providerRef: string | null; message: string }
   | { outcome: 'pending'; providerRef: string | null };
 
-function settlementOf(result: ChargeResult): Settlement {
+export function settlementOf(result: ChargeResult): Settlement {
   if (result.outcome === 'declined') return { ...result, outcome: 'failed' };
   return result;
 }
@@ -156,21 +156,21 @@ export async function chargeAndSettle(
     });
   } catch (err) {
     deps.log.error({ err, paymentId: payment.id }, 'the payment provider could not charge');
-    const message = 'The payment provider could not be reached.';
     await settlePayment(
       deps.db,
       payment.id,
-      { outcome: 'failed', providerRef: null, message },
+      { outcome: 'failed', providerRef: null, message: UNREACHABLE },
       deps.clock.now(),
       audit,
     );
-    throw new AppError('UNAVAILABLE', `${message} Try again shortly.`);
+    throw new AppError('UNAVAILABLE', `${UNREACHABLE} Try again shortly.`);
   }
   const settled = await settlePayment(deps.db, payment.id, settlementOf(result), deps.clock.now(), audit);
   return outcomeOf(deps, settled);
 }
 
-const UNREACHABLE = 'The payment provider could not be reached.';
+/** The message of a payment that never got an answer from the provider (a retry charges it again). */
+export const UNREACHABLE = 'The payment provider could not be reached.';
 
 /**
  * Takes back a payment whose charge never got an answer from the provider, so that a retry with the
@@ -188,32 +188,8 @@ export async function reclaimUnanswered(db: Db, payment: PaymentRow): Promise<Pa
   return row ?? null;
 }
 
-const IN_FLIGHT_MS = 60_000;
-const WAIT_MS = 10_000;
-
 /**
- * A payment key seen before: the same payment answers its result (waiting briefly while the first
- * request is still talking to the provider); a different payment under the same key is CONFLICT.
+ * How long a request may still be talking to the provider about a payment it recorded (the provider
+ * client's timeout and retry fit well within it): a pending payment older than this has no request left.
  */
-export async function replayPayment(
-  deps: BillingDeps,
-  existing: PaymentRow,
-  expected: Pick<PaymentRow, 'kind' | 'amountCents' | 'plan'>,
-): Promise<PaymentOutcome> {
-  if (
-    existing.kind !== expected.kind ||
-    existing.amountCents !== expected.amountCents ||
-    existing.plan !== expected.plan
-  ) {
-    throw new AppError('CONFLICT', 'This idempotency key was already used for a different payment.');
-  }
-  let current: PaymentRow | null = existing;
-  const deadline = Date.now() + WAIT_MS;
-  const inFlight = (p: PaymentRow) =>
-    p.state === 'pending' && p.providerRef === null && Date.now() - p.createdAt.getTime() < IN_FLIGHT_MS;
-  while (current && inFlight(current) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    current = await getPayment(deps.db, existing.id);
-  }
-  return outcomeOf(deps, current);
-}
+export const IN_FLIGHT_MS = 60_000;

@@ -8,13 +8,8 @@ import { recordAudit, type AuditContext } from '../audit.ts';
 import { getOrganization } from '../create-organization.ts';
 import { lockBilling } from './ledger.ts';
 import { activatePlan, saveBillingRow } from './plan-activation.ts';
-import {
-  chargeAndSettle,
-  replayPayment,
-  requireProvider,
-  type BillingDeps,
-  type PaymentOutcome,
-} from './payments.ts';
+import { chargeAndSettle, requireProvider, type BillingDeps, type PaymentOutcome } from './payments.ts';
+import { reconcileOrganization, replayPayment } from './reconcile.ts';
 
 export interface ChoosePlanInput {
   organizationId: string;
@@ -42,6 +37,8 @@ export async function choosePlan(deps: BillingDeps, input: ChoosePlanInput): Pro
   if (input.plan === 'personal') {
     throw new AppError('CONFLICT', 'The personal plan is only for personal workspaces.');
   }
+  // A plan payment left pending by a crash would block every plan change: settle it with the provider.
+  await reconcileOrganization(deps, organization.id);
   const now = deps.clock.now();
   const state = await loadBillingState(db, organization, now);
   const target = await getPlanRow(db, input.plan);
@@ -89,6 +86,7 @@ export async function choosePlan(deps: BillingDeps, input: ChoosePlanInput): Pro
         plan: input.plan,
         monthly,
         createdBy: input.audit.accountId,
+        createdAt: now,
       })
       .onConflictDoNothing()
       .returning();

@@ -6,11 +6,11 @@ import type { AuditContext } from '../audit.ts';
 import {
   chargeAndSettle,
   reclaimUnanswered,
-  replayPayment,
   requireProvider,
   type BillingDeps,
   type PaymentOutcome,
 } from './payments.ts';
+import { reconcilePayment, replayPayment } from './reconcile.ts';
 
 export interface TopUpInput {
   organizationId: string;
@@ -23,7 +23,8 @@ export interface TopUpInput {
 /**
  * Adds balance by charging the saved payment method. The client's idempotency key makes a retried or
  * double-clicked top-up charge once; a declined card changes nothing. A retry after the provider could
- * not be reached charges again under the same payment id (the provider's idempotency key: never twice).
+ * not be reached (or never reached it: a crash, see reconcile.ts) charges again under the same payment
+ * id (the provider's idempotency key: never twice).
  */
 export async function topUpBalance(deps: BillingDeps, input: TopUpInput): Promise<PaymentOutcome> {
   const { amountEuros } = input;
@@ -38,9 +39,11 @@ export async function topUpBalance(deps: BillingDeps, input: TopUpInput): Promis
   const description = `Sinetti balance top-up ${amountEuros} ${CURRENCY}`;
   if (existing) {
     const same = existing.kind === 'top_up' && existing.amountCents === amountCents;
-    const retry = same && method ? await reclaimUnanswered(deps.db, existing) : null;
+    // A payment left pending by a crash: the provider says how it ended (or that it never got it).
+    const known = same ? await reconcilePayment(deps, existing, input.audit) : existing;
+    const retry = same && method ? await reclaimUnanswered(deps.db, known) : null;
     if (retry && method) return chargeAndSettle(deps, provider, retry, method, description, input.audit);
-    return replayPayment(deps, existing, expected);
+    return replayPayment(deps, known, expected);
   }
   if (!method) return { status: 'PAYMENT_METHOD_REQUIRED' };
   const [payment] = await deps.db
@@ -53,6 +56,7 @@ export async function topUpBalance(deps: BillingDeps, input: TopUpInput): Promis
       idempotencyKey: input.idempotencyKey,
       provider: provider.name,
       createdBy: input.audit.accountId,
+      createdAt: deps.clock.now(),
     })
     .onConflictDoNothing()
     .returning();

@@ -227,3 +227,15 @@ export const sandboxCards = pgTable('sandbox_cards', {
   behaviour: text('behaviour', { enum: ['succeed', 'decline', 'authenticate'] }).notNull(),
   createdAt,
 });
+
+/**
+ * The sandbox provider's own record of its charges, one per payment (our payment id is its idempotency
+ * key, as at a real provider): a repeated charge answers the first result, and reconciliation reads it.
+ */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  paymentId: uuid('payment_id').primaryKey(),
+  providerRef: text('provider_ref').notNull(),
+  outcome: text('outcome', { enum: ['succeeded', 'declined'] }).notNull(),
+  message: text('message'),
+  createdAt,
+});

@@ -1,8 +1,11 @@
 import { api, CURRENCY, P } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
 import { expireLapsedCredit } from '../../commands/billing/ledger.ts';
+import { reconcileOrganization } from '../../commands/billing/reconcile.ts';
+import { getOrganization } from '../../commands/create-organization.ts';
 import { defineRoute } from '../../http/route.ts';
 import { authorize } from '../../policies/index.ts';
+import { billingDeps } from '../payments/deps.ts';
 import {
   planPrices,
   presentPlanData,
@@ -21,9 +24,11 @@ export function registerPlanReadRoutes(app: FastifyInstance): void {
   defineRoute(
     app,
     api.plan.plan,
-  )(async ({ actor, ctx }) => {
+  )(async ({ actor, ctx, req }) => {
     authorize(actor, 'owner');
-    const organization = actor.membership.organization;
+    const member = actor.membership.organization;
+    const settled = await reconcileOrganization(billingDeps(ctx, req), member.id);
+    const organization = (settled > 0 && (await getOrganization(ctx.db, member.id))) || member;
     const now = ctx.clock.now();
     await expireLapsedCredit(ctx.db, organization, now);
     const state = await loadBillingState(ctx.db, organization, now);

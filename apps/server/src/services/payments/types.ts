@@ -37,6 +37,17 @@ export interface ChargeInput {
   description: string;
 }
 
+/** What the provider is asked about a payment whose result this app never recorded (a crash, a lost reply). */
+export interface ChargeLookup {
+  paymentId: string;
+  organizationId: string;
+  /** The provider's id of the charge, when the app recorded one (e.g. a payment still processing). */
+  providerRef: string | null;
+  /** The organization's customer at the provider. */
+  customerRef: string | null;
+  createdAt: Date;
+}
+
 /** What an off-session charge came to. `pending`: the provider reports the result later (webhook). */
 export type ChargeResult =
   | { outcome: 'succeeded'; providerRef: string }
@@ -71,6 +82,12 @@ export interface PaymentProvider {
   readonly testMode: boolean;
   startSetup(input: StartSetupInput): Promise<StartedSetup>;
   charge(input: ChargeInput): Promise<ChargeResult>;
+  /**
+   * Asks the provider what became of the charge for this payment (found by the provider's id, else by
+   * our payment id, which the provider knows as idempotency key and metadata). Null: the provider never
+   * received it.
+   */
+  findCharge(lookup: ChargeLookup): Promise<ChargeResult | null>;
   /**
    * Asks the provider how a pending setup ended (the return path, for when the webhook is late or
    * cannot reach this server). Null: not finished yet.

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { sandboxCards } from '../../../db/schema/index.ts';
+import { sandboxCards, sandboxCharges } from '../../../db/schema/index.ts';
 import { randomToken } from '../../../lib/crypto.ts';
-import type { PaymentProvider } from '../types.ts';
+import type { ChargeResult, PaymentProvider } from '../types.ts';
 
 /** Where the sandbox's own pages live (server-rendered, no script). */
 export const SANDBOX_PATH = '/sandbox-pay';
@@ -33,19 +33,40 @@ export function createSandboxProvider(db: Db, publicUrl: string): PaymentProvide
         .where(eq(sandboxCards.id, input.methodRef))
         .limit(1);
       const providerRef = `sbx_pay_${randomToken(12)}`;
-      if (!card)
-        return { outcome: 'declined', providerRef, message: 'TEST MODE: this sandbox card is unknown.' };
-      if (card.behaviour === 'decline') {
-        return {
-          outcome: 'declined',
+      const declined = !card || card.behaviour === 'decline';
+      const message = !card
+        ? 'TEST MODE: this sandbox card is unknown.'
+        : 'TEST MODE: the card was declined (test card 4000 0000 0000 0002). Nothing was charged.';
+      // One charge per payment id: a repeated call answers the first result, like an idempotency key.
+      await db
+        .insert(sandboxCharges)
+        .values({
+          paymentId: input.paymentId,
           providerRef,
-          message: 'TEST MODE: the card was declined (test card 4000 0000 0000 0002). Nothing was charged.',
-        };
-      }
-      return { outcome: 'succeeded', providerRef };
+          outcome: declined ? 'declined' : 'succeeded',
+          message: declined ? message : null,
+        })
+        .onConflictDoNothing();
+      const recorded = await findSandboxCharge(db, input.paymentId);
+      if (!recorded) throw new Error('The sandbox charge was not recorded.');
+      return recorded;
+    },
+    async findCharge(lookup) {
+      return findSandboxCharge(db, lookup.paymentId);
     },
     async checkSetup() {
       return null;
     },
   };
+}
+
+async function findSandboxCharge(db: Db, paymentId: string): Promise<ChargeResult | null> {
+  const [row] = await db
+    .select()
+    .from(sandboxCharges)
+    .where(eq(sandboxCharges.paymentId, paymentId))
+    .limit(1);
+  if (!row) return null;
+  if (row.outcome === 'succeeded') return { outcome: 'succeeded', providerRef: row.providerRef };
+  return { outcome: 'declined', providerRef: row.providerRef, message: row.message ?? 'Declined.' };
 }

@@ -1,6 +1,11 @@
 import Stripe from 'stripe';
 import type { PaymentsConfig } from '../../../config.ts';
-import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from '../types.ts';
+import {
+  WebhookSignatureError,
+  type ChargeResult,
+  type PaymentEvent,
+  type PaymentProvider,
+} from '../types.ts';
 import { cardOf, eventOf } from './events.ts';
 
 export type StripeSettings = NonNullable<PaymentsConfig['stripe']>;
@@ -93,17 +98,29 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           },
           { idempotencyKey: `sinetti-payment-${input.paymentId}` },
         );
-        if (intent.status === 'succeeded') return { outcome: 'succeeded', providerRef: intent.id };
-        if (intent.status === 'processing') return { outcome: 'pending', providerRef: intent.id };
-        const message =
-          intent.last_payment_error?.message ?? 'The card could not be charged without the cardholder.';
-        return { outcome: 'declined', providerRef: intent.id, message };
+        return resultOfIntent(intent);
       } catch (err) {
         if (err instanceof Stripe.errors.StripeCardError) {
           return { outcome: 'declined', providerRef: err.payment_intent?.id ?? null, message: err.message };
         }
         throw err;
       }
+    },
+
+    async findCharge(lookup) {
+      if (lookup.providerRef) return resultOfIntent(await stripe.paymentIntents.retrieve(lookup.providerRef));
+      if (!lookup.customerRef) return null;
+      // Listing is strongly consistent (search is not): the customer's intents since shortly before the
+      // payment was recorded, matched by the payment id in their metadata.
+      const since = Math.floor(lookup.createdAt.getTime() / 1000) - 600;
+      for await (const intent of stripe.paymentIntents.list({
+        customer: lookup.customerRef,
+        created: { gte: since },
+        limit: 100,
+      })) {
+        if (intent.metadata?.paymentId === lookup.paymentId) return resultOfIntent(intent);
+      }
+      return null;
     },
 
     async checkSetup(setup) {
@@ -134,4 +151,13 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       return eventOf(event, setupResult);
     },
   };
+}
+
+/** What a PaymentIntent came to: succeeded, still processing (pending), or anything else declined. */
+function resultOfIntent(intent: Stripe.PaymentIntent): ChargeResult {
+  if (intent.status === 'succeeded') return { outcome: 'succeeded', providerRef: intent.id };
+  if (intent.status === 'processing') return { outcome: 'pending', providerRef: intent.id };
+  const message =
+    intent.last_payment_error?.message ?? 'The card could not be charged without the cardholder.';
+  return { outcome: 'declined', providerRef: intent.id, message };
 }
