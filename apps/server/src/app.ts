@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { AppContext } from './http/context.ts';
+import { REDACT_PATHS, serializeRequest } from './http/log-redaction.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { anchorLegacyChains } from './commands/signing/audit-chain.ts';
 import { useAuditKeyring } from './commands/signing/audit-anchor.ts';
@@ -18,6 +19,8 @@ export interface BuildOptions {
   database?: Database;
   clock?: Clock;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole application without listening: plugins in a fixed order, then routes. */
@@ -28,7 +31,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers["session-id"]', 'req.headers.authorization', 'req.headers.cookie'],
+            // Signing links, session tokens, OIDC codes and state never reach the log (docs/operations.md).
+            redact: REDACT_PATHS,
+            serializers: { req: serializeRequest },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     genReqId: () => randomUUID(),
     requestIdHeader: false,

@@ -1,6 +1,7 @@
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import type { NodemailerError } from 'nodemailer';
-import { mailLog } from '../../db/schema/index.ts';
+import { jobs, mailLog } from '../../db/schema/index.ts';
 import type { AppContext } from '../../http/context.ts';
 import { PermanentJobError, type JobContext, type JobRecord } from '../jobs/index.ts';
 import { renderMail } from './templates/index.ts';
@@ -82,8 +83,25 @@ export async function runMailSend(job: JobRecord, c: JobContext, mailer: Mailer)
       createdAt: c.clock.now(),
     })
     .onConflictDoNothing();
+  await scrubMailSecrets(c.db, job.id);
   c.log.info({ job: job.id, template: message.template, messageId }, 'mail sent');
 }
+
+/**
+ * Removes what would let a reader of the job table act as the recipient (signing links, codes) from a
+ * mail job's payload once it is delivered or given up on: a delivered job is never rendered again
+ * (its mail_log row answers a re-run), and finished jobs stay in the table for days.
+ */
+export async function scrubMailSecrets(db: DbOrTx, jobId: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ payload: sql`${jobs.payload} ${sql.raw(SCRUB_SQL)}` })
+    .where(eq(jobs.id, jobId));
+}
+
+/** The jsonb paths removed by scrubMailSecrets (also used by the migration that scrubbed old rows). */
+export const MAIL_SECRET_PATHS = ['{data,link}', '{data,certificateLink}', '{data,code}'] as const;
+const SCRUB_SQL = MAIL_SECRET_PATHS.map((p) => `#- '${p}'`).join(' ');
 
 /** The last attempt failed (or the server refused the message): log it loudly and keep a record. */
 export async function mailGaveUp(job: JobRecord, error: Error, c: AppContext): Promise<void> {
@@ -101,6 +119,7 @@ export async function mailGaveUp(job: JobRecord, error: Error, c: AppContext): P
       createdAt: c.clock.now(),
     })
     .onConflictDoNothing();
+  await scrubMailSecrets(c.db, job.id);
 }
 
 export async function pruneMailLog(_job: JobRecord, c: JobContext): Promise<void> {
