@@ -4,6 +4,7 @@ import enCommon from './en/common.json';
 import enDocuments from './en/documents.json';
 import enErrors from './en/errors.json';
 import enProfile from './en/profile.json';
+import enRoles from './en/roles.json';
 import enSettings from './en/settings.json';
 import enSigning from './en/signing.json';
 import enSetup from './en/setup.json';
@@ -13,6 +14,7 @@ import fiCommon from './fi/common.json';
 import fiDocuments from './fi/documents.json';
 import fiErrors from './fi/errors.json';
 import fiProfile from './fi/profile.json';
+import fiRoles from './fi/roles.json';
 import fiSettings from './fi/settings.json';
 import fiSigning from './fi/signing.json';
 import fiSetup from './fi/setup.json';
@@ -29,6 +31,7 @@ export const resources = {
     documents: enDocuments,
     signing: enSigning,
     errors: enErrors,
+    roles: enRoles,
   },
   fi: {
     common: fiCommon,
@@ -40,6 +43,7 @@ export const resources = {
     documents: fiDocuments,
     signing: fiSigning,
     errors: fiErrors,
+    roles: fiRoles,
   },
 } as const;
 
