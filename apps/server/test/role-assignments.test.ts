@@ -85,7 +85,8 @@ describe('assigning and removing roles', () => {
     expect(seen.find((r) => r.name === 'Viewer')?.abilities.assign).toBe(true);
     expect(seen.find((r) => r.name === 'Administrator')?.abilities.assign).toBe(false);
     expect((await api.assign(manager, member.accountId, viewer?.id ?? '')).statusCode).toBe(200);
-    expect((await api.assign(manager, manager.accountId, admin?.id ?? '')).statusCode).toBe(403);
+    const escalate = await api.assign(manager, manager.accountId, admin?.id ?? '');
+    expect(escalate.json()).toMatchObject({ code: 'FORBIDDEN', reason: 'PERMISSION_NOT_HELD' });
     expect((await api.assign(owner, member.accountId, admin?.id ?? '')).statusCode).toBe(200);
     expect((await api.unassign(manager, member.accountId, admin?.id ?? '')).statusCode).toBe(403);
     expect((await api.unassign(manager, member.accountId, viewer?.id ?? '')).statusCode).toBe(200);

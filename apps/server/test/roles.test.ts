@@ -116,6 +116,7 @@ describe('role-add and role-update', () => {
     expect((await api.add(owner, { name: 'Ä\u0308iti 👩‍💼' })).statusCode).toBe(200);
     const taken = await api.add(owner, { name: 'administrator' });
     expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: 'CONFLICT', reason: 'ROLE_NAME_TAKEN' });
     const roles = await api.roles(owner);
     const admin = roles.find((r) => r.name === 'Administrator');
     const member = roles.find((r) => r.name === 'Member');
@@ -163,7 +164,7 @@ describe('role-add and role-update', () => {
     const grant = await api.update(editor, roleId, {
       permissions: [{ id: P.ORG_EDIT_DETAILS, permissionValue: 1 }],
     });
-    expect(errorOf(grant).code).toBe('FORBIDDEN');
+    expect(grant.json()).toMatchObject({ code: 'FORBIDDEN', reason: 'PERMISSION_NOT_HELD' });
     const revoke = await api.update(editor, roleId, {
       permissions: [{ id: P.ORG_VIEW_BALANCE, permissionValue: 0 }],
     });
@@ -211,7 +212,7 @@ describe('role-delete', () => {
     const member = roles.find((r) => r.default);
     const res = await api.remove(owner, member?.id ?? '');
     expect(res.statusCode).toBe(409);
-    expect(errorOf(res).code).toBe('CONFLICT');
+    expect(res.json()).toMatchObject({ code: 'CONFLICT', reason: 'DEFAULT_ROLE' });
     const viewer = roles.find((r) => r.name === 'Viewer');
     expect((await api.remove(stranger, viewer?.id ?? '')).statusCode).toBe(404);
     const plain = await t.member(owner, [P.ORG_VIEW_ROLES, P.DOCUMENTS_VIEW]);

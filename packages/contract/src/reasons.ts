@@ -65,6 +65,13 @@ export const ERROR_REASONS = [
   'SIGNEES_LOCKED',
   /** 400: a signee with this e-mail address is already on the document (SPEC §5 alreadyAdded). */
   'SIGNEE_ALREADY_ADDED',
+  // ── Roles and permissions ────────────────────────────────────────────────────────────────────────
+  /** 409: another role of the organization already has this name (compared case-insensitively). */
+  'ROLE_NAME_TAKEN',
+  /** 409: the organization's default role (given to people who join) cannot be deleted. */
+  'DEFAULT_ROLE',
+  /** 403: a non-owner may only grant, take away or hand out permissions (and roles) they hold themselves. */
+  'PERMISSION_NOT_HELD',
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -34,7 +34,7 @@ export function holdsAll(actor: OrganizationActor, permissions: readonly number[
 }
 
 function refuseUnless(allowed: boolean, message: string): void {
-  if (!allowed) throw new AppError('FORBIDDEN', message);
+  if (!allowed) throw new AppError('FORBIDDEN', message).because('PERMISSION_NOT_HELD');
 }
 
 export interface RoleSubject {
@@ -71,7 +71,9 @@ export function authorizeRoleDelete<R extends RoleSubject>(
     holdsAll(actor, subject.permissions),
     'You can only delete roles that grant nothing you lack.',
   );
-  if (subject.isDefault) throw new AppError('CONFLICT', 'The default role cannot be deleted.');
+  if (subject.isDefault) {
+    throw new AppError('CONFLICT', 'The default role cannot be deleted.').because('DEFAULT_ROLE');
+  }
 }
 
 /** Giving a role to a member or taking it away: users edit roles (15), a role that grants nothing the caller lacks. */

@@ -22,7 +22,7 @@ async function refuseTakenName(
   exceptId?: string,
 ): Promise<void> {
   if (await roleNameTaken(tx, organizationId, name, exceptId)) {
-    throw new AppError('CONFLICT', 'Another role already has this name.');
+    throw new AppError('CONFLICT', 'Another role already has this name.').because('ROLE_NAME_TAKEN');
   }
 }
 

@@ -2,8 +2,9 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AppModal, type ModalComponentProps } from '../../../components/modals';
-import { showError, showSuccess } from '../../../components/toast';
+import { showSuccess } from '../../../components/toast';
 import { useDeleteRole } from '../api/roles';
+import { reportFailure } from '../lib/report';
 
 /** role-delete: confirms deleting a role, saying how many members lose it (they stay members). */
 export function RoleDeleteModal({ props, opened, close }: ModalComponentProps<'role-delete'>) {
@@ -16,7 +17,7 @@ export function RoleDeleteModal({ props, opened, close }: ModalComponentProps<'r
         showSuccess(t('delete.done', { name: props.name }));
         close();
       },
-      onError: () => showError(t('delete.failed')),
+      onError: (error) => reportFailure(error, t('delete.failed')),
     });
   };
   return (

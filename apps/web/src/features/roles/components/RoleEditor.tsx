@@ -3,10 +3,12 @@ import { Alert, Button, Group, Stack, Switch, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { ROLE_NAME_MAX, isDisplaySafe, type Role } from '@sinetti/contract';
 import { useTranslation } from 'react-i18next';
-import { showError, showSuccess } from '../../../components/toast';
+import { showSuccess } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
+import { hasReason } from '../../../lib/errors';
 import { RoleAddedError, useSaveRole } from '../api/roles';
 import { grantedOf, permissionChanges } from '../lib/permissions';
+import { reportFailure } from '../lib/report';
 import { PermissionsEditor } from './PermissionsEditor';
 
 export interface RoleEditorProps {
@@ -67,13 +69,13 @@ export function RoleEditor({ role, canEdit, changeable, onSaved }: RoleEditorPro
         },
         onError: (error) => {
           if (error instanceof RoleAddedError) {
-            showError(t('editor.editFailed'));
+            reportFailure(error.cause, t('editor.editFailed'));
             onSaved(error.roleId);
             return;
           }
-          if (error instanceof ApiError && error.code === 'CONFLICT') setProblem('nameTaken');
+          if (hasReason(error, 'ROLE_NAME_TAKEN')) setProblem('nameTaken');
           else if (error instanceof ApiError && error.fields?.name) setProblem('nameInvalid');
-          showError(t(role ? 'editor.editFailed' : 'editor.addFailed'));
+          reportFailure(error, t(role ? 'editor.editFailed' : 'editor.addFailed'));
         },
       },
     );

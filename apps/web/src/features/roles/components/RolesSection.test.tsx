@@ -191,6 +191,7 @@ describe('role editor', { timeout: 20_000 }, () => {
       [`POST /api/privileges/role-update/${ROLE_MEMBER}`]: () => ({
         status: 'ERROR',
         code: 'CONFLICT',
+        reason: 'ROLE_NAME_TAKEN',
         message: 'Another role already has this name.',
       }),
     });
@@ -198,7 +199,12 @@ describe('role editor', { timeout: 20_000 }, () => {
     expect(screen.getByText(/This is the default role/)).toBeInTheDocument();
     fireEvent.change(name, { target: { value: 'Viewer' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(showError).toHaveBeenCalledWith('Role could not be edited.'));
+    await waitFor(() =>
+      expect(showError).toHaveBeenCalledWith(
+        'Another role already has this name.',
+        'Role could not be edited.',
+      ),
+    );
     expect(screen.getByText('Another role already has this name.')).toBeInTheDocument();
     expect(name).toHaveValue('Viewer');
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();

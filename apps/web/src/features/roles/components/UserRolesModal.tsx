@@ -5,6 +5,7 @@ import { P } from '@sinetti/contract';
 import { useTranslation } from 'react-i18next';
 import { AppModal, type ModalComponentProps } from '../../../components/modals';
 import { showSuccess } from '../../../components/toast';
+import { errorText, hasReason } from '../../../lib/errors';
 import { usePermissions } from '../../../lib/permissions';
 import { useRoles, useSaveUserRoles } from '../api/roles';
 import { roleChanges } from '../lib/permissions';
@@ -66,7 +67,7 @@ function UserRolesForm({ accountId, name, roles, canEdit, close }: FormProps) {
   const save = useSaveUserRoles();
   const held = roles.filter((r) => r.accounts.includes(accountId)).map((r) => r.id);
   const [selected, setSelected] = useState<string[]>(held);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const { add, remove } = roleChanges(held, selected);
   const dirty = add.length > 0 || remove.length > 0;
   const locked = new Set(roles.filter((r) => !r.abilities.assign).map((r) => r.id));
@@ -74,7 +75,7 @@ function UserRolesForm({ accountId, name, roles, canEdit, close }: FormProps) {
 
   const submit = () => {
     if (!dirty || save.isPending) return;
-    setFailed(false);
+    setFailed(null);
     save.mutate(
       { accountId, add, remove },
       {
@@ -84,7 +85,7 @@ function UserRolesForm({ accountId, name, roles, canEdit, close }: FormProps) {
         },
         onError: (error) => {
           console.error('user-roles save failed', error);
-          setFailed(true);
+          setFailed(hasReason(error, 'PERMISSION_NOT_HELD') ? errorText(error) : t('userRoles.failed'));
         },
       },
     );
@@ -119,7 +120,7 @@ function UserRolesForm({ accountId, name, roles, canEdit, close }: FormProps) {
       )}
       {failed && (
         <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-          {t('userRoles.failed')}
+          {failed}
         </Alert>
       )}
       <Group justify="flex-end">
