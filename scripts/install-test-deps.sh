@@ -14,6 +14,8 @@ for pkg in libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-n
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 [ -d /usr/share/fonts/truetype/liberation ] || missing+=(fonts-liberation)
+# pg_dump, pg_restore, psql: scripts/backup.sh and restore.sh (their test runs them on PostgreSQL).
+command -v pg_restore >/dev/null 2>&1 || missing+=(postgresql-client)
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing system packages: ${missing[*]}"

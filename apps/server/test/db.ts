@@ -11,9 +11,12 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-/** A fresh database for one test file: PGlite in memory, or a PostgreSQL database with a random name, dropped on close. */
-export async function openTestDatabase(): Promise<Database> {
-  if (testDbKind === 'pglite') return openDatabase({ dataDir: 'memory://' });
+/**
+ * A fresh database for one test file: PGlite in memory (or in `dataDir` when the test gives its app a real
+ * DATA_DIR), or a PostgreSQL database with a random name, dropped on close.
+ */
+export async function openTestDatabase(dataDir = 'memory://'): Promise<Database> {
+  if (testDbKind === 'pglite') return openDatabase({ dataDir });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `sinetti_test_${randomBytes(6).toString('hex')}`;

@@ -40,7 +40,7 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(env.DATA_DIR);
   const clock = new ManualClock(Date.parse('2026-06-01T09:00:00Z'));
   const config = loadConfig({
     NODE_ENV: 'test',
