@@ -13,7 +13,7 @@ import { loadConfig } from '../src/config.ts';
 import { verifyWithPdfsig } from '../src/services/pdf/index.ts';
 import { testDbKind } from './db.ts';
 import { uniqueEmail, type TestUser } from './helper.ts';
-import { buildSigningApp, pngDataUrl } from './signing-helper.ts';
+import { buildSigningApp } from './signing-helper.ts';
 
 /**
  * scripts/backup.sh and scripts/restore.sh, as docs/operations.md tells an operator to run them: a signed
