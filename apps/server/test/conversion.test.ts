@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../src/db/schema/index.ts';
 import { Converter } from '../src/services/conversion/index.ts';
 import { ProcessTimeoutError, runProcess } from '../src/services/conversion/process.ts';
 import { extractPdfText, normalizeText } from '../src/services/text/index.ts';
@@ -10,6 +12,7 @@ import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts'
 import type { TestUser } from './helper.ts';
 import { makeEpub } from './fixtures/epub.ts';
 import { zipLike } from './fixtures/files.ts';
+import { makeDocxBomb } from './fixtures/office.ts';
 
 let t: DocumentsTestApp;
 let user: TestUser;
@@ -157,6 +160,90 @@ describe('conversion to PDF (LibreOffice, background job)', () => {
     const original = await t.call(user, { method: 'GET', url: `/api/documents/download/${id}` });
     expect(original.statusCode).toBe(200);
   }, 60_000);
+});
+
+describe('hostile conversions', () => {
+  const attemptsOf = async (documentId: string) =>
+    t.database.db
+      .select({ attempts: jobs.attempts, status: jobs.status })
+      .from(jobs)
+      .where(sql`${jobs.payload}->>'documentId' = ${documentId}`);
+
+  it("refuses a DOCX bomb at once, without retrying, and converts another organization's DOCX after it", async () => {
+    const other = await t.signUp();
+    const bomb = await t.upload(user, {
+      type: 'contract',
+      fileName: 'bomb.docx',
+      content: makeDocxBomb(21),
+      name: 'Bomb',
+    });
+    expect(bomb.statusCode, bomb.body).toBe(200);
+    const normal = await t.upload(other, {
+      type: 'contract',
+      fileName: 'offer.docx',
+      content: docx,
+      name: 'Offer',
+    });
+    const bombId = bomb.json().document.id;
+    const normalId = normal.json().document.id;
+    await t.app.jobs.drain();
+    expect(await info(bombId)).toMatchObject({ conversion: 'failed', conversionFailure: 'TOO_LARGE' });
+    expect(await attemptsOf(bombId)).toEqual([{ attempts: 1, status: 'failed' }]);
+    const normalInfo = (await t.json(other, 'GET', `/api/documents/info/${normalId}`)).json().document;
+    expect(normalInfo).toMatchObject({ conversion: 'done', conversionFailure: null });
+  }, 90_000);
+
+  it('converts an EPUB without embedding a server file it names, or anything outside the book', async () => {
+    const marker = path.join(t.blobDir, 'marker.svg');
+    await fsp.writeFile(
+      marker,
+      '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="40"><text x="4" y="30">TENANTSECRET</text></svg>',
+    );
+    const epub = makeEpub([
+      `<p>Chapter text Perehdytys</p><img src="file://${marker}"/><img src=file://${marker}>` +
+        `<iframe src="file://${marker}"></iframe><object data="file://${marker}"></object>` +
+        `<style>@import url(file://${marker});</style><p style="background:url(file://${marker})">End</p>`,
+    ]);
+    const res = await t.upload(user, { type: 'file', fileName: 'book.epub', content: epub, name: 'Book' });
+    const id = res.json().document.id;
+    await t.app.jobs.drain();
+    expect(await info(id)).toMatchObject({ conversion: 'done' });
+    const found = (await t.json(user, 'POST', '/api/documents/search', { text: 'TENANTSECRET' })).json();
+    expect(found.documents).toEqual([]);
+    const own = (await t.json(user, 'POST', '/api/documents/search', { text: 'Perehdytys' })).json();
+    expect(own.documents.map((d: { id: string }) => d.id)).toContain(id);
+  }, 60_000);
+
+  it('marks a conversion that ran out of time as failed at once (no retry on the same bytes)', async () => {
+    // A converter that never finishes (in a folder of its own: the sandbox shows it its program's folder).
+    const bin = path.join(tmp, 'slow', 'program');
+    await fsp.mkdir(bin, { recursive: true });
+    await fsp.writeFile(path.join(bin, 'soffice'), '#!/bin/sh\nsleep 30\n', { mode: 0o755 });
+    const slow = await buildDocumentsApp({
+      CONVERSION_TIMEOUT_SECONDS: '5',
+      SOFFICE_PATH: path.join(bin, 'soffice'),
+    });
+    try {
+      const owner = await slow.signUp();
+      const res = await slow.upload(owner, {
+        type: 'contract',
+        fileName: 'slow.docx',
+        content: docx,
+        name: 'Slow',
+      });
+      const id = res.json().document.id;
+      await slow.app.jobs.drain();
+      const doc = (await slow.json(owner, 'GET', `/api/documents/info/${id}`)).json().document;
+      expect(doc).toMatchObject({ conversion: 'failed', conversionFailure: 'TIMEOUT' });
+      const rows = await slow.database.db
+        .select({ attempts: jobs.attempts, status: jobs.status })
+        .from(jobs)
+        .where(eq(jobs.kind, 'document.convert'));
+      expect(rows).toEqual([{ attempts: 1, status: 'failed' }]);
+    } finally {
+      await slow.close();
+    }
+  }, 90_000);
 });
 
 describe('converter processes', () => {

@@ -18,6 +18,7 @@ export function presentDocument(row: DocumentSummary): Document {
     mimeType: row.mimeType,
     size: row.size,
     conversion: row.conversionStatus,
+    conversionFailure: row.conversionFailure,
     editable: isEditable(row),
   };
 }

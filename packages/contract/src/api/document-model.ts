@@ -17,6 +17,14 @@ export type CreateType = (typeof CREATE_TYPES)[number];
 export const CONVERSION_STATUSES = ['none', 'pending', 'done', 'failed'] as const;
 export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
 
+/**
+ * Why a conversion failed (never retried): `TOO_LARGE` the file expands past the conversion limits (too much
+ * text, too many parts, nested too deep: a ZIP bomb or simply too big), `TIMEOUT` the converter ran out of
+ * time on it, `UNREADABLE` the converter cannot read it (damaged, or not what its extension says).
+ */
+export const CONVERSION_FAILURES = ['TOO_LARGE', 'TIMEOUT', 'UNREADABLE'] as const;
+export type ConversionFailure = (typeof CONVERSION_FAILURES)[number];
+
 /** Filtered list names (SPEC §2.1 /filtered/{filter}) and the state each one shows. */
 export const DOCUMENT_FILTERS = {
   draft: DOCUMENT_STATE.Draft,
@@ -63,6 +71,8 @@ export const document = z.object({
   /** Size of the original in bytes; null for folders and while a new document is being made. */
   size: z.number().int().nullable(),
   conversion: z.enum(CONVERSION_STATUSES),
+  /** Why `conversion` is `failed` (null otherwise; absent from older servers). */
+  conversionFailure: z.enum(CONVERSION_FAILURES).nullable().optional(),
   /** A template or contract (not contract-noedit) whose state is below Signing. */
   editable: z.boolean(),
 });

@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { BlobNotFoundError, putHashed, type StoredBlob } from '../../services/blob-store/index.ts';
-import { ConversionFailedError } from '../../services/conversion/index.ts';
+import type { ConversionFailure } from '@sinetti/contract';
+import {
+  ConversionFailedError,
+  ConversionTooLargeError,
+  ProcessTimeoutError,
+} from '../../services/conversion/index.ts';
 import { PermanentJobError, type JobContext } from '../../services/jobs/index.ts';
 import { TextExtractionError, extractPdfText } from '../../services/text/index.ts';
 import { newBlobKey } from './common.ts';
@@ -50,10 +55,24 @@ export async function pdfText(c: JobContext, file: string): Promise<string> {
   });
 }
 
-/** Errors retrying cannot fix become permanent (no further attempts). */
-export function permanentIfHopeless(err: unknown): unknown {
-  if (err instanceof ConversionFailedError || err instanceof TextExtractionError) {
-    return new PermanentJobError(err.message);
+/** A conversion that ended for good, with the reason the user is shown. */
+export class ConversionOutcomeError extends PermanentJobError {
+  constructor(
+    message: string,
+    readonly failure: ConversionFailure,
+  ) {
+    super(message);
   }
+}
+
+/**
+ * Errors retrying cannot fix become permanent (no further attempts): unreadable input, input past the
+ * limits, and a time-out (the same bytes would only keep the converter busy as long again).
+ */
+export function permanentIfHopeless(err: unknown): unknown {
+  if (err instanceof ConversionTooLargeError) return new ConversionOutcomeError(err.message, 'TOO_LARGE');
+  if (err instanceof ProcessTimeoutError) return new ConversionOutcomeError(err.message, 'TIMEOUT');
+  if (err instanceof ConversionFailedError) return new ConversionOutcomeError(err.message, 'UNREADABLE');
+  if (err instanceof TextExtractionError) return new PermanentJobError(err.message);
   return err;
 }

@@ -6,11 +6,19 @@ import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
 import { documentColumns } from '../../queries/documents/columns.ts';
 import { findDocument } from '../../queries/documents/get-document.ts';
+import { isZip, readArchive } from '../../services/conversion/archive.ts';
 import { epubToHtml } from '../../services/conversion/epub.ts';
 import { converterFor } from '../../services/conversion/index.ts';
 import type { JobContext, JobRecord } from '../../services/jobs/index.ts';
 import { enqueueRendition } from './common.ts';
-import { downloadBlob, pdfText, permanentIfHopeless, uploadFile, withTempDir } from './job-files.ts';
+import {
+  ConversionOutcomeError,
+  downloadBlob,
+  pdfText,
+  permanentIfHopeless,
+  uploadFile,
+  withTempDir,
+} from './job-files.ts';
 
 export type DocumentJob = JobRecord<{ documentId: string }>;
 
@@ -47,8 +55,12 @@ export async function runConvert(job: DocumentJob, c: JobContext): Promise<void>
     const source = path.join(dir, `source.${doc.extension || 'bin'}`);
     await downloadBlob(c, blobKey, source);
     const pdf = await (async () => {
-      // LibreOffice cannot open EPUB: its chapters become one HTML file first.
-      const input = doc.extension === 'epub' ? await epubToHtml(await fsp.readFile(source), dir) : source;
+      const bytes = await fsp.readFile(source);
+      // LibreOffice cannot open EPUB: its chapters become one HTML file first. Any other ZIP container
+      // (OOXML, ODF) is inflated once within the limits before LibreOffice may spend its time on it.
+      let input = source;
+      if (doc.extension === 'epub') input = await epubToHtml(bytes, dir);
+      else if (isZip(bytes)) await readArchive(bytes);
       return converterFor(c.config.conversion, c.log).convert(input, 'pdf', path.join(dir, 'out'), c.signal);
     })().catch((err: unknown) => Promise.reject(permanentIfHopeless(err)));
     const text = await pdfText(c, pdf).catch(() => '');
@@ -62,6 +74,7 @@ export async function runConvert(job: DocumentJob, c: JobContext): Promise<void>
         contentText: text,
         conversionStatus: 'done',
         conversionError: null,
+        conversionFailure: null,
       })
       .where(
         and(
@@ -95,6 +108,10 @@ export async function runExtractText(job: DocumentJob, c: JobContext): Promise<v
 export async function markConversionFailed(job: DocumentJob, error: Error, c: { db: Db }): Promise<void> {
   await c.db
     .update(documents)
-    .set({ conversionStatus: 'failed', conversionError: error.message.slice(0, 1000) })
+    .set({
+      conversionStatus: 'failed',
+      conversionError: error.message.slice(0, 1000),
+      conversionFailure: error instanceof ConversionOutcomeError ? error.failure : 'UNREADABLE',
+    })
     .where(and(eq(documents.id, job.payload.documentId), eq(documents.conversionStatus, 'pending')));
 }

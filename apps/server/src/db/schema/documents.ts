@@ -50,6 +50,8 @@ export const documents = pgTable(
       .notNull()
       .default('none'),
     conversionError: text('conversion_error'),
+    /** Why conversion failed, for the user (contract CONVERSION_FAILURES); conversionError is for logs. */
+    conversionFailure: text('conversion_failure', { enum: ['TOO_LARGE', 'TIMEOUT', 'UNREADABLE'] }),
     /** Text extracted from the PDF (pdftotext), for search; never sent in lists. */
     contentText: text('content_text'),
     searchVector: tsvector('search_vector').generatedAlwaysAs(

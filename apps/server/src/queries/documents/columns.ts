@@ -27,6 +27,7 @@ export const summaryColumns = {
   mimeType: columns.mimeType,
   size: columns.size,
   conversionStatus: columns.conversionStatus,
+  conversionFailure: columns.conversionFailure,
   createdAt: columns.createdAt,
   updatedAt: columns.updatedAt,
 };

@@ -5,7 +5,8 @@ import { strToU8 } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeEpub } from '../../../test/fixtures/epub.ts';
 import { epubToHtml } from './epub.ts';
-import { ConversionFailedError } from './index.ts';
+import { ARCHIVE_LIMITS } from './archive.ts';
+import { ConversionFailedError, ConversionTooLargeError } from './errors.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -26,13 +27,19 @@ describe('epubToHtml', () => {
     expect(await fsp.readFile(path.join(dir, 'book/OEBPS/images/a.png'))).toEqual(Buffer.from(png));
   });
 
-  it('leaves out scripts, frames, event handlers and outside references', async () => {
-    const epub = makeEpub([
-      '<p onclick="steal()">Text</p><script>alert(1)</script><iframe src="http://x"></iframe><link href="http://x"/>',
-    ]);
+  it('leaves out scripts, frames, event handlers, styles and outside references (sanitize-html.ts)', async () => {
+    const epub = makeEpub(
+      [
+        '<p onclick=steal()>Text</p><scr<script>x</script>ipt>alert(1)</script><iframe src="http://x"></iframe>' +
+          '<style>@import url(file:///etc/x.css)</style><img src="file:///etc/x.png"/><img src="../styles/s.css"/>',
+      ],
+      { 'OEBPS/styles/s.css': strToU8('p { background: url(file:///etc/x.png) }') },
+    );
     const html = await fsp.readFile(await epubToHtml(epub, dir), 'utf8');
     expect(html).toContain('Text');
-    expect(html).not.toMatch(/script|iframe|onclick|<link/i);
+    expect(html).not.toMatch(/script|iframe|onclick|@import|url\(|file:|<img/i);
+    // Only the images chapters use are unpacked: no style sheets or other parts beside the HTML.
+    await expect(fsp.access(path.join(dir, 'book/OEBPS/styles/s.css'))).rejects.toThrow();
   });
 
   it('never writes outside its folder', async () => {
@@ -50,9 +57,8 @@ describe('epubToHtml', () => {
     const noPackage = makeEpub(['<p>x</p>'], { 'META-INF/container.xml': strToU8('<container/>') });
     await expect(epubToHtml(noPackage, dir)).rejects.toThrow('no package document');
     await expect(epubToHtml(makeEpub([]), dir)).rejects.toThrow('no readable chapters');
-    const bomb = makeEpub(['<p>x</p>'], {
-      'OEBPS/big.bin': [new Uint8Array(201 * 1024 * 1024), { level: 9 }],
-    });
-    await expect(epubToHtml(bomb, dir)).rejects.toThrow('too many bytes');
+    const bomb = makeEpub(['<p>x</p>'], { 'OEBPS/big.bin': [new Uint8Array(3 * 1024 * 1024), { level: 9 }] });
+    const limits = { ...ARCHIVE_LIMITS, totalBytes: 2 * 1024 * 1024 };
+    await expect(epubToHtml(bomb, dir, limits)).rejects.toBeInstanceOf(ConversionTooLargeError);
   });
 });

@@ -1,24 +1,28 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { strFromU8, unzipSync } from 'fflate';
-import { ConversionFailedError } from './index.ts';
-
-/** What an EPUB may unpack to before it is refused (a zip bomb, or not a book). */
-export const EPUB_LIMITS = { entries: 5_000, bytes: 200 * 1024 * 1024 } as const;
+import { ARCHIVE_LIMITS, readArchive, type ArchiveLimits } from './archive.ts';
+import { ConversionFailedError } from './errors.ts';
+import { sanitizeChapter } from './sanitize-html.ts';
 
 const XHTML_TYPES = new Set(['application/xhtml+xml', 'text/html']);
+const IMAGE = /\.(png|jpe?g|gif|bmp|webp)$/i;
+const CHAPTER_MAX_CHARS = 16 * 1024 * 1024;
 
-/** The value of an attribute in one tag's text, or undefined. */
+/** The value of an attribute in one tag's text of the package document, or undefined. */
 function attribute(tag: string, name: string): string | undefined {
   return new RegExp(`\\s${name}\\s*=\\s*(["'])(.*?)\\1`, 'is').exec(tag)?.[2];
 }
 
 function decodeEntities(s: string): string {
   return s
-    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'");
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 }
+
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** An entry name inside the book, or null when it would leave the folder it is unpacked into. */
 function safeName(name: string): string | null {
@@ -27,47 +31,23 @@ function safeName(name: string): string | null {
   return normal;
 }
 
-/** The body of one XHTML chapter, without scripts, frames or anything that would load from elsewhere. */
-function chapterBody(xhtml: string): string {
-  const body = /<body\b[^>]*>([\s\S]*)<\/body>/i.exec(xhtml)?.[1] ?? '';
-  return body
-    .replace(/<script\b[\s\S]*?<\/script\s*>/gi, '')
-    .replace(/<\/?(iframe|object|embed|link|meta|base)\b[^>]*>/gi, '')
-    .replace(/\son\w+\s*=\s*("[^"]*"|'[^']*')/gi, '');
-}
-
 /**
  * Turns an EPUB (which LibreOffice cannot open) into one HTML file that it can: the chapters in reading
- * order, each starting a new page, with the book's images unpacked beside it. Returns the HTML file's path.
- * A file that is not a readable EPUB fails with ConversionFailedError (no retry helps).
+ * order, each starting a new page, sanitized (sanitize-html.ts), with the book's raster images unpacked
+ * beside it and nothing else. Returns the HTML file's path. The archive is read within `limits`
+ * (ConversionTooLargeError past them); a file that is not a readable EPUB fails with ConversionFailedError.
  */
 export async function epubToHtml(
   epub: Buffer,
   dir: string,
-  limits: { entries: number; bytes: number } = EPUB_LIMITS,
+  limits: ArchiveLimits = ARCHIVE_LIMITS,
 ): Promise<string> {
-  let entries = 0;
-  let bytes = 0;
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(new Uint8Array(epub), {
-      filter: (file) => {
-        entries += 1;
-        bytes += file.originalSize;
-        if (entries > limits.entries || bytes > limits.bytes) {
-          throw new ConversionFailedError('The EPUB unpacks to too many files or too many bytes.');
-        }
-        return safeName(file.name) !== null;
-      },
-    });
-  } catch (err) {
-    if (err instanceof ConversionFailedError) throw err;
-    throw new ConversionFailedError(`The EPUB cannot be unpacked: ${(err as Error).message}`);
+  const files = new Map<string, Buffer>();
+  for (const [name, data] of await readArchive(epub, limits, (name) => safeName(name) !== null)) {
+    const safe = safeName(name);
+    if (safe && !files.has(safe)) files.set(safe, data);
   }
-  const text = (name: string) => {
-    const data = files[name];
-    return data ? strFromU8(data) : undefined;
-  };
+  const text = (name: string) => files.get(name)?.toString('utf8');
   const container = text('META-INF/container.xml');
   const opfName = container && /<rootfile\b[^>]*>/i.exec(container)?.[0];
   const opfPath = opfName ? safeName(decodeEntities(attribute(opfName, 'full-path') ?? '')) : null;
@@ -79,38 +59,41 @@ export async function epubToHtml(
   for (const [tag] of opf.matchAll(/<item\b[^>]*>/gi)) {
     const id = attribute(tag, 'id');
     const href = attribute(tag, 'href');
-    if (id && href) {
+    if (id && href)
       manifest.set(id, { href: decodeEntities(href), type: attribute(tag, 'media-type') ?? '' });
-    }
   }
+  const images = new Set<string>();
   const chapters: string[] = [];
   for (const [tag] of opf.matchAll(/<itemref\b[^>]*>/gi)) {
     const item = manifest.get(attribute(tag, 'idref') ?? '');
     if (!item || !XHTML_TYPES.has(item.type)) continue;
     const name = safeName(path.posix.join(base, item.href.split('#')[0] ?? ''));
     const xhtml = name ? text(name) : undefined;
-    if (xhtml) chapters.push(chapterBody(xhtml));
+    if (!name || !xhtml) continue;
+    const has = (entry: string) => {
+      const ok = IMAGE.test(entry) && files.has(entry);
+      if (ok) images.add(entry);
+      return ok;
+    };
+    chapters.push(sanitizeChapter(xhtml.slice(0, CHAPTER_MAX_CHARS), { chapter: name, has }));
   }
   if (chapters.length === 0) throw new ConversionFailedError('The EPUB has no readable chapters.');
 
-  // Images and styles stay where the chapters point to them (relative to the package document).
+  // Only the raster images the chapters use, at their place in the book; the HTML file at its root.
   const root = path.join(dir, 'book');
-  for (const [name, data] of Object.entries(files)) {
-    const safe = safeName(name);
-    if (!safe || /\.(x?html?|opf|ncx)$/i.test(safe) || name.endsWith('/')) continue;
-    const target = path.join(root, safe);
+  for (const entry of images) {
+    const target = path.join(root, entry);
     await fsp.mkdir(path.dirname(target), { recursive: true });
-    await fsp.writeFile(target, data);
+    await fsp.writeFile(target, files.get(entry) ?? Buffer.alloc(0));
   }
-  const title = (/<dc:title\b[^>]*>([\s\S]*?)<\/dc:title>/i.exec(opf)?.[1] ?? 'Book')
-    .replace(/[<>]/g, '')
-    .trim();
+  const rawTitle = /<dc:title\b[^>]*>([\s\S]*?)<\/dc:title>/i.exec(opf)?.[1] ?? 'Book';
+  const title = escapeText(decodeEntities(rawTitle.replace(/<[^>]*>/g, '')).trim()).slice(0, 500);
   const html =
     `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title></head><body>` +
     chapters.map((c, i) => `<div${i > 0 ? ' style="page-break-before: always"' : ''}>${c}</div>`).join('\n') +
     '</body></html>';
-  const out = path.join(root, base, 'book.html');
-  await fsp.mkdir(path.dirname(out), { recursive: true });
+  const out = path.join(root, 'book.html');
+  await fsp.mkdir(root, { recursive: true });
   await fsp.writeFile(out, html);
   return out;
 }

@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ServicesConfig } from '../config.ts';
+import { ConversionFailedError } from './errors.ts';
 import { isolatedCommand, sandboxed, UNISOLATED_WARNING } from './isolation.ts';
 import { Limiter } from './limiter.ts';
 import { runProcess } from './process.ts';
@@ -10,8 +11,7 @@ import { converterEnv, freshProfile, profileArg } from './profile.ts';
 
 export { ProcessAbortedError, ProcessTimeoutError } from './process.ts';
 
-/** LibreOffice ran to the end but made no output: this input cannot be converted (retrying will not help). */
-export class ConversionFailedError extends Error {}
+export { ConversionFailedError, ConversionTooLargeError } from './errors.ts';
 
 export type ConversionConfig = ServicesConfig['conversion'];
 
@@ -72,6 +72,8 @@ export class Converter {
           '--headless',
           '--norestore',
           '--nolockcheck',
+          // HTML opened as a Writer document: Writer/Web's own import drops the first paragraph.
+          ...(/\.html?$/i.test(input) ? ['--infilter=HTML (StarWriter)'] : []),
           '--convert-to',
           FILTERS[format],
           '--outdir',

@@ -84,13 +84,15 @@ function bwrapArgs(command: string, view: SandboxView): string[] {
   }
   for (const name of ETC) args.push('--ro-bind-try', `/etc/${name}`, `/etc/${name}`);
   args.push('--ro-bind-try', '/var/cache/fontconfig', '/var/cache/fontconfig');
-  // A converter installed outside /usr (e.g. /opt/libreoffice): its installation, read-only.
+  args.push('--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
+  // A converter installed outside /usr (e.g. /opt/libreoffice/program/soffice): its installation,
+  // read-only (its program folder alone when that sits right below the root).
   const real = resolveCommand(command);
   if (real && !real.startsWith('/usr/')) {
     const install = path.dirname(path.dirname(real));
-    args.push('--ro-bind', install, install);
+    const dir = install.split('/').filter(Boolean).length < 2 ? path.dirname(real) : install;
+    args.push('--ro-bind', dir, dir);
   }
-  args.push('--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
   for (const dir of view.readable ?? []) args.push('--ro-bind', dir, dir);
   for (const dir of view.writable) args.push('--bind', dir, dir);
   args.push('--chdir', view.writable[0] ?? view.readable?.[0] ?? '/tmp');

@@ -142,6 +142,20 @@ describe('document page (SPEC §2.4)', () => {
     expect(await screen.findByText('No preview for this file type')).toBeInTheDocument();
   });
 
+  it('says why a conversion failed when the server gives the reason', async () => {
+    openPage(() => ({
+      status: 'OK',
+      document: file({
+        type: 'contract',
+        extension: 'docx',
+        conversion: 'failed',
+        conversionFailure: 'TOO_LARGE',
+      }),
+    }));
+    expect(await screen.findByText('No preview')).toBeInTheDocument();
+    expect(await screen.findByText(/too large or too complex to convert/)).toBeInTheDocument();
+  });
+
   it('clears a document that cannot be read and goes to /documents', async () => {
     openPage(() => ({ status: 'ERROR', code: 'NOT_FOUND', message: 'Not found.' }));
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/documents$/);

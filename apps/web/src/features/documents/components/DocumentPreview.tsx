@@ -69,10 +69,19 @@ export function DocumentPreview({ document }: { document: Document }) {
   const failedConversion = document.conversion === 'failed';
   const noteKey =
     unreadable === hash && kind === 'pdf' ? 'unreadable' : failedConversion ? 'conversionFailed' : 'none';
+  // Why the conversion failed, when the server says (the original is kept either way).
+  const textKey =
+    noteKey !== 'conversionFailed'
+      ? noteKey
+      : document.conversionFailure === 'TOO_LARGE'
+        ? 'conversionTooLarge'
+        : document.conversionFailure === 'TIMEOUT'
+          ? 'conversionTimeout'
+          : 'conversionFailed';
   return (
     <PreviewNotice
       title={t(`preview.${noteKey}Title`)}
-      text={t(`preview.${noteKey}Text`)}
+      text={t(`preview.${textKey}Text`)}
       onDownload={() => void download()}
       downloading={pending}
     />
