@@ -15,6 +15,7 @@ const samples: { [T in MailTemplate]: MailData[T] } = {
   },
   'signing-code': { code: '482913', documentName: 'Lease agreement', minutes: 10 },
   'signing-cancelled': { documentName: 'Lease agreement', senderName: 'Liisa Sender' },
+  'signing-failed': { documentName: 'Lease agreement' },
   'signing-completed': {
     documentName: 'Lease agreement',
     link: 'https://sinetti.example/public/signed/tok-2',

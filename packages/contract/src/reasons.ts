@@ -72,6 +72,17 @@ export const ERROR_REASONS = [
   'DEFAULT_ROLE',
   /** 403: a non-owner may only grant, take away or hand out permissions (and roles) they hold themselves. */
   'PERMISSION_NOT_HELD',
+  // ── PDF files (services/pdf: the worker pool and the own parser) ───────────────────────────────────
+  /** 409: the PDF is damaged (broken syntax or structure: truncated, wrong offsets, loops). */
+  'PDF_DAMAGED',
+  /** 409: the PDF passes a processing limit (decompressed size, objects, nesting, time or memory). */
+  'PDF_TOO_COMPLEX',
+  /** 409: the PDF is encrypted or password protected. */
+  'PDF_ENCRYPTED',
+  /** 429: too many PDF operations of this organization (or of everyone) are under way; details.retryAfterSeconds. */
+  'PDF_BUSY',
+  /** 409: the document or its signees changed while the version to be signed was being prepared; send again. */
+  'CHANGED_WHILE_SENDING',
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

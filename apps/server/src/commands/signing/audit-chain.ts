@@ -18,6 +18,7 @@ export type SigningEventType =
   | 'session-expired'
   | 'signed'
   | 'cancelled'
+  | 'failed'
   | 'completed'
   | 'downloaded';
 

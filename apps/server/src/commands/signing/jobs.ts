@@ -2,6 +2,7 @@ import { and, ne, or, inArray } from 'drizzle-orm';
 import { signingProcesses } from '../../db/schema/index.ts';
 import type { JobContext, JobRecord, JobRegistry } from '../../services/jobs/index.ts';
 import { SIGNING_BLOB_PREFIX, SIGNING_JOBS } from './common.ts';
+import { failRound } from './fail-round.ts';
 import { runSeal } from './seal.ts';
 
 /** Deletes signing blobs that no open or finished round references (cancelled rounds' files go). */
@@ -30,11 +31,15 @@ async function runDeleteBlobs(job: JobRecord<{ keys: string[] }>, c: JobContext)
 export function registerSigningJobs(registry: JobRegistry): void {
   registry.register<{ processId: string }>(SIGNING_JOBS.seal, runSeal, {
     baseDelayMs: 10_000,
+    // Sealing that fails for good (a PDF problem at once, anything else after every retry) ends the round:
+    // back to Draft, charges refunded, everyone told (fail-round.ts).
     onGiveUp: async (job, error, c) => {
       c.log.error(
         { processId: job.payload.processId, err: error.message },
-        'signing: sealing failed for good; the document stays in Signing until the job is run again',
+        'signing: sealing failed for good',
       );
+      const problem = /^(PDF_[A-Z_]+):/.exec(error.message)?.[1] ?? 'SEAL_FAILED';
+      await failRound(c, job.payload.processId, problem);
     },
   });
   registry.register<{ keys: string[] }>(SIGNING_JOBS.deleteBlobs, runDeleteBlobs);

@@ -5,7 +5,7 @@ import { documents, signingEvents, signingProcesses } from '../../db/schema/inde
 import { findDocument } from '../../queries/documents/get-document.ts';
 import type { DocumentRow } from '../../queries/documents/columns.ts';
 import { listSignees, lockProcess, type ProcessRow, type SigneeRow } from '../../queries/signing/signees.ts';
-import { enqueueJob, type JobContext, type JobRecord } from '../../services/jobs/index.ts';
+import { PermanentJobError, enqueueJob, type JobContext, type JobRecord } from '../../services/jobs/index.ts';
 import { enqueueMail } from '../../services/mail/index.ts';
 import {
   addPlatformSeal,
@@ -16,7 +16,9 @@ import { getChainAnchor } from './audit-anchor.ts';
 import { appendSigningEvent, systemActor, verifyChain } from './audit-chain.ts';
 import { completionInput } from './certificate.ts';
 import { SIGNING_JOBS, fullNameOf, issueSigneeLink, links, readAll, storePdf } from './common.ts';
+import { isPermanentPdfFailure } from './fail-round.ts';
 import { accountContact } from './people.ts';
+import { pdfRun } from './pdf-run.ts';
 
 /**
  * The seal job (after the last signature): the platform's seal over the whole document, the sealed
@@ -44,16 +46,15 @@ export async function runSeal(job: JobRecord<{ processId: string }>, c: JobConte
   const ca = await signingCaFromConfig(c.config.signing);
   const tsa = c.config.signing.tsa;
   const completedAt = c.clock.now();
-  const sealed = await addPlatformSeal(await readAll(c.blobs, process.currentKey), {
-    ca,
-    tsa,
-    signedAt: completedAt,
-  });
+  const run = pdfRun(c, process.organizationId);
+  const sealed = await permanentOnPdfProblem(
+    addPlatformSeal(await readAll(c.blobs, process.currentKey), { ca, tsa, signedAt: completedAt, run }),
+  );
   const signed = await storePdf(c.blobs, process.organizationId, sealed);
   const list = await listSignees(c.db, doc.id);
   const certificate = await buildCompletionCertificate(
     completionInput(doc, process, list, events, signed.sha256, completedAt),
-    { ca, tsa },
+    { ca, tsa, run },
   );
   const cert = await storePdf(c.blobs, process.organizationId, certificate.pdf);
   const done = await c.db.transaction(async (tx) => {
@@ -98,6 +99,16 @@ export async function runSeal(job: JobRecord<{ processId: string }>, c: JobConte
   if (!done) {
     await c.blobs.delete(signed.key).catch(() => undefined);
     await c.blobs.delete(cert.key).catch(() => undefined);
+  }
+}
+
+/** A PDF problem that every retry would meet again ends the job at once (onGiveUp then fails the round). */
+async function permanentOnPdfProblem<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (isPermanentPdfFailure(err)) throw new PermanentJobError(`${err.problem}: ${err.message}`);
+    throw err;
   }
 }
 

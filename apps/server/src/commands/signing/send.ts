@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors.ts';
 import { documentColumns, type DocumentRow } from '../../queries/documents/columns.ts';
 import { latestProcessOf, listSignees, type SigneeRow } from '../../queries/signing/signees.ts';
 import { enqueueMail } from '../../services/mail/index.ts';
-import { prepareForSigning } from '../../services/pdf/index.ts';
+import { prepareSignable } from '../../services/pdf/index.ts';
 import type { SigningProviders } from '../../services/signing-providers/index.ts';
 import { chargeBalance, levelOfSignee } from '../billing/charge.ts';
 import { assertAllowed, documentRules } from '../../policies/document-rules.ts';
@@ -26,7 +26,8 @@ import {
   readAll,
   storePdf,
 } from './common.ts';
-import { accountContact, countPages } from './people.ts';
+import { accountContact } from './people.ts';
+import { pdfFailure, pdfRun } from './pdf-run.ts';
 
 export type SendResult =
   | { status: 'OK'; document: DocumentRow }
@@ -51,30 +52,37 @@ function assertSendable(doc: DocumentRow, list: SigneeRow[], providers: SigningP
   }
 }
 
-/** The rendition plus the signature page; a PDF that cannot be read or signed (encrypted, damaged) is 409. */
+/** What the signature page shows of a document and its signees: a send re-checks it under the lock. */
+function preparedFor(doc: DocumentRow, list: SigneeRow[]): string {
+  return JSON.stringify([doc.pdfSha256, doc.name, list.map((s) => [s.id, s.email, fullNameOf(s), s.level])]);
+}
+
+/**
+ * The rendition plus the signature page, made in a PDF worker (never inside the transaction): the worker
+ * reads the whole file within the limits and dry-runs every signature and the seal, so a PDF that could
+ * not be signed to the end is refused here (409 with the reason) before anything is charged.
+ */
 async function prepareVersion(ctx: AppContext, doc: DocumentRow, list: SigneeRow[], lang: 'en' | 'fi') {
   const rendition = await readAll(ctx.blobs, doc.pdfKey ?? '');
   try {
-    const prepared = await prepareForSigning(
+    return await prepareSignable(
       rendition,
       list.map((s) => ({ name: fullNameOf(s), email: s.email, level: levelLabel(s.level, lang) })),
       { documentName: doc.name, documentId: doc.id, lang },
+      pdfRun(ctx, doc.organizationId),
     );
-    return { pdf: prepared.pdf, pages: countPages(prepared.pdf) };
   } catch (err) {
     ctx.log.warn({ documentId: doc.id, err: (err as Error).message }, 'signing: the PDF cannot be prepared');
-    throw new AppError(
-      'CONFLICT',
-      'The PDF of this document cannot be signed: it is encrypted or damaged.',
-    ).because('PDF_UNSIGNABLE');
+    throw pdfFailure(err);
   }
 }
 
 /**
- * Sends a document for signing, all in one transaction under the document's row lock (a second send,
- * from another tab too, waits and then finds it already Signing): charge every signee at its level
- * (LIMIT_LOW_BALANCE changes nothing), fix the version to be signed, move to Signing, e-mail each signee
- * a new link.
+ * Sends a document for signing. The slow part first, without locks: the version to be signed is prepared
+ * (and checked) in a PDF worker and stored. Then one transaction under the document's row lock re-checks
+ * that nothing it shows changed (a second send, from another tab too, waits and then finds it already
+ * Signing), charges every signee at its level (LIMIT_LOW_BALANCE changes nothing), moves to Signing and
+ * e-mails each signee a new link. A stored version that is not used is deleted.
  */
 export async function sendForSigning(
   ctx: AppContext,
@@ -82,12 +90,26 @@ export async function sendForSigning(
   providers: SigningProviders,
   authorized: AuthorizedDocument<typeof P.DOCUMENTS_EDIT>,
 ): Promise<SendResult> {
-  const written: string[] = [];
+  const draft = authorized;
+  const draftList = await listSignees(ctx.db, draft.id);
+  assertSendable(draft, draftList, providers);
+  const owner =
+    (await accountContact(ctx.db, draft.ownerAccountId)) ?? (await accountContact(ctx.db, actor.account.id));
+  const lang = owner?.lang ?? actor.account.language;
+  const prepared = await prepareVersion(ctx, draft, draftList, lang);
+  const version = await storePdf(ctx.blobs, draft.organizationId, prepared.pdf);
+  let used = false;
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const result = await ctx.db.transaction(async (tx) => {
       const doc = await relock(tx, authorized);
       const list = await listSignees(tx, doc.id);
       assertSendable(doc, list, providers);
+      if (preparedFor(doc, list) !== preparedFor(draft, draftList)) {
+        throw new AppError(
+          'CONFLICT',
+          'The document or its signees changed while it was being prepared for signing. Send it again.',
+        ).because('CHANGED_WHILE_SENDING');
+      }
       const now = ctx.clock.now();
       const round = ((await latestProcessOf(tx, doc.id))?.round ?? 0) + 1;
       const processId = randomUUID();
@@ -103,12 +125,6 @@ export async function sendForSigning(
       });
       if (charge.status === 'LIMIT_LOW_BALANCE') return { ...charge, document: doc };
 
-      const owner =
-        (await accountContact(tx, doc.ownerAccountId)) ?? (await accountContact(tx, actor.account.id));
-      const lang = owner?.lang ?? actor.account.language;
-      const prepared = await prepareVersion(ctx, doc, list, lang);
-      const version = await storePdf(ctx.blobs, doc.organizationId, prepared.pdf);
-      written.push(version.key);
       await tx.insert(signingProcesses).values({
         id: processId,
         organizationId: doc.organizationId,
@@ -125,6 +141,7 @@ export async function sendForSigning(
         currentSha256: version.sha256,
         sentAt: now,
       });
+      used = true;
       for (const [slot, s] of list.entries()) {
         await tx
           .update(signees)
@@ -160,9 +177,12 @@ export async function sendForSigning(
       });
       return { status: 'OK' as const, document: updated ?? doc };
     });
+    return result;
   } catch (err) {
-    for (const key of written) await ctx.blobs.delete(key).catch(() => undefined);
+    used = false;
     throw err;
+  } finally {
+    if (!used) await ctx.blobs.delete(version.key).catch(() => undefined);
   }
 }
 

@@ -33,6 +33,12 @@ export const en = {
     intro: '{senderName} has cancelled the request to sign the document “{documentName}”.',
     next: 'You do not need to do anything. The signing link in the earlier message no longer works.',
   },
+  'signing-failed': {
+    subject: 'Signing stopped: {documentName}',
+    intro:
+      'The signing of the document “{documentName}” could not be completed: its PDF cannot take the signatures. Signatures made so far are void and the charges have been refunded.',
+    next: 'The sender can correct the document and send it again. The signing link in the earlier message no longer works.',
+  },
   'signing-completed': {
     subject: 'Document signed: {documentName}',
     intro: 'Everyone has signed the document “{documentName}”.',

@@ -31,6 +31,12 @@ export const fi: MailTexts = {
     intro: '{senderName} on perunut pyynnön allekirjoittaa asiakirja ”{documentName}”.',
     next: 'Sinun ei tarvitse tehdä mitään. Aiemman viestin allekirjoituslinkki ei enää toimi.',
   },
+  'signing-failed': {
+    subject: 'Allekirjoitus keskeytyi: {documentName}',
+    intro:
+      'Asiakirjan ”{documentName}” allekirjoitusta ei voitu viedä loppuun: sen PDF-tiedostoon ei voi lisätä allekirjoituksia. Tähän mennessä tehdyt allekirjoitukset mitätöityvät, ja maksut on palautettu.',
+    next: 'Lähettäjä voi korjata asiakirjan ja lähettää sen uudelleen. Aiemman viestin allekirjoituslinkki ei enää toimi.',
+  },
   'signing-completed': {
     subject: 'Asiakirja allekirjoitettu: {documentName}',
     intro: 'Kaikki ovat allekirjoittaneet asiakirjan ”{documentName}”.',

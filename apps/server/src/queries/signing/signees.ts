@@ -60,6 +60,12 @@ export async function latestProcessOf(db: DbOrTx, documentId: string): Promise<P
   return row ?? null;
 }
 
+/** A round as it is now, without a lock (slow work reads it first, then re-checks under the lock). */
+export async function findProcess(db: DbOrTx, id: string): Promise<ProcessRow | null> {
+  const [row] = await db.select().from(signingProcesses).where(eq(signingProcesses.id, id)).limit(1);
+  return row ?? null;
+}
+
 export async function lockProcess(db: DbOrTx, id: string): Promise<ProcessRow | null> {
   const [row] = await db
     .select()

@@ -4,6 +4,7 @@ export const MAIL_TEMPLATES = [
   'signing-request',
   'signing-code',
   'signing-cancelled',
+  'signing-failed',
   'signing-completed',
   'organization-invite',
 ] as const;
@@ -19,6 +20,7 @@ export interface MailData {
   };
   'signing-code': { code: string; documentName: string; minutes: number };
   'signing-cancelled': { documentName: string; senderName: string };
+  'signing-failed': { documentName: string };
   'signing-completed': { documentName: string; link: string; certificateLink?: string };
   'organization-invite': { organizationName: string; inviterName: string; link: string };
 }
@@ -50,6 +52,7 @@ const dataSchemas = {
     minutes: z.number().int().min(1).max(10_000),
   }),
   'signing-cancelled': z.object({ documentName: name, senderName: name }),
+  'signing-failed': z.object({ documentName: name }),
   'signing-completed': z.object({ documentName: name, link, certificateLink: link.optional() }),
   'organization-invite': z.object({ organizationName: name, inviterName: name, link }),
 } satisfies { [T in MailTemplate]: z.ZodType<MailData[T]> };
@@ -73,6 +76,7 @@ export const mailMessageSchema = z.discriminatedUnion('template', [
   variant('signing-request'),
   variant('signing-code'),
   variant('signing-cancelled'),
+  variant('signing-failed'),
   variant('signing-completed'),
   variant('organization-invite'),
 ]);

@@ -6,6 +6,7 @@ import { addPlatformSeal } from './seal.ts';
 import type { Lang } from './stamp.ts';
 import { formatHelsinki, formatUtc } from './text.ts';
 import type { TsaOptions } from './tsa.ts';
+import type { PdfRun } from './workers.ts';
 
 export interface CompletionEvent {
   /** e.g. "sent", "viewed", "signed" (known types are translated; others are shown as given). */
@@ -80,7 +81,7 @@ const TEXTS = {
  */
 export async function buildCompletionCertificate(
   input: CompletionInput,
-  opts: { ca: SigningCa; tsa?: TsaOptions | null },
+  opts: { ca: SigningCa; tsa?: TsaOptions | null; run?: PdfRun | undefined },
 ): Promise<{ pdf: Uint8Array; sha256: string }> {
   const t = TEXTS[input.lang];
   const doc = await PDFDocument.create();
@@ -133,6 +134,7 @@ export async function buildCompletionCertificate(
     ca: opts.ca,
     tsa: opts.tsa ?? null,
     signedAt: input.completedAt,
+    run: opts.run,
   });
   return { pdf, sha256: createHash('sha256').update(pdf).digest('hex') };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_POOL_OPTIONS, type PdfPoolOptions } from './workers.ts';
 
 const optional = z
   .string()
@@ -17,6 +18,14 @@ export const signingEnvShape = {
     z.string().min(32, 'AUDIT_CHAIN_KEY must be at least 32 characters.').optional(),
   ),
   AUDIT_CHAIN_RETIRED_KEYS: optional,
+  PDF_WORKERS: z.coerce.number().int().min(1).max(64).default(DEFAULT_POOL_OPTIONS.workers),
+  PDF_TASK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  PDF_WORKER_MEMORY_MB: z.coerce.number().int().min(64).max(16384).default(512),
+  PDF_QUEUE_PER_ORGANIZATION: z.coerce.number().int().min(1).max(1000).default(4),
+  PDF_QUEUE_SIZE: z.coerce.number().int().min(1).max(100000).default(64),
+  PDF_MAX_DECODED_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  PDF_MAX_OBJECTS: z.coerce.number().int().min(1000).max(8388607).default(1_000_000),
+  PDF_MAX_DEPTH: z.coerce.number().int().min(8).max(10000).default(100),
 };
 
 type SigningEnv = z.infer<z.ZodObject<typeof signingEnvShape>> & { DATA_DIR: string };
@@ -34,6 +43,8 @@ export interface SigningConfig {
   pdfsig: string;
   /** The audit chain's anchor key (commands/signing/audit-anchor.ts); the file under caDir by default. */
   auditChain: { key: string | null; retired: string[] };
+  /** The PDF worker pool: threads, time and memory per task, queue limits, parser limits. */
+  pdf: PdfPoolOptions;
 }
 
 export function signingConfigFrom(
@@ -60,6 +71,19 @@ export function signingConfigFrom(
         .split(',')
         .map((k) => k.trim())
         .filter((k) => k.length > 0),
+    },
+    pdf: {
+      workers: e.PDF_WORKERS,
+      taskTimeoutMs: e.PDF_TASK_TIMEOUT_SECONDS * 1000,
+      memoryMb: e.PDF_WORKER_MEMORY_MB,
+      perOwner: e.PDF_QUEUE_PER_ORGANIZATION,
+      queueSize: e.PDF_QUEUE_SIZE,
+      limits: {
+        ...DEFAULT_POOL_OPTIONS.limits,
+        maxDecodedBytes: e.PDF_MAX_DECODED_MB * 1024 * 1024,
+        maxObjects: e.PDF_MAX_OBJECTS,
+        maxDepth: e.PDF_MAX_DEPTH,
+      },
     },
   };
 }

@@ -2,7 +2,7 @@
  * PDF signing service: what the signing feature calls.
  *
  *   const ca = await signingCaFromConfig(config.signing);            // once per process
- *   const { pdf, sha256 } = await prepareForSigning(rendition, signees, meta);   // when sending
+ *   const { pdf, sha256, pages } = await prepareSignable(rendition, signees, meta, run); // when sending
  *   pdf = await addSignature(pdf, { signer, method, signedAt, stampSlot, lang, ca, tsa }); // per signee
  *   pdf = await addPlatformSeal(pdf, { ca, tsa });                   // after the last signee
  *   const certificate = await buildCompletionCertificate(input, { ca, tsa });
@@ -13,6 +13,9 @@ import type { SigningConfig } from './config.ts';
 
 export { loadSigningCa, type SigningCa, type SigningCaOptions } from './ca/ca.ts';
 export { prepareForSigning, type PrepareMeta, type Signee } from './prepare.ts';
+export { prepareSignable, type PrepareResult } from './prepare-signable.ts';
+export { PdfError, PDF_PROBLEMS, type PdfProblem } from './syntax/errors.ts';
+export { PdfBusyError, pdfWorkers, type PdfRun } from './workers.ts';
 export { addSignature, type AddSignatureOptions } from './sign.ts';
 export { addPlatformSeal, type SealOptions } from './seal.ts';
 export {

@@ -2,12 +2,14 @@ import type { SigningCa } from './ca/ca.ts';
 import { loadSealIdentity, SEAL_COMMON_NAME } from './ca/identities.ts';
 import { signWithIdentity } from './sign.ts';
 import type { TsaOptions } from './tsa.ts';
+import type { PdfRun } from './workers.ts';
 
 export interface SealOptions {
   ca: SigningCa;
   tsa?: TsaOptions | null;
   signedAt?: Date;
   reason?: string;
+  run?: PdfRun | undefined;
 }
 
 /**
@@ -18,11 +20,18 @@ export interface SealOptions {
 export async function addPlatformSeal(pdf: Uint8Array, opts: SealOptions): Promise<Uint8Array> {
   const signedAt = opts.signedAt ?? new Date();
   const identity = await loadSealIdentity(opts.ca);
-  return signWithIdentity(pdf, identity, opts.ca, opts.tsa ?? null, {
-    fieldPrefix: 'PlatformSeal',
-    appearance: null,
-    signedAt,
-    name: SEAL_COMMON_NAME,
-    reason: opts.reason ?? 'Sealed by the Sinetti platform',
-  });
+  return signWithIdentity(
+    pdf,
+    identity,
+    opts.ca,
+    opts.tsa ?? null,
+    {
+      fieldPrefix: 'PlatformSeal',
+      stamp: null,
+      signedAt,
+      name: SEAL_COMMON_NAME,
+      reason: opts.reason ?? 'Sealed by the Sinetti platform',
+    },
+    opts.run,
+  );
 }

@@ -50,6 +50,7 @@ const builders: { [T in MailTemplate]: Builder<T> } = {
     p(t.warning),
   ],
   'signing-cancelled': (t, d) => [p(fill(t.intro, d)), p(t.next)],
+  'signing-failed': (t, d) => [p(fill(t.intro, d)), p(t.next)],
   'signing-completed': (t, d) => [
     p(fill(t.intro, d)),
     { kind: 'action', label: t.action, url: d.link },

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { buildSignatureUpdate } from './signature-update.ts';
+import { stampContent, type StampText } from './stamp.ts';
+import type { PdfLimits } from './syntax/limits.ts';
+import { PdfReader } from './syntax/reader.ts';
+
+/** What one signature field looks like; plain data, so it can be sent to a worker thread. */
+export interface SignatureFieldSpec {
+  /** Start of the new field's name; a counter and random suffix make it unique. */
+  fieldPrefix: string;
+  /** A visible stamp in the signee box `slot` of the signature page, or null for an invisible field. */
+  stamp: { slot: number; text: StampText } | null;
+  signedAt: Date;
+  name?: string | undefined;
+  reason?: string | undefined;
+  location?: string | undefined;
+}
+
+export interface LayoutInput {
+  pdf: Uint8Array;
+  field: SignatureFieldSpec;
+  /** Bytes reserved for the CMS signature. */
+  contentsSize: number;
+}
+
+/** The incremental update of one signature with /Contents still zeros, and the digest to sign. */
+export interface SignatureLayout {
+  update: Uint8Array;
+  contentsStart: number;
+  contentsEnd: number;
+  /** SHA-256 over the input and the update without /Contents' hex digits: what the CMS signs. */
+  digest: Uint8Array;
+}
+
+/**
+ * Reads the untrusted PDF and lays out one signature's update (the slow, parsing part of signing; runs in a
+ * PDF worker). The digest streams over views of the input and the update: no copy of the document is made.
+ */
+export function layoutSignature(input: LayoutInput, limits?: PdfLimits): SignatureLayout {
+  const { pdf, field, contentsSize } = input;
+  const reader = new PdfReader(pdf, limits);
+  const stamp = field.stamp;
+  const { update, contentsStart, contentsEnd } = buildSignatureUpdate(reader, {
+    ...field,
+    appearance: stamp ? { slot: stamp.slot, draw: (w, h) => stampContent(w, h, stamp.text) } : null,
+    contentsSize,
+  });
+  const digest = createHash('sha256')
+    .update(pdf)
+    .update(update.subarray(0, contentsStart - 1))
+    .update(update.subarray(contentsEnd + 1))
+    .digest();
+  return { update, contentsStart, contentsEnd, digest };
+}
+
+/** The signed file: the input, then the update with the CMS (hex) written into /Contents. */
+export function completeSignature(pdf: Uint8Array, layout: SignatureLayout, cms: Uint8Array): Uint8Array {
+  const hex = Buffer.from(cms).toString('hex');
+  if (hex.length > layout.contentsEnd - layout.contentsStart) {
+    throw new Error(
+      `The signature (${cms.length} bytes) does not fit the ${(layout.contentsEnd - layout.contentsStart) / 2}-byte placeholder.`,
+    );
+  }
+  const out = new Uint8Array(pdf.length + layout.update.length);
+  out.set(pdf, 0);
+  out.set(layout.update, pdf.length);
+  Buffer.from(out.buffer, out.byteOffset + pdf.length, layout.update.length).write(
+    hex,
+    layout.contentsStart,
+    'latin1',
+  );
+  return out;
+}
+
+/**
+ * The send-time dry run: lays out every signee's signature in turn (each on top of the previous update,
+ * /Contents left as zeros) and then the platform seal, exactly as signing will. A document that passes can
+ * be signed to the end; one that does not throws the PdfError that signing would have thrown later.
+ */
+export function dryRunSignatures(prepared: Uint8Array, signees: number, limits?: PdfLimits): void {
+  let pdf = prepared;
+  const signedAt = new Date(0);
+  const text: StampText = { name: 'X', email: 'x@example.com', signedAt, method: 'X', lang: 'en' };
+  const append = (field: SignatureFieldSpec) => {
+    const { update } = layoutSignature({ pdf, field, contentsSize: 8 }, limits);
+    pdf = Buffer.concat([pdf, update]);
+  };
+  for (let slot = 0; slot < signees; slot++) {
+    append({ fieldPrefix: 'DryRun', stamp: { slot, text }, signedAt });
+  }
+  append({ fieldPrefix: 'DryRunSeal', stamp: null, signedAt });
+}

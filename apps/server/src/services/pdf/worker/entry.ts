@@ -1,0 +1,17 @@
+import { parentPort } from 'node:worker_threads';
+import { PdfError } from '../syntax/errors.ts';
+import type { ReplyMessage, TaskMessage } from './protocol.ts';
+import { runTask, transferablesOf } from './tasks.ts';
+
+/** A PDF worker thread: runs one task at a time for the pool (pool.ts) and answers with its result. */
+parentPort?.on('message', async (message: TaskMessage) => {
+  let reply: ReplyMessage;
+  try {
+    const result = await runTask(message.task, message.input, message.limits);
+    reply = { id: message.id, ok: true, result };
+  } catch (err) {
+    const problem = err instanceof PdfError ? err.problem : null;
+    reply = { id: message.id, ok: false, problem, message: (err as Error)?.message ?? String(err) };
+  }
+  parentPort?.postMessage(reply, reply.ok ? transferablesOf(reply.result) : []);
+});

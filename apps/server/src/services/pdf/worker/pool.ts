@@ -1,0 +1,208 @@
+import { Worker } from 'node:worker_threads';
+import { PdfError, PdfLimitError } from '../syntax/errors.ts';
+import type { PdfLimits } from '../syntax/limits.ts';
+import type { PdfTaskName, PdfTasks, ReplyMessage, TaskMessage } from './protocol.ts';
+
+export interface PdfPoolOptions {
+  /** Worker threads (each runs one task at a time). */
+  workers: number;
+  /** A task still running after this long: its worker is terminated and the task fails (PDF_TOO_COMPLEX). */
+  taskTimeoutMs: number;
+  /** V8 heap of one worker (`resourceLimits.maxOldGenerationSizeMb`); past it the worker dies (PDF_TOO_COMPLEX). */
+  memoryMb: number;
+  /** Tasks one owner (an organization) may have queued or running; more are refused (PdfBusyError). */
+  perOwner: number;
+  /** Tasks waiting in all; more are refused. */
+  queueSize: number;
+  /** The parser's limits inside the worker. */
+  limits: PdfLimits;
+}
+
+/** The pool is full for this owner or for everyone: try again shortly (429 PDF_BUSY). */
+export class PdfBusyError extends Error {}
+
+interface Task {
+  id: number;
+  owner: string;
+  message: TaskMessage;
+  resolve: (value: unknown) => void;
+  reject: (err: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  task: Task | null;
+  timer: NodeJS.Timeout | null;
+}
+
+const BOOT = new URL('./boot.mjs', import.meta.url);
+
+/**
+ * Runs PDF work on worker threads, off the API's event loop: each task with a time limit (the worker is
+ * terminated past it) and a memory limit (resourceLimits), in a small bounded queue served round-robin
+ * between owners, so that one organization's files cannot freeze or monopolise the server.
+ */
+export class PdfWorkerPool {
+  private readonly slots: Slot[] = [];
+  /** Owner → its waiting tasks (FIFO); `turns` is the round-robin order of owners with waiting tasks. */
+  private readonly waiting = new Map<string, Task[]>();
+  private turns: string[] = [];
+  private readonly pending = new Map<string, number>();
+  private queued = 0;
+  private nextId = 1;
+  private closed = false;
+  /** Test hook: called with the task's name just before a task is handed to a worker. */
+  beforeRun: ((task: PdfTaskName) => Promise<void>) | null = null;
+
+  constructor(readonly options: PdfPoolOptions) {}
+
+  run<K extends PdfTaskName>(
+    task: K,
+    input: PdfTasks[K]['input'],
+    owner: string,
+  ): Promise<PdfTasks[K]['result']> {
+    if (this.closed) return Promise.reject(new Error('The PDF worker pool is closed.'));
+    const mine = this.pending.get(owner) ?? 0;
+    if (mine >= this.options.perOwner || this.queued >= this.options.queueSize) {
+      return Promise.reject(new PdfBusyError('Too many PDF operations are under way. Try again shortly.'));
+    }
+    this.pending.set(owner, mine + 1);
+    this.queued++;
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      const entry: Task = {
+        id,
+        owner,
+        message: { id, task, input, limits: this.options.limits },
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      };
+      const list = this.waiting.get(owner);
+      if (list) list.push(entry);
+      else {
+        this.waiting.set(owner, [entry]);
+        this.turns.push(owner);
+      }
+      this.dispatch();
+    });
+  }
+
+  /** Starts the workers ahead of the first task (they take a moment to load). */
+  warm(): void {
+    while (!this.closed && this.slots.length < this.options.workers) this.spawn();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const list of this.waiting.values()) {
+      for (const t of list) t.reject(new Error('The PDF worker pool is closed.'));
+    }
+    this.waiting.clear();
+    this.turns = [];
+    await Promise.all(
+      this.slots.splice(0).map((s) => this.retire(s, new Error('The PDF worker pool is closed.'))),
+    );
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(BOOT, {
+      execArgv: [],
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.options.memoryMb,
+        maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(this.options.memoryMb / 8))),
+        stackSizeMb: 4,
+      },
+    });
+    worker.unref();
+    const slot: Slot = { worker, task: null, timer: null };
+    worker.on('message', (reply: ReplyMessage) => this.settle(slot, reply));
+    worker.on('error', (err) => void this.fail(slot, err));
+    worker.on('exit', (code) => void this.fail(slot, new Error(`The PDF worker exited (${code}).`)));
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private next(): Task | undefined {
+    const owner = this.turns.shift();
+    if (owner === undefined) return undefined;
+    const list = this.waiting.get(owner)!;
+    const task = list.shift()!;
+    if (list.length > 0) this.turns.push(owner);
+    else this.waiting.delete(owner);
+    this.queued--;
+    return task;
+  }
+
+  private dispatch(): void {
+    while (!this.closed && this.turns.length > 0) {
+      let slot = this.slots.find((s) => s.task === null);
+      if (!slot && this.slots.length < this.options.workers) slot = this.spawn();
+      if (!slot) return;
+      const task = this.next()!;
+      slot.task = task;
+      void this.start(slot, task);
+    }
+  }
+
+  private async start(slot: Slot, task: Task): Promise<void> {
+    try {
+      if (this.beforeRun) await this.beforeRun(task.message.task);
+    } catch (err) {
+      this.finish(slot, task, () => task.reject(err as Error));
+      return;
+    }
+    slot.worker.ref();
+    slot.timer = setTimeout(() => {
+      const seconds = Math.round(this.options.taskTimeoutMs / 1000);
+      void this.fail(slot, new PdfLimitError(`Processing the PDF took longer than ${seconds} s.`));
+    }, this.options.taskTimeoutMs);
+    slot.worker.postMessage(task.message);
+  }
+
+  private settle(slot: Slot, reply: ReplyMessage): void {
+    const task = slot.task;
+    if (!task || task.id !== reply.id) return;
+    this.finish(slot, task, () => {
+      if (reply.ok) task.resolve(reply.result);
+      else task.reject(reply.problem ? new PdfError(reply.problem, reply.message) : new Error(reply.message));
+    });
+  }
+
+  /** The worker failed or ran out of time or memory: its task fails, the worker is replaced. */
+  private async fail(slot: Slot, err: Error): Promise<void> {
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return;
+    this.slots.splice(index, 1);
+    const task = slot.task;
+    const reason =
+      err instanceof PdfError
+        ? err
+        : (err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new PdfLimitError(`Processing the PDF needs more than ${this.options.memoryMb} MB of memory.`)
+          : err;
+    if (task) this.finish(slot, task, () => task.reject(reason));
+    await this.retire(slot, reason);
+    this.dispatch();
+  }
+
+  private finish(slot: Slot, task: Task, settle: () => void): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.task = null;
+    slot.worker.unref();
+    const left = (this.pending.get(task.owner) ?? 1) - 1;
+    if (left > 0) this.pending.set(task.owner, left);
+    else this.pending.delete(task.owner);
+    settle();
+    this.dispatch();
+  }
+
+  private async retire(slot: Slot, reason: Error): Promise<void> {
+    slot.worker.removeAllListeners('exit');
+    if (slot.task) {
+      const task = slot.task;
+      this.finish(slot, task, () => task.reject(reason));
+    }
+    await slot.worker.terminate().catch(() => undefined);
+  }
+}

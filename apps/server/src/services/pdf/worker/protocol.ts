@@ -1,0 +1,24 @@
+import type { PdfProblem } from '../syntax/errors.ts';
+import type { PdfLimits } from '../syntax/limits.ts';
+import type { PrepareInput, PrepareResult, LayoutInput, SignatureLayout } from './tasks.ts';
+
+/** The work a PDF worker does, by name: input and result of each. */
+export interface PdfTasks {
+  prepare: { input: PrepareInput; result: PrepareResult };
+  layoutSignature: { input: LayoutInput; result: SignatureLayout };
+  /** For tests of the pool itself: spins for `ms` (time limit) or allocates `mb` (memory limit). */
+  burn: { input: { ms?: number; mb?: number }; result: null };
+}
+
+export type PdfTaskName = keyof PdfTasks;
+
+export interface TaskMessage<K extends PdfTaskName = PdfTaskName> {
+  id: number;
+  task: K;
+  input: PdfTasks[K]['input'];
+  limits: PdfLimits;
+}
+
+export type ReplyMessage =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; problem: PdfProblem | null; message: string };

@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import { layoutSignature, dryRunSignatures, type LayoutInput, type SignatureLayout } from '../layout.ts';
+import { prepareForSigning, type PrepareMeta, type Signee } from '../prepare.ts';
+import { PdfError, PdfLimitError } from '../syntax/errors.ts';
+import type { PdfLimits } from '../syntax/limits.ts';
+import { PdfReader } from '../syntax/reader.ts';
+import type { PdfTaskName, PdfTasks } from './protocol.ts';
+
+export type { LayoutInput, SignatureLayout } from '../layout.ts';
+
+export interface PrepareInput {
+  pdf: Uint8Array;
+  signees: Signee[];
+  meta: PrepareMeta;
+}
+
+export interface PrepareResult {
+  pdf: Uint8Array;
+  sha256: string;
+  pages: number;
+}
+
+/** Pages of a PDF, read from its page tree without parsing the content. */
+export function countPages(reader: PdfReader): number {
+  const pages = reader.dict(reader.dict(reader.trailer.get('Root'))?.get('Pages'))?.get('Count');
+  return typeof pages === 'number' && Number.isSafeInteger(pages) && pages > 0 ? pages : 1;
+}
+
+/** Errors of pdf-lib on an untrusted file say that the file is damaged (or too deep for the stack). */
+function asPdfError(err: unknown): PdfError {
+  if (err instanceof PdfError) return err;
+  if (err instanceof RangeError && /call stack/i.test(err.message)) {
+    return new PdfLimitError('The PDF nests its objects too deeply.');
+  }
+  return new PdfError('PDF_DAMAGED', `The PDF cannot be read: ${(err as Error)?.message ?? String(err)}`);
+}
+
+/**
+ * The version to be signed, decided at send time: the whole file is read within the limits first (a
+ * bomb or a loop is refused before pdf-lib sees it), then prepared, then every signature and the seal are
+ * laid out in a dry run. Whatever passes can be signed to the end.
+ */
+export async function prepareChecked(input: PrepareInput, limits: PdfLimits): Promise<PrepareResult> {
+  try {
+    new PdfReader(input.pdf, limits).readAll();
+    const prepared = await prepareForSigning(input.pdf, input.signees, input.meta);
+    const reader = new PdfReader(prepared.pdf, limits);
+    dryRunSignatures(prepared.pdf, input.signees.length, limits);
+    return { ...prepared, pages: countPages(reader) };
+  } catch (err) {
+    throw asPdfError(err);
+  }
+}
+
+function burn({ ms = 0, mb = 0 }: { ms?: number; mb?: number }): null {
+  const hold: number[][] = [];
+  for (let i = 0; i < mb; i++) hold.push(new Array(128 * 1024).fill(i));
+  const until = Date.now() + ms;
+  while (Date.now() < until) createHash('sha256').update('x').digest();
+  void hold;
+  return null;
+}
+
+export async function runTask<K extends PdfTaskName>(
+  task: K,
+  input: PdfTasks[K]['input'],
+  limits: PdfLimits,
+): Promise<PdfTasks[K]['result']> {
+  type Result = PdfTasks[K]['result'];
+  if (task === 'prepare') return (await prepareChecked(input as PrepareInput, limits)) as Result;
+  if (task === 'layoutSignature') return layoutSignature(input as LayoutInput, limits) as Result;
+  if (task === 'burn') return burn(input as PdfTasks['burn']['input']) as Result;
+  throw new Error(`Unknown PDF task ${String(task)}`);
+}
+
+/**
+ * The buffers of a result, each made its own ArrayBuffer (small Buffers share a pool) so that they can be
+ * transferred to the main thread without copying or detaching anything else.
+ */
+export function transferablesOf(result: unknown): ArrayBuffer[] {
+  if (!result || typeof result !== 'object') return [];
+  const out: ArrayBuffer[] = [];
+  const record = result as Record<string, unknown>;
+  for (const [key, value] of Object.entries(record)) {
+    if (value instanceof Uint8Array) {
+      const own =
+        value.byteOffset === 0 && value.byteLength === value.buffer.byteLength ? value : value.slice();
+      record[key] = own;
+      out.push(own.buffer as ArrayBuffer);
+    }
+  }
+  return out;
+}
