@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirectoryLockedError } from './db/lock.ts';
+import { pdfWorkers } from './services/pdf/index.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -12,6 +13,8 @@ async function main(): Promise<void> {
     );
   }
   const app = await buildApp(workerOnly ? { ...config, jobs: { ...config.jobs, worker: true } } : config);
+  // PDF worker threads take a moment to load: start them now rather than on the first signing call.
+  pdfWorkers(config.signing.pdf).warm();
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
 import { saveSandboxCard, topUp } from './billing-helper.ts';
 import type { TestUser } from './helper.ts';
+import { pdfWorkers } from '../src/services/pdf/index.ts';
 import { makePdf } from './pdf-fixtures.ts';
 
 export interface Mail {
@@ -38,6 +39,8 @@ export interface SigningTestApp extends DocumentsTestApp {
 
 export async function buildSigningApp(env: Record<string, string> = {}): Promise<SigningTestApp> {
   const t = await buildDocumentsApp({ RATE_LIMIT_PAYMENTS_PER_MINUTE: '10000', ...env });
+  // The PDF workers load while the test sets up (the first signing call would otherwise wait for them).
+  pdfWorkers(t.app.ctx.config.signing.pdf).warm();
   const pub: SigningTestApp['pub'] = (method, url, payload) =>
     t.app.inject({
       method,

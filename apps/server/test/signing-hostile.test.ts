@@ -54,7 +54,7 @@ describe('sending a hostile PDF for signing', () => {
       const before = await balance();
       const [res, list] = await Promise.all([
         t.json(owner, 'GET', `/api/signing/send/${id}`),
-        t.json(neighbour, 'POST', '/api/documents/list', {}),
+        t.json(neighbour, 'GET', '/api/documents/list'),
       ]);
       expect(list.statusCode).toBe(200);
       expect(res.statusCode, res.body).toBe(409);
@@ -74,7 +74,7 @@ describe('the billing lock while preparing', () => {
     pool.beforeRun = async (task) => {
       if (task !== 'prepare') return;
       pool.beforeRun = null;
-      const res = await topUp(t, owner, owner.personalOrganizationId, 5);
+      const res = await topUp(t, owner, owner.personalOrganizationId, 20);
       toppedUp = res.statusCode;
     };
     try {

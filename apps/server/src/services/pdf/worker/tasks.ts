@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { layoutSignature, dryRunSignatures, type LayoutInput, type SignatureLayout } from '../layout.ts';
+import { layoutSignature, dryRunSignatures, type LayoutInput } from '../layout.ts';
 import { prepareForSigning, type PrepareMeta, type Signee } from '../prepare.ts';
 import { PdfError, PdfLimitError } from '../syntax/errors.ts';
 import type { PdfLimits } from '../syntax/limits.ts';
