@@ -3,6 +3,7 @@ import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AppModal, useModals, type ModalComponentProps } from '../../../components/modals';
 import { showError } from '../../../components/toast';
+import { errorText } from '../../../lib/errors';
 import { useSend } from '../api/process';
 
 /**
@@ -29,7 +30,8 @@ export function SendModal({ props, opened, close }: ModalComponentProps<'documen
           });
         }
       },
-      onError: () => showError(t('send.failed')),
+      // A reason (e.g. PDF_TOO_COMPLEX, PDF_BUSY) has its own text; anything else the generic one.
+      onError: (error) => showError(errorText(error, t('send.failed'))),
     });
   };
 

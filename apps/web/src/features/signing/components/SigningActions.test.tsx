@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Document } from '@sinetti/contract';
 import { ModalHost, modalStore } from '../../../components/modals';
+import { showError } from '../../../components/toast';
 import { mockApi, renderAt } from '../../../test/render-route';
 import { resetTestState, signInAs } from '../../../test/utils';
 import { signingBrowser } from '../lib/browser';
@@ -114,6 +115,20 @@ describe('signing actions', { timeout: 20_000 }, () => {
     const sign = await screen.findByRole('dialog', { name: 'Your signature is needed' });
     fireEvent.click(within(sign).getByRole('button', { name: 'Go to signing' }));
     expect(goTo).toHaveBeenCalledWith(link);
+  });
+
+  it('says why a PDF cannot be sent (its reason, translated), not a generic failure', async () => {
+    renderActions(makeDocument(), {
+      [SEND]: () => ({ status: 'ERROR', code: 'CONFLICT', reason: 'PDF_TOO_COMPLEX', message: 'x' }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send for signing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send for signing' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(showError).toHaveBeenCalledWith(
+        'The PDF file is too large or complex to be processed. Try a smaller or simpler version of it.',
+      ),
+    );
   });
 
   it('when Signed offers the signed PDF and the certificate', async () => {

@@ -91,7 +91,7 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
           hasReason(err, 'SIGNING_SESSION_EXPIRED', 'SIGNING_SESSION_REPLACED', 'SIGNING_CANCELLED'))
       )
         setEnded(err);
-      else setFailure(t('session.signFailed'));
+      else setFailure(errorText(err, t('session.signFailed')));
     }
   };
 
