@@ -85,3 +85,12 @@ export const ORGANIZATION_NAME_MAX = 120;
 export const PERSON_NAME_MAX = 120;
 /** A role's name (SPEC §3 Role). */
 export const ROLE_NAME_MAX = 64;
+
+/** An organization invite can be accepted for this long after it was sent (docs/decisions.md). */
+export const INVITE_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/** At most this many invites an organization may send per hour (abuse and e-mail cost). */
+export const INVITES_PER_HOUR = 30;
+/** At most this many invites may be pending in one organization at a time. */
+export const PENDING_INVITES_MAX = 200;
+/** At most this many organizations one account may own (its Personal workspace included). */
+export const OWNED_ORGANIZATIONS_MAX = 20;

@@ -17,6 +17,8 @@ export * from './upload-types.ts';
 export * from './api/plan.ts';
 export * from './api/payments.ts';
 export * from './api/signing.ts';
+export * from './api/text.ts';
+export * from './api/organizations.ts';
 
 import { authentication } from './api/authentication.ts';
 import { documents } from './api/documents.ts';
@@ -25,6 +27,16 @@ import { system } from './api/system.ts';
 import { plan } from './api/plan.ts';
 import { payments } from './api/payments.ts';
 import { signing } from './api/signing.ts';
+import { organizationsApi } from './api/organizations.ts';
 
 /** Every endpoint, by area; the server registers and documents exactly these. */
-export const api = { authentication, documents, privileges, system, plan, payments, signing } as const;
+export const api = {
+  authentication,
+  organizations: organizationsApi,
+  documents,
+  privileges,
+  system,
+  plan,
+  payments,
+  signing,
+} as const;

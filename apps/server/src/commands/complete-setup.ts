@@ -1,11 +1,12 @@
 import type { Language } from '@sinetti/contract';
 import { eq, and } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { accounts, invites, sessions } from '../db/schema/index.ts';
-import type { Clock } from '../lib/clock.ts';
+import { accounts, persons, sessions } from '../db/schema/index.ts';
 import { AppError, conflict } from '../lib/errors.ts';
 import { recordAudit, type AuditContext } from './audit.ts';
 import { createOrganization } from './create-organization.ts';
+import { createInvite, type InviteEnv } from './organizations/invites.ts';
+import { fullNameOf } from '../presenters/account.ts';
 import { cleanInviteRows } from './wizard.ts';
 
 export interface SetupInput {
@@ -23,12 +24,12 @@ export interface SetupResult {
 
 /**
  * Completes the setup wizard in one transaction: creates the organization (which becomes the default
- * and the session's selected one), stores pending invites to it, saves the language and marks setup
+ * and the session's selected one), invites (and e-mails) the listed addresses, saves the language and marks setup
  * complete. A second call answers CONFLICT.
  */
 export async function completeSetup(
   db: Db,
-  clock: Clock,
+  env: InviteEnv,
   who: { accountId: string; sessionId: string },
   input: SetupInput,
   audit: AuditContext,
@@ -43,7 +44,7 @@ export async function completeSetup(
     const [account] = await tx.select().from(accounts).where(eq(accounts.id, who.accountId)).for('update');
     if (!account) throw new Error(`account ${who.accountId} not found`);
     if (account.setupComplete) throw conflict('Setup is already complete.');
-    const now = clock.now();
+    const now = env.clock.now();
     const own = account.email.toLowerCase();
     const emails = [...new Set(rows.map((e) => e.toLowerCase()))].filter((e) => e !== own);
 
@@ -55,29 +56,14 @@ export async function completeSetup(
         audit,
       );
       organizationId = organization.id;
-      const created =
-        emails.length === 0
-          ? []
-          : await tx
-              .insert(invites)
-              .values(
-                emails.map((email) => ({
-                  organizationId: organization.id,
-                  email,
-                  platform: organization.platform,
-                  invitedBy: account.id,
-                  createdAt: now,
-                  updatedAt: now,
-                })),
-              )
-              .onConflictDoNothing()
-              .returning({ id: invites.id, email: invites.email });
-      for (const invite of created) {
-        await recordAudit(tx, audit, 'invite.created', {
-          organizationId: organization.id,
-          subjectId: invite.id,
-          data: { email: invite.email, source: 'setup' },
-        });
+      const [person] = await tx.select().from(persons).where(eq(persons.accountId, account.id)).limit(1);
+      const sender = {
+        accountId: account.id,
+        name: fullNameOf(person ?? { givenName: '', familyName: '' }, account.email),
+        language: input.language,
+      };
+      for (const email of emails) {
+        await createInvite(tx, env, organization, email, sender, audit);
       }
       await tx
         .update(sessions)

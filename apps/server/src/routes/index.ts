@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAccountRoutes } from './authentication/account.ts';
 import { registerSignInRoutes } from './authentication/sign-in.ts';
+import { registerOrganizationRoutes } from './organizations/index.ts';
 import { registerPaymentRoutes } from './payments/index.ts';
 import { registerPlanRoutes } from './plan/index.ts';
 import { registerDocumentRoutes } from './documents/index.ts';
@@ -18,6 +19,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   registerPlanRoutes(app);
   registerPaymentRoutes(app);
   registerAccountRoutes(app);
+  registerOrganizationRoutes(app);
   registerSignInRoutes(app);
   registerDevRoutes(app);
 }

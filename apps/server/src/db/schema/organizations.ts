@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accounts, timestamps } from './accounts.ts';
 
@@ -85,6 +95,14 @@ export const invites = pgTable(
     status: text('status', { enum: ['pending', 'accepted', 'declined', 'cancelled'] })
       .notNull()
       .default('pending'),
+    /** SHA-256 of the 256-bit secret in the e-mailed link; the secret itself is never stored. */
+    tokenHash: text('token_hash').unique(),
+    /** After this the invite can no longer be accepted (INVITE_TTL_MS after it was last sent). */
+    expiresAt: timestamp('expires_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '14 days'`),
+    /** The account that accepted or declined it. */
+    respondedBy: uuid('responded_by').references(() => accounts.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [

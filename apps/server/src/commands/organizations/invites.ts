@@ -1,0 +1,122 @@
+import { INVITE_TTL_MS, PENDING_INVITES_MAX, type Language } from '@sinetti/contract';
+import { and, eq, gt } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { invites } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { randomToken, sha256Hex } from '../../lib/crypto.ts';
+import { conflict } from '../../lib/errors.ts';
+import type { OrganizationRow } from '../../policies/membership.ts';
+import { countCompanyInvites, isMemberEmail, type InviteRow } from '../../queries/organizations.ts';
+import { enqueueMail } from '../../services/mail/index.ts';
+import { recordAudit, type AuditContext } from '../audit.ts';
+
+export interface InviteSender {
+  accountId: string;
+  /** Shown in the e-mail: "{name} invited you to …". */
+  name: string;
+  /** The e-mail's language: the inviter's (the invitee's is not known yet). */
+  language: Language;
+}
+
+export interface InviteEnv {
+  clock: Clock;
+  publicUrl: string;
+}
+
+/** The e-mailed link: the web app opens the Dashboard, which shows the invite (docs/decisions.md). */
+export const inviteLink = (publicUrl: string, token: string) =>
+  `${publicUrl}/?invite=${encodeURIComponent(token)}`;
+
+export type InviteOutcome = { status: 'OK'; invite: InviteRow } | { status: 'ALREADY_INVITED' };
+
+/**
+ * Invites an address (lower-cased by the contract) to a shared organization and e-mails it a single-use
+ * link through the mail outbox, in the caller's transaction. ALREADY_INVITED when the address is a
+ * member or has a live invite; an expired pending invite is sent again with a new link. Refuses past
+ * PENDING_INVITES_MAX live invites (reason INVITE_LIMIT_REACHED).
+ */
+export async function createInvite(
+  tx: DbOrTx,
+  env: InviteEnv,
+  organization: OrganizationRow,
+  email: string,
+  sender: InviteSender,
+  audit: AuditContext,
+): Promise<InviteOutcome> {
+  const now = env.clock.now();
+  if (await isMemberEmail(tx, organization.id, email)) return { status: 'ALREADY_INVITED' };
+  const token = randomToken(32);
+  const fresh = {
+    tokenHash: sha256Hex(token),
+    platform: organization.platform,
+    invitedBy: sender.accountId,
+    expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const pending = and(
+    eq(invites.organizationId, organization.id),
+    eq(invites.email, email),
+    eq(invites.status, 'pending'),
+  );
+  const [existing] = await tx.select().from(invites).where(pending).limit(1).for('update');
+  if (existing && existing.expiresAt > now) return { status: 'ALREADY_INVITED' };
+  if (!existing && (await countCompanyInvites(tx, organization.id, now)) >= PENDING_INVITES_MAX) {
+    throw conflict(`An organization can have at most ${PENDING_INVITES_MAX} pending invites.`);
+  }
+  const [invite] = existing
+    ? await tx.update(invites).set(fresh).where(eq(invites.id, existing.id)).returning()
+    : await tx
+        .insert(invites)
+        .values({ organizationId: organization.id, email, ...fresh })
+        .onConflictDoNothing()
+        .returning();
+  // A concurrent invite of the same address won the unique pending index.
+  if (!invite) return { status: 'ALREADY_INVITED' };
+  await enqueueMail(tx, env.clock, {
+    to: email,
+    lang: sender.language,
+    template: 'organization-invite',
+    data: {
+      organizationName: organization.name,
+      inviterName: sender.name,
+      link: inviteLink(env.publicUrl, token),
+    },
+  });
+  await recordAudit(tx, audit, existing ? 'invite.resent' : 'invite.created', {
+    organizationId: organization.id,
+    subjectId: invite.id,
+    data: { email },
+  });
+  return { status: 'OK', invite };
+}
+
+/** Cancels a live pending invite of the organization; NOT_FOUND-worthy (false) when there is none. */
+export async function cancelInvite(
+  tx: DbOrTx,
+  clock: Clock,
+  organizationId: string,
+  inviteId: string,
+  audit: AuditContext,
+): Promise<boolean> {
+  const now = clock.now();
+  const [invite] = await tx
+    .update(invites)
+    .set({ status: 'cancelled', tokenHash: null, updatedAt: now })
+    .where(
+      and(
+        eq(invites.id, inviteId),
+        eq(invites.organizationId, organizationId),
+        eq(invites.status, 'pending'),
+        gt(invites.expiresAt, now),
+      ),
+    )
+    .returning({ id: invites.id, email: invites.email });
+  if (!invite) return false;
+  await recordAudit(tx, audit, 'invite.cancelled', {
+    organizationId,
+    subjectId: invite.id,
+    data: { email: invite.email },
+  });
+  return true;
+}

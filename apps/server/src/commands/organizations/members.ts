@@ -1,0 +1,154 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { memberships, organizations, roleAssignments, roles } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { OrganizationRow } from '../../policies/membership.ts';
+import {
+  leaveRule,
+  removeMemberRule,
+  sharedOrganizationRule,
+  transferOwnerRule,
+  type MembershipRefusal,
+} from '../../policies/organizations.ts';
+import { isMember } from '../../queries/organizations.ts';
+import { recordAudit, type AuditContext } from '../audit.ts';
+
+const REFUSAL_TEXT: Record<MembershipRefusal, string> = {
+  PERSONAL_ORGANIZATION: 'A personal workspace has no other members and cannot be renamed.',
+  OWNER_CANNOT_LEAVE: 'The owner cannot leave the organization; transfer the ownership first.',
+  OWNER_CANNOT_BE_REMOVED: 'The owner cannot be removed from the organization.',
+  ALREADY_OWNER: 'This member already owns the organization.',
+};
+
+/** Throws CONFLICT for a refused state rule. */
+export function refuse(refusal: MembershipRefusal | null): void {
+  if (refusal) throw conflict(REFUSAL_TEXT[refusal]);
+}
+
+/** Gives the account the organization's default role (SPEC §6: "Member"), if it has one. */
+async function assignDefaultRole(tx: DbOrTx, organizationId: string, accountId: string): Promise<void> {
+  const [role] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.organizationId, organizationId), eq(roles.isDefault, true)))
+    .limit(1);
+  if (!role) return;
+  await tx
+    .insert(roleAssignments)
+    .values({ roleId: role.id, accountId, organizationId })
+    .onConflictDoNothing();
+}
+
+/** Adds the account as a member with the default role (already a member: nothing changes). */
+export async function joinOrganization(
+  tx: DbOrTx,
+  organizationId: string,
+  accountId: string,
+  audit: AuditContext,
+): Promise<void> {
+  const joined = await tx
+    .insert(memberships)
+    .values({ organizationId, accountId })
+    .onConflictDoNothing()
+    .returning({ accountId: memberships.accountId });
+  if (joined.length === 0) return;
+  await assignDefaultRole(tx, organizationId, accountId);
+  await recordAudit(tx, audit, 'member.joined', { organizationId, subjectId: accountId });
+}
+
+/** Ends the membership and its role assignments: every session of the account loses the organization at once. */
+async function dropMembership(tx: DbOrTx, organizationId: string, accountId: string): Promise<boolean> {
+  await tx
+    .delete(roleAssignments)
+    .where(and(eq(roleAssignments.organizationId, organizationId), eq(roleAssignments.accountId, accountId)));
+  const gone = await tx
+    .delete(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.accountId, accountId)))
+    .returning({ accountId: memberships.accountId });
+  return gone.length > 0;
+}
+
+/** Locks the organization row so that ownership and membership changes of one organization run one at a time. */
+async function lockOrganization(tx: DbOrTx, organizationId: string): Promise<OrganizationRow> {
+  const [org] = await tx
+    .select()
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('update');
+  if (!org) throw notFound('Organization not found.');
+  return org;
+}
+
+/** Removes a member (never the owner). NOT_FOUND when the account is not a member. */
+export async function removeMember(
+  tx: DbOrTx,
+  organizationId: string,
+  accountId: string,
+  audit: AuditContext,
+): Promise<void> {
+  const org = await lockOrganization(tx, organizationId);
+  if (!(await isMember(tx, org.id, accountId))) throw notFound('Member not found.');
+  refuse(removeMemberRule(org, accountId));
+  await dropMembership(tx, org.id, accountId);
+  await recordAudit(tx, audit, 'member.removed', { organizationId: org.id, subjectId: accountId });
+}
+
+/** The caller leaves an organization (SPEC §3 canLeave). NOT_FOUND when not a member. */
+export async function leaveOrganization(
+  tx: DbOrTx,
+  organizationId: string,
+  accountId: string,
+  audit: AuditContext,
+): Promise<void> {
+  const org = await lockOrganization(tx, organizationId);
+  if (!(await isMember(tx, org.id, accountId))) throw notFound('Organization not found.');
+  refuse(leaveRule(org, accountId));
+  await dropMembership(tx, org.id, accountId);
+  await recordAudit(tx, audit, 'member.left', { organizationId: org.id, subjectId: accountId });
+}
+
+/**
+ * Makes another member the owner. The former owner stays a member with the default role (an owner holds
+ * no roles of its own, so without one they would be left with no permissions at all).
+ */
+export async function transferOwnership(
+  tx: DbOrTx,
+  clock: Clock,
+  organizationId: string,
+  toAccountId: string,
+  audit: AuditContext,
+): Promise<void> {
+  const org = await lockOrganization(tx, organizationId);
+  if (!(await isMember(tx, org.id, toAccountId))) throw notFound('Member not found.');
+  refuse(transferOwnerRule(org, toAccountId));
+  await tx
+    .update(organizations)
+    .set({ ownerAccountId: toAccountId, updatedAt: clock.now() })
+    .where(eq(organizations.id, org.id));
+  await assignDefaultRole(tx, org.id, org.ownerAccountId);
+  await recordAudit(tx, audit, 'organization.owner_transferred', {
+    organizationId: org.id,
+    subjectId: toAccountId,
+    data: { from: org.ownerAccountId, to: toAccountId },
+  });
+}
+
+/** Renames a shared organization. */
+export async function renameOrganization(
+  tx: DbOrTx,
+  clock: Clock,
+  organizationId: string,
+  name: string,
+  audit: AuditContext,
+): Promise<void> {
+  const org = await lockOrganization(tx, organizationId);
+  refuse(sharedOrganizationRule(org));
+  if (org.name === name) return;
+  await tx.update(organizations).set({ name, updatedAt: clock.now() }).where(eq(organizations.id, org.id));
+  await recordAudit(tx, audit, 'organization.renamed', {
+    organizationId: org.id,
+    subjectId: org.id,
+    data: { from: org.name, to: name },
+  });
+}

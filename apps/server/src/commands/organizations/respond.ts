@@ -1,0 +1,87 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { invites } from '../../db/schema/index.ts';
+import type { AccountRow } from '../../http/actor.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { acceptInviteRule } from '../../policies/organizations.ts';
+import { recordAudit, type AuditContext } from '../audit.ts';
+import { joinOrganization } from './members.ts';
+
+/**
+ * The caller's own live invite, locked: pending, unexpired and addressed to the account's e-mail.
+ * Anything else (unknown id, someone else's, used, expired) is the same NOT_FOUND.
+ */
+async function lockOwnInvite(tx: DbOrTx, account: AccountRow, inviteId: string, now: Date) {
+  const [invite] = await tx
+    .select()
+    .from(invites)
+    .where(
+      and(
+        eq(invites.id, inviteId),
+        eq(invites.email, account.email.toLowerCase()),
+        eq(invites.status, 'pending'),
+        gt(invites.expiresAt, now),
+      ),
+    )
+    .limit(1)
+    .for('update');
+  if (!invite) throw notFound('Invite not found.');
+  return invite;
+}
+
+/**
+ * Accepts one of the caller's invites: joins the organization with its default role and uses the invite
+ * up. An account of the other platform is refused (CONFLICT, reason INVITE_PLATFORM_MISMATCH).
+ */
+export async function acceptInvite(
+  db: Db,
+  clock: Clock,
+  account: AccountRow,
+  inviteId: string,
+  audit: AuditContext,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const now = clock.now();
+    const invite = await lockOwnInvite(tx, account, inviteId, now);
+    if (acceptInviteRule(invite, account.platform)) {
+      throw conflict(
+        `This invitation is for ${invite.platform} accounts; you are signed in with ${account.platform}.`,
+      );
+    }
+    await tx
+      .update(invites)
+      .set({ status: 'accepted', tokenHash: null, respondedBy: account.id, updatedAt: now })
+      .where(eq(invites.id, invite.id));
+    await recordAudit(tx, audit, 'invite.accepted', {
+      organizationId: invite.organizationId,
+      subjectId: invite.id,
+      data: { email: invite.email },
+    });
+    await joinOrganization(tx, invite.organizationId, account.id, audit);
+    return invite.organizationId;
+  });
+}
+
+/** Declines one of the caller's invites; the link stops working. */
+export async function declineInvite(
+  db: Db,
+  clock: Clock,
+  account: AccountRow,
+  inviteId: string,
+  audit: AuditContext,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const now = clock.now();
+    const invite = await lockOwnInvite(tx, account, inviteId, now);
+    await tx
+      .update(invites)
+      .set({ status: 'declined', tokenHash: null, respondedBy: account.id, updatedAt: now })
+      .where(eq(invites.id, invite.id));
+    await recordAudit(tx, audit, 'invite.declined', {
+      organizationId: invite.organizationId,
+      subjectId: invite.id,
+      data: { email: invite.email },
+    });
+  });
+}

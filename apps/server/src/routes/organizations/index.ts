@@ -1,0 +1,187 @@
+import { api, INVITES_PER_HOUR, P } from '@sinetti/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { createInvite, cancelInvite } from '../../commands/organizations/invites.ts';
+import {
+  leaveOrganization,
+  refuse,
+  removeMember,
+  renameOrganization,
+  transferOwnership,
+} from '../../commands/organizations/members.ts';
+import { acceptInvite, declineInvite } from '../../commands/organizations/respond.ts';
+import { persons } from '../../db/schema/index.ts';
+import type { OrganizationActor } from '../../http/actor.ts';
+import { auditOf } from '../../http/audit.ts';
+import type { AppContext } from '../../http/context.ts';
+import { hitRateLimit } from '../../http/rate-limit.ts';
+import { defineRoute } from '../../http/route.ts';
+import { sha256Hex } from '../../lib/crypto.ts';
+import { notFound } from '../../lib/errors.ts';
+import { authorize } from '../../policies/index.ts';
+import { sharedOrganizationRule } from '../../policies/organizations.ts';
+import { fullNameOf } from '../../presenters/account.ts';
+import { presentAccountInvite, presentCompanyInvite, presentMember } from '../../presenters/organizations.ts';
+import {
+  findAccountInviteByToken,
+  listAccountInvites,
+  listCompanyInvites,
+  listMembers,
+} from '../../queries/organizations.ts';
+
+const INVITE_LIMIT = { name: 'organization-invite', max: INVITES_PER_HOUR, windowMs: 3_600_000 };
+
+async function inviterOf(ctx: AppContext, actor: OrganizationActor) {
+  const [person] = await ctx.db
+    .select()
+    .from(persons)
+    .where(eq(persons.accountId, actor.account.id))
+    .limit(1);
+  return {
+    accountId: actor.account.id,
+    name: fullNameOf(person ?? { givenName: '', familyName: '' }, actor.account.email),
+    language: actor.account.language,
+  };
+}
+
+/** Cancels a pending invite of the actor's organization (users remove, 16); another's is NOT_FOUND. */
+async function cancel(ctx: AppContext, actor: OrganizationActor, inviteId: string): Promise<void> {
+  authorize(actor, P.ORG_USERS_REMOVE);
+  const done = await ctx.db.transaction((tx) =>
+    cancelInvite(tx, ctx.clock, actor.membership.organization.id, inviteId, auditOf(actor)),
+  );
+  if (!done) throw notFound('Invite not found.');
+}
+
+/**
+ * Invitations, members and organization details (SPEC §7.1 invite, uninvite, decline-request, invites,
+ * invite-accept, invite-decline, transfer-owner; and the calls SPEC does not show, docs/decisions.md).
+ */
+export function registerOrganizationRoutes(app: FastifyInstance): void {
+  const calls = api.organizations;
+
+  defineRoute(
+    app,
+    calls.invite,
+  )(async ({ actor, body, ctx }) => {
+    authorize(actor, P.ORG_USERS_INVITE);
+    const org = actor.membership.organization;
+    refuse(sharedOrganizationRule(org));
+    await hitRateLimit(ctx.db, ctx.clock, INVITE_LIMIT, org.id);
+    const sender = await inviterOf(ctx, actor);
+    const env = { clock: ctx.clock, publicUrl: ctx.config.publicUrl };
+    const outcome = await ctx.db.transaction((tx) =>
+      createInvite(tx, env, org, body.email, sender, auditOf(actor)),
+    );
+    if (outcome.status === 'ALREADY_INVITED') return { status: 'ALREADY_INVITED' };
+    return { status: 'OK', invite: presentCompanyInvite(outcome.invite, actor.membership) };
+  });
+
+  defineRoute(
+    app,
+    calls.companyInvites,
+  )(async ({ actor, ctx }) => {
+    authorize(actor, P.ORG_VIEW_USERS);
+    const rows = await listCompanyInvites(ctx.db, actor.membership.organization.id, ctx.clock.now());
+    return { status: 'OK', invites: rows.map((r) => presentCompanyInvite(r, actor.membership)) };
+  });
+
+  defineRoute(
+    app,
+    calls.accountInvites,
+  )(async ({ actor, ctx }) => {
+    const rows = await listAccountInvites(ctx.db, actor.account.email, ctx.clock.now());
+    return { status: 'OK', invites: rows.map(presentAccountInvite) };
+  });
+
+  defineRoute(
+    app,
+    calls.inviteLink,
+  )(async ({ actor, params, ctx }) => {
+    const row = await findAccountInviteByToken(
+      ctx.db,
+      sha256Hex(params.token),
+      actor.account.email,
+      ctx.clock.now(),
+    );
+    if (!row) throw notFound('Invite not found.');
+    return { status: 'OK', invite: presentAccountInvite(row) };
+  });
+
+  defineRoute(
+    app,
+    calls.inviteAccept,
+  )(async ({ actor, params, ctx }) => {
+    const companyId = await acceptInvite(ctx.db, ctx.clock, actor.account, params.id, auditOf(actor));
+    return { status: 'OK', companyId };
+  });
+
+  defineRoute(
+    app,
+    calls.inviteDecline,
+  )(async ({ actor, params, ctx }) => {
+    await declineInvite(ctx.db, ctx.clock, actor.account, params.id, auditOf(actor));
+    return { status: 'OK' };
+  });
+
+  defineRoute(
+    app,
+    calls.declineRequest,
+  )(async ({ actor, params, ctx }) => {
+    await cancel(ctx, actor, params.id);
+    return { status: 'OK' };
+  });
+
+  defineRoute(
+    app,
+    calls.uninvite,
+  )(async ({ actor, params, ctx }) => {
+    if (params.kind === 'invite') {
+      await cancel(ctx, actor, params.id);
+      return { status: 'OK' };
+    }
+    authorize(actor, P.ORG_USERS_REMOVE);
+    await ctx.db.transaction((tx) =>
+      removeMember(tx, actor.membership.organization.id, params.id, auditOf(actor)),
+    );
+    return { status: 'OK' };
+  });
+
+  defineRoute(
+    app,
+    calls.companyUsers,
+  )(async ({ actor, ctx }) => {
+    authorize(actor, P.ORG_VIEW_USERS);
+    const rows = await listMembers(ctx.db, actor.membership.organization.id);
+    return { status: 'OK', users: rows.map((r) => presentMember(r, actor.membership, actor.account.id)) };
+  });
+
+  defineRoute(
+    app,
+    calls.updateCompany,
+  )(async ({ actor, body, ctx }) => {
+    authorize(actor, P.ORG_EDIT_DETAILS);
+    const id = actor.membership.organization.id;
+    await ctx.db.transaction((tx) => renameOrganization(tx, ctx.clock, id, body.name, auditOf(actor)));
+    return { status: 'OK', companyId: id, name: body.name };
+  });
+
+  defineRoute(
+    app,
+    calls.transferOwner,
+  )(async ({ actor, params, ctx }) => {
+    authorize(actor, 'owner');
+    await ctx.db.transaction((tx) =>
+      transferOwnership(tx, ctx.clock, actor.membership.organization.id, params.id, auditOf(actor)),
+    );
+    return { status: 'OK' };
+  });
+
+  defineRoute(
+    app,
+    calls.leave,
+  )(async ({ actor, params, ctx }) => {
+    await ctx.db.transaction((tx) => leaveOrganization(tx, params.id, actor.account.id, auditOf(actor)));
+    return { status: 'OK' };
+  });
+}
