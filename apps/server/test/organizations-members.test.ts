@@ -249,9 +249,12 @@ describe('POST update-company', () => {
 
     for (const [name, message] of [
       ['   ', 'Organization name is required.'],
-      ['Acme\u202Egnp', 'Must not contain control or text-direction characters.'],
-      ['Acme\u0000', 'Must not contain control or text-direction characters.'],
-      ['\uD800Acme', 'Must not contain control or text-direction characters.'],
+      [
+        'Acme\u202Egnp',
+        'A name cannot contain control characters, invalid characters or direction overrides.',
+      ],
+      ['Acme\u0000', 'A name cannot contain control characters, invalid characters or direction overrides.'],
+      ['\uD800Acme', 'A name cannot contain control characters, invalid characters or direction overrides.'],
     ]) {
       const bad = await rename(fixture.owner, fixture.orgId, name);
       expectError(bad, 400, 'VALIDATION_FAILED');

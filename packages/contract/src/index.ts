@@ -17,7 +17,6 @@ export * from './upload-types.ts';
 export * from './api/plan.ts';
 export * from './api/payments.ts';
 export * from './api/signing.ts';
-export * from './api/text.ts';
 export * from './api/organizations.ts';
 
 import { authentication } from './api/authentication.ts';

@@ -157,7 +157,7 @@ export const organizationsApi = {
     method: 'POST',
     path: '/authentication/update-company',
     access: 'organization',
-    summary: "Rename the selected organization (organization edit details, 8); not a personal workspace.",
+    summary: 'Rename the selected organization (organization edit details, 8); not a personal workspace.',
     body: z.object({ name: organizationName }),
     reply: okReply({ companyId: uuid, name: z.string() }),
   }),

@@ -81,7 +81,11 @@ export function registerAccountRoutes(app: FastifyInstance): void {
     }
     const organization = await ctx.db.transaction(async (tx) => {
       // Locks the account row: two concurrent calls cannot both pass the cap.
-      await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, actor.account.id)).for('update');
+      await tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.id, actor.account.id))
+        .for('update');
       const [owned] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(organizations)

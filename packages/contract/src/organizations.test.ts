@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { inviteEmail, isSafeText, organizationName } from './index.ts';
+import { inviteEmail, isDisplaySafe, organizationName } from './index.ts';
 
 describe('organization names', () => {
   it.each(['Acme Oy', 'Ääkköset ja 漢字', 'Emoji 😀 Ltd', 'Right-to-left שלום'])('accepts %s', (name) => {
     expect(organizationName.safeParse(name).success).toBe(true);
-    expect(isSafeText(name)).toBe(true);
+    expect(isDisplaySafe(name)).toBe(true);
   });
   it.each([
     ['NUL', 'Acme\u0000Oy'],
@@ -16,10 +16,14 @@ describe('organization names', () => {
   ])('refuses %s', (_what, name) => {
     const result = organizationName.safeParse(name);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('Must not contain control or text-direction characters.');
+    expect(result.error?.issues[0]?.message).toBe(
+      'A name cannot contain control characters, invalid characters or direction overrides.',
+    );
   });
   it('refuses an empty name with its own message', () => {
-    expect(organizationName.safeParse('   ').error?.issues[0]?.message).toBe('Organization name is required.');
+    expect(organizationName.safeParse('   ').error?.issues[0]?.message).toBe(
+      'Organization name is required.',
+    );
   });
 });
 
