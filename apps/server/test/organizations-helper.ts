@@ -88,7 +88,12 @@ export async function addMember(
   return user;
 }
 
-export function expectError(res: LightMyRequestResponse, status: number, code: string): void {
+export function expectError(
+  res: LightMyRequestResponse,
+  status: number,
+  code: string,
+  reason?: string,
+): void {
   expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ status: 'ERROR', code });
+  expect(res.json()).toMatchObject({ status: 'ERROR', code, ...(reason ? { reason } : {}) });
 }

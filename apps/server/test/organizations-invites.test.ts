@@ -90,6 +90,7 @@ describe('POST invite', () => {
       await invite(t, fixture.owner, fixture.owner.personalOrganizationId, uniqueEmail()),
       409,
       'CONFLICT',
+      'PERSONAL_ORGANIZATION',
     );
     const member = await addMember(t, fixture);
     expectError(await invite(t, member, fixture.orgId, uniqueEmail()), 403, 'FORBIDDEN');
@@ -177,7 +178,8 @@ describe('the invited person', () => {
       const user = await t.signUp({ email, platform: userPlatform });
       const id = await ownInviteId(t, user);
       const res = await get(t, user, `/invite-accept/${id}`);
-      expectError(res, 409, 'CONFLICT');
+      expectError(res, 409, 'CONFLICT', 'INVITE_PLATFORM_MISMATCH');
+      expect(res.json().details).toEqual({ accountPlatform: userPlatform });
       expect(
         (await get(t, user, '/accounts')).json().account.organizations.map((o: { id: string }) => o.id),
       ).not.toContain(orgId);

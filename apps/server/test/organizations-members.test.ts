@@ -134,11 +134,17 @@ describe('removing a member (uninvite)', () => {
     const fixture = await ownerWithOrganization(t);
     const admin = await addMember(t, fixture, { name: 'Aada Admin' });
     await giveRole(fixture, admin, 'Administrator');
-    expectError(await get(t, admin, `/uninvite/${fixture.owner.accountId}`, fixture.orgId), 409, 'CONFLICT');
+    expectError(
+      await get(t, admin, `/uninvite/${fixture.owner.accountId}`, fixture.orgId),
+      409,
+      'CONFLICT',
+      'OWNER_CANNOT_BE_REMOVED',
+    );
     expectError(
       await get(t, fixture.owner, `/uninvite/${fixture.owner.accountId}`, fixture.orgId),
       409,
       'CONFLICT',
+      'OWNER_CANNOT_BE_REMOVED',
     );
     const member = await addMember(t, fixture);
     expectError(await get(t, member, `/uninvite/${admin.accountId}`, fixture.orgId), 403, 'FORBIDDEN');
@@ -162,8 +168,18 @@ describe('GET leave/{id}', () => {
     const fixture = await ownerWithOrganization(t);
     const member = await addMember(t, fixture);
     expect((await organizationsOf(member)).find((o) => o.id === fixture.orgId)?.canLeave).toBe(true);
-    expectError(await get(t, fixture.owner, `/leave/${fixture.orgId}`), 409, 'CONFLICT');
-    expectError(await get(t, member, `/leave/${member.personalOrganizationId}`), 409, 'CONFLICT');
+    expectError(
+      await get(t, fixture.owner, `/leave/${fixture.orgId}`),
+      409,
+      'CONFLICT',
+      'OWNER_CANNOT_LEAVE',
+    );
+    expectError(
+      await get(t, member, `/leave/${member.personalOrganizationId}`),
+      409,
+      'CONFLICT',
+      'PERSONAL_ORGANIZATION',
+    );
     expectError(await get(t, member, `/leave/${fixture.owner.personalOrganizationId}`), 404, 'NOT_FOUND');
     expect((await get(t, member, `/leave/${fixture.orgId}`)).json()).toEqual({ status: 'OK' });
     expect((await organizationsOf(member)).map((o) => o.id)).not.toContain(fixture.orgId);
@@ -185,6 +201,7 @@ describe('GET transfer-owner/{id}', () => {
       await get(t, fixture.owner, `/transfer-owner/${fixture.owner.accountId}`, fixture.orgId),
       409,
       'CONFLICT',
+      'ALREADY_OWNER',
     );
     const stranger = await t.signUp();
     expectError(
@@ -266,6 +283,7 @@ describe('POST update-company', () => {
       await rename(fixture.owner, fixture.owner.personalOrganizationId, 'Not personal'),
       409,
       'CONFLICT',
+      'PERSONAL_ORGANIZATION',
     );
     const other = await ownerWithOrganization(t);
     expectError(await rename(other.owner, fixture.orgId, 'Taken over'), 404, 'NOT_FOUND');
@@ -279,6 +297,6 @@ describe('POST create-company', () => {
       t.call(owner, { method: 'POST', url: `${A}/create-company`, payload: { name } });
     expectError(await create('Evil\u202Eoy'), 400, 'VALIDATION_FAILED');
     for (let i = 1; i < OWNED_ORGANIZATIONS_MAX; i++) expect((await create(`Org ${i}`)).statusCode).toBe(200);
-    expectError(await create('One too many'), 409, 'CONFLICT');
+    expectError(await create('One too many'), 409, 'CONFLICT', 'ORGANIZATION_LIMIT_REACHED');
   });
 });

@@ -83,6 +83,21 @@ export const ERROR_REASONS = [
   'PDF_BUSY',
   /** 409: the document or its signees changed while the version to be signed was being prepared; send again. */
   'CHANGED_WHILE_SENDING',
+  // ── Organizations: invitations and members ───────────────────────────────────────────────────────
+  /** 409: the invite is for the other platform's accounts (SPEC §4.7); details.accountPlatform is the caller's. */
+  'INVITE_PLATFORM_MISMATCH',
+  /** 409: a personal workspace has no invites or other members, cannot be left and cannot be renamed. */
+  'PERSONAL_ORGANIZATION',
+  /** 409: the owner cannot leave; transfer the ownership first. */
+  'OWNER_CANNOT_LEAVE',
+  /** 409: the owner cannot be removed from the organization. */
+  'OWNER_CANNOT_BE_REMOVED',
+  /** 409: ownership cannot be transferred to the member who already owns it. */
+  'ALREADY_OWNER',
+  /** 409: the organization has the most pending invites it may have. */
+  'INVITE_LIMIT_REACHED',
+  /** 409: the account owns the most organizations it may own. */
+  'ORGANIZATION_LIMIT_REACHED',
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];
@@ -98,6 +113,8 @@ export const errorDetails = z
     retryAfterSeconds: z.number().int().min(0),
     /** ISO time until which the object stays locked (SIGNING_LOCKED). */
     lockedUntil: z.string(),
+    /** The caller's account platform (INVITE_PLATFORM_MISMATCH). */
+    accountPlatform: z.enum(['google', 'microsoft']),
   })
   .partial();
 export type ErrorDetails = z.infer<typeof errorDetails>;

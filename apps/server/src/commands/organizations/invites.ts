@@ -62,7 +62,9 @@ export async function createInvite(
   const [existing] = await tx.select().from(invites).where(pending).limit(1).for('update');
   if (existing && existing.expiresAt > now) return { status: 'ALREADY_INVITED' };
   if (!existing && (await countCompanyInvites(tx, organization.id, now)) >= PENDING_INVITES_MAX) {
-    throw conflict(`An organization can have at most ${PENDING_INVITES_MAX} pending invites.`);
+    throw conflict(`An organization can have at most ${PENDING_INVITES_MAX} pending invites.`).because(
+      'INVITE_LIMIT_REACHED',
+    );
   }
   const [invite] = existing
     ? await tx.update(invites).set(fresh).where(eq(invites.id, existing.id)).returning()

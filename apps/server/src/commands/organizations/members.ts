@@ -23,7 +23,7 @@ const REFUSAL_TEXT: Record<MembershipRefusal, string> = {
 
 /** Throws CONFLICT for a refused state rule. */
 export function refuse(refusal: MembershipRefusal | null): void {
-  if (refusal) throw conflict(REFUSAL_TEXT[refusal]);
+  if (refusal) throw conflict(REFUSAL_TEXT[refusal]).because(refusal);
 }
 
 /** Gives the account the organization's default role (SPEC §6: "Member"), if it has one. */

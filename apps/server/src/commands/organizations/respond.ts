@@ -47,7 +47,7 @@ export async function acceptInvite(
     if (acceptInviteRule(invite, account.platform)) {
       throw conflict(
         `This invitation is for ${invite.platform} accounts; you are signed in with ${account.platform}.`,
-      );
+      ).because('INVITE_PLATFORM_MISMATCH', { accountPlatform: account.platform });
     }
     await tx
       .update(invites)

@@ -91,7 +91,9 @@ export function registerAccountRoutes(app: FastifyInstance): void {
         .from(organizations)
         .where(eq(organizations.ownerAccountId, actor.account.id));
       if ((owned?.n ?? 0) >= OWNED_ORGANIZATIONS_MAX) {
-        throw conflict(`An account can own at most ${OWNED_ORGANIZATIONS_MAX} organizations.`);
+        throw conflict(`An account can own at most ${OWNED_ORGANIZATIONS_MAX} organizations.`).because(
+          'ORGANIZATION_LIMIT_REACHED',
+        );
       }
       return createOrganization(
         tx,
