@@ -15,3 +15,6 @@ parentPort?.on('message', async (message: TaskMessage) => {
   }
   parentPort?.postMessage(reply, reply.ok ? transferablesOf(reply.result) : []);
 });
+
+// Loaded (tsx, pdf-lib, the parser): tasks may come, and their time limit starts from here.
+parentPort?.postMessage({ ready: true });

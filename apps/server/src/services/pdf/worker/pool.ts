@@ -31,6 +31,8 @@ interface Task {
 
 interface Slot {
   worker: Worker;
+  /** Loaded and waiting for tasks (a task's time limit never counts the worker's start). */
+  ready: boolean;
   task: Task | null;
   timer: NodeJS.Timeout | null;
 }
@@ -114,7 +116,7 @@ export class PdfWorkerPool {
       },
     });
     worker.unref();
-    const slot: Slot = { worker, task: null, timer: null };
+    const slot: Slot = { worker, ready: false, task: null, timer: null };
     worker.on('message', (reply: ReplyMessage) => this.settle(slot, reply));
     worker.on('error', (err) => void this.fail(slot, err));
     worker.on('exit', (code) => void this.fail(slot, new Error(`The PDF worker exited (${code}).`)));
@@ -135,9 +137,11 @@ export class PdfWorkerPool {
 
   private dispatch(): void {
     while (!this.closed && this.turns.length > 0) {
-      let slot = this.slots.find((s) => s.task === null);
-      if (!slot && this.slots.length < this.options.workers) slot = this.spawn();
-      if (!slot) return;
+      const slot = this.slots.find((s) => s.ready && s.task === null);
+      if (!slot) {
+        if (this.slots.length < this.options.workers) this.spawn();
+        return;
+      }
       const task = this.next()!;
       slot.task = task;
       void this.start(slot, task);
@@ -160,6 +164,11 @@ export class PdfWorkerPool {
   }
 
   private settle(slot: Slot, reply: ReplyMessage): void {
+    if ('ready' in reply) {
+      slot.ready = true;
+      this.dispatch();
+      return;
+    }
     const task = slot.task;
     if (!task || task.id !== reply.id) return;
     this.finish(slot, task, () => {

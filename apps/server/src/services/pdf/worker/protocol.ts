@@ -20,5 +20,6 @@ export interface TaskMessage<K extends PdfTaskName = PdfTaskName> {
 }
 
 export type ReplyMessage =
+  | { ready: true; id?: undefined }
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; problem: PdfProblem | null; message: string };
