@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirectoryLockedError } from './db/lock.ts';
 import { pdfWorkers } from './services/pdf/index.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,6 +21,16 @@ async function main(): Promise<void> {
     await app.close();
     process.exit(0);
   };
+  // A stray rejection caused by a database outage must not end the server (it recovers when the database
+  // returns); any other one is a bug: log it and exit so that the supervisor restarts a clean process.
+  process.on('unhandledRejection', (err) => {
+    if (isDatabaseUnavailable(err)) {
+      app.log.error({ err }, 'unhandled rejection while the database is unreachable; carrying on');
+      return;
+    }
+    app.log.fatal({ err }, 'unhandled rejection');
+    process.exit(1);
+  });
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   if (workerOnly) {

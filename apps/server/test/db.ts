@@ -5,17 +5,22 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 /** Which database the suite runs on: TEST_DB=postgres uses TEST_DATABASE_URL, anything else PGlite in memory. */
 export const testDbKind: 'postgres' | 'pglite' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-function withDatabase(url: string, name: string): string {
+function withDatabase(url: string, name: string, port?: number): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
+  if (port !== undefined) u.port = String(port);
   return u.toString();
 }
 
 /**
  * A fresh database for one test file: PGlite in memory (or in `dataDir` when the test gives its app a real
- * DATA_DIR), or a PostgreSQL database with a random name, dropped on close.
+ * DATA_DIR), or a PostgreSQL database with a random name, dropped on close. `port` connects the app's pool to
+ * another port (an outage test's proxy in front of PostgreSQL).
  */
-export async function openTestDatabase(dataDir = 'memory://'): Promise<Database> {
+export async function openTestDatabase(
+  dataDir = 'memory://',
+  opts: { port?: number } = {},
+): Promise<Database> {
   if (testDbKind === 'pglite') return openDatabase({ dataDir });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -24,7 +29,7 @@ export async function openTestDatabase(dataDir = 'memory://'): Promise<Database>
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const database = await openDatabase({ databaseUrl: withDatabase(adminUrl, name), poolSize: 5 });
+  const database = await openDatabase({ databaseUrl: withDatabase(adminUrl, name, opts.port), poolSize: 5 });
   return {
     ...database,
     close: async () => {

@@ -1,5 +1,8 @@
 import { errorReply, type ErrorReply } from '@sinetti/contract';
 import { randomBytes } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
@@ -39,14 +42,23 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
 }
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await openTestDatabase(env.DATA_DIR);
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  opts: { database?: Database } = {},
+): Promise<TestApp> {
+  const database = opts.database ?? (await openTestDatabase(env.DATA_DIR));
+  // Blobs (and the health check's probe) in a fresh directory unless the test chose a store.
+  const ownBlobDir =
+    env.BLOB_DIR || env.S3_BUCKET || env.DATA_DIR
+      ? null
+      : await fsp.mkdtemp(path.join(os.tmpdir(), 'sinetti-test-blobs-'));
   const clock = new ManualClock(Date.parse('2026-06-01T09:00:00Z'));
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: 'http://sinetti.test',
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
+    ...(ownBlobDir ? { BLOB_DIR: ownBlobDir } : {}),
     ...env,
   });
   const app = await buildApp(config, { database, clock, logger: false });
@@ -107,6 +119,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     close: async () => {
       await app.close();
       await database.close();
+      if (ownBlobDir) await fsp.rm(ownBlobDir, { recursive: true, force: true });
     },
   };
 }

@@ -30,8 +30,10 @@ export const ERROR_CODES = {
   RATE_LIMITED: 429,
   /** Something failed on the server; details are only in the server log under the request id. */
   INTERNAL: 500,
-  /** A dependency (identity provider, storage) could not be reached. */
+  /** A dependency (database, identity provider, storage) could not be reached; `reason` says which. Retry later. */
   UNAVAILABLE: 503,
+  /** The server's file storage is full (or over quota): nothing was stored. Retry once space is freed. */
+  INSUFFICIENT_STORAGE: 507,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

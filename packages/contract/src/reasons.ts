@@ -98,6 +98,13 @@ export const ERROR_REASONS = [
   'INVITE_LIMIT_REACHED',
   /** 409: the account owns the most organizations it may own. */
   'ORGANIZATION_LIMIT_REACHED',
+  // ── Faults: the server's database and file storage ──────────────────────────────────────────────
+  /** 503: the database cannot be reached right now (outage, restart); the call changed nothing it reported. */
+  'DATABASE_UNAVAILABLE',
+  /** 507 (503 from GET /api/health): the file storage is full or over quota; nothing was stored. */
+  'STORAGE_FULL',
+  /** 503: the file storage cannot be written (read-only or refusing writes); nothing was stored. */
+  'STORAGE_UNWRITABLE',
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];
@@ -115,6 +122,10 @@ export const errorDetails = z
     lockedUntil: z.string(),
     /** The caller's account platform (INVITE_PLATFORM_MISMATCH). */
     accountPlatform: z.enum(['google', 'microsoft']),
+    /** The database as the health check found it (DATABASE_UNAVAILABLE from GET /api/health). */
+    database: z.enum(['up', 'down']),
+    /** The file storage as the health check found it (STORAGE_FULL, STORAGE_UNWRITABLE from GET /api/health). */
+    storage: z.enum(['writable', 'full', 'unwritable']),
   })
   .partial();
 export type ErrorDetails = z.infer<typeof errorDetails>;

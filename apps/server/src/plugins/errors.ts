@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@sinetti/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors.ts';
+import { infrastructureError } from '../lib/faults.ts';
 
 /** Maps fastify's own errors (body parsing, size, content type) to contract codes. */
 function fromFastifyError(err: FastifyError): AppError | null {
@@ -30,7 +31,8 @@ function fromFastifyError(err: FastifyError): AppError | null {
 /** One error handler: contract codes out, no stack traces or SQL, 500s logged with the request id. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    const appError = error instanceof AppError ? error : fromFastifyError(error);
+    const appError =
+      error instanceof AppError ? error : (fromFastifyError(error) ?? infrastructureError(error));
     if (appError) {
       if (appError.headers) reply.headers(appError.headers);
       if (appError.statusCode >= 500) req.log.error({ err: error }, appError.message);

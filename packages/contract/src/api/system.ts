@@ -8,8 +8,11 @@ export const system = {
     method: 'GET',
     path: '/health',
     access: 'public',
-    summary: 'Liveness and database reachability.',
-    reply: okReply({ database: z.enum(['up']), version: z.string() }),
+    summary:
+      'Readiness: the database answers and the file storage takes a write. Otherwise 503 UNAVAILABLE (or 507 ' +
+      'INSUFFICIENT_STORAGE) with reason DATABASE_UNAVAILABLE, STORAGE_FULL or STORAGE_UNWRITABLE and ' +
+      'details {database, storage}.',
+    reply: okReply({ database: z.enum(['up']), storage: z.enum(['writable']), version: z.string() }),
   }),
   config: endpoint({
     id: 'system.config',

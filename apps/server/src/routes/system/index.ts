@@ -1,18 +1,15 @@
-import { sql } from 'drizzle-orm';
 import { api } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../http/route.ts';
 import { buildOpenApi } from '../../http/openapi.ts';
 import { VERSION } from '../../lib/version.ts';
+import { checkHealth } from './health.ts';
 
 export function registerSystemRoutes(app: FastifyInstance): void {
   defineRoute(
     app,
     api.system.health,
-  )(async ({ ctx }) => {
-    await ctx.db.execute(sql`select 1`);
-    return { status: 'OK', database: 'up', version: VERSION };
-  });
+  )(async ({ ctx }) => ({ status: 'OK', ...(await checkHealth(ctx)), version: VERSION }));
 
   defineRoute(
     app,

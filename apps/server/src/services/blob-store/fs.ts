@@ -89,6 +89,21 @@ export class FsBlobStore implements BlobStore {
     }
   }
 
+  async probeWrite(): Promise<void> {
+    const dir = path.join(this.root, TMP);
+    await fsp.mkdir(dir, { recursive: true });
+    const file = path.join(dir, `probe-${randomUUID()}`);
+    try {
+      const handle = await fsp.open(file, 'wx');
+      await handle
+        .writeFile('ok')
+        .then(() => handle.sync())
+        .finally(() => handle.close());
+    } finally {
+      await fsp.rm(file, { force: true });
+    }
+  }
+
   async sweepIncomplete(before: Date): Promise<number> {
     const dir = path.join(this.root, TMP);
     const names = await fsp.readdir(dir).catch(() => [] as string[]);

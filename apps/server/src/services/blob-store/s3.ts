@@ -5,9 +5,11 @@ import {
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { BlobNotFoundError, assertValidKey, type BlobInfo, type BlobStore } from './types.ts';
 
@@ -114,6 +116,12 @@ export class S3BlobStore implements BlobStore {
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
+  }
+
+  async probeWrite(): Promise<void> {
+    const key = `health/probe-${randomUUID()}`;
+    await this.client.send(new PutObjectCommand({ Bucket: this.opts.bucket, Key: key, Body: 'ok' }));
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: key }));
   }
 
   /** Aborts multipart uploads started before `before` (a bucket lifecycle rule does the same). */

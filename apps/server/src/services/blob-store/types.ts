@@ -22,6 +22,8 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Every complete blob whose key starts with `prefix`. */
   list(prefix: string): AsyncIterable<BlobInfo>;
+  /** Writes and removes a tiny object (the health check): rejects when the storage takes no writes. */
+  probeWrite(): Promise<void>;
   /** Removes leftovers of writes that never finished (a process that died mid-upload), older than `before`. */
   sweepIncomplete(before: Date): Promise<number>;
   close(): Promise<void>;
