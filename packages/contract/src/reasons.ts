@@ -105,6 +105,11 @@ export const ERROR_REASONS = [
   'STORAGE_FULL',
   /** 503: the file storage cannot be written (read-only or refusing writes); nothing was stored. */
   'STORAGE_UNWRITABLE',
+  // ── Abuse limits (outgoing e-mail, sign-in) ──────────────────────────────────────────────────────
+  /** 429: the organization has caused too many e-mails this hour; details.retryAfterSeconds. */
+  'MAIL_LIMIT_ORGANIZATION',
+  /** 429: a recipient has received too many e-mails this hour; details.retryAfterSeconds. */
+  'MAIL_LIMIT_RECIPIENT',
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -40,6 +40,23 @@ describe('error texts', () => {
     expect(errorText(wrong(0))).toBe('The code was entered wrong too many times. Ask for a new code.');
   });
 
+  it('says how long to wait when an e-mail limit is reached, in both languages', async () => {
+    const limited = (reason: 'MAIL_LIMIT_ORGANIZATION' | 'MAIL_LIMIT_RECIPIENT', retryAfterSeconds: number) =>
+      new ApiError('RATE_LIMITED', 'English text', 429, undefined, {
+        reason,
+        details: { retryAfterSeconds },
+      });
+    expect(errorText(limited('MAIL_LIMIT_ORGANIZATION', 1500))).toBe(
+      'Your organization has sent too many e-mails in the last hour. Try again in 25 min.',
+    );
+    expect(errorText(limited('MAIL_LIMIT_RECIPIENT', 30))).toContain('Try again in 1 min.');
+    await i18n.changeLanguage('fi');
+    expect(errorText(limited('MAIL_LIMIT_RECIPIENT', 600))).toBe(
+      'Vastaanottaja on jo saanut tästä palvelusta liikaa sähköposteja viimeisen tunnin aikana. Yritä uudelleen 10 min kuluttua.',
+    );
+    await i18n.changeLanguage('en');
+  });
+
   it('falls back to the caller text, then the code text', () => {
     const plain = new ApiError('FORBIDDEN', 'server words', 403);
     expect(errorText(plain, 'Could not rename.')).toBe('Could not rename.');

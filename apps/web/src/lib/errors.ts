@@ -16,7 +16,9 @@ export function errorText(error: unknown, fallback?: string): string {
       if (countKey) {
         return i18n.t(`reasons.${error.reason}`, { ns: 'errors', count: error.details[countKey] ?? 0 });
       }
-      return i18n.t(`reasons.${error.reason}`, { ns: 'errors' });
+      const wait = error.details.retryAfterSeconds;
+      const minutes = wait === undefined ? undefined : Math.max(1, Math.ceil(wait / 60));
+      return i18n.t(`reasons.${error.reason}`, { ns: 'errors', minutes });
     }
     if (fallback) return fallback;
     return i18n.t(`codes.${error.code}`, { ns: 'errors' });

@@ -1,5 +1,6 @@
 import { DOCUMENT_STATE, type P } from '@sinetti/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
 import { documents, signatures, signees, signingProcesses, signingSessions } from '../../db/schema/index.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
 import { auditOf } from '../../http/audit.ts';
@@ -9,12 +10,36 @@ import { documentColumns, type DocumentRow } from '../../queries/documents/colum
 import { listSignees, openProcessOf } from '../../queries/signing/signees.ts';
 import { enqueueJob } from '../../services/jobs/index.ts';
 import { enqueueMail } from '../../services/mail/index.ts';
+import { reserveMailQuota } from '../../services/mail/limits.ts';
 import { refundCharges } from '../billing/refund.ts';
 import { assertAllowed, documentRules } from '../../policies/document-rules.ts';
 import { relock, type AuthorizedDocument } from '../../policies/documents.ts';
 import { appendSigningEvent, systemActor } from './audit-chain.ts';
 import { SIGNING_JOBS, chargeReference, fullNameOf, memberActor } from './common.ts';
 import { accountContact } from './people.ts';
+
+/** A cancelled round is refunded only if no earlier round of the document was sent this long before it. */
+export const RESEND_REFUND_WINDOW_MS = 24 * 3600_000;
+
+/**
+ * Whether this round repeats a send of the same document within RESEND_REFUND_WINDOW_MS: cancelling it
+ * then refunds nothing, so that send/cancel cycles cannot relay e-mail for free (docs/decisions.md).
+ */
+async function isRepeatedSend(tx: Tx, documentId: string, process: { id: string; sentAt: Date }) {
+  const [earlier] = await tx
+    .select({ id: signingProcesses.id })
+    .from(signingProcesses)
+    .where(
+      and(
+        eq(signingProcesses.documentId, documentId),
+        ne(signingProcesses.id, process.id),
+        lte(signingProcesses.sentAt, process.sentAt),
+        gt(signingProcesses.sentAt, new Date(process.sentAt.getTime() - RESEND_REFUND_WINDOW_MS)),
+      ),
+    )
+    .limit(1);
+  return earlier !== undefined;
+}
 
 /**
  * Cancels signing (only while Signing, and not once everyone has signed and the seal is under way):
@@ -58,9 +83,10 @@ export async function cancelSigning(
       .set({ state: DOCUMENT_STATE.Draft, updatedAt: now })
       .where(eq(documents.id, doc.id))
       .returning(documentColumns);
+    const refundWithheld = await isRepeatedSend(tx, doc.id, process);
     const refund = await refundCharges(tx, {
       organizationId: doc.organizationId,
-      references: unsigned.map((s) => chargeReference(process.id, s.id)),
+      references: refundWithheld ? [] : unsigned.map((s) => chargeReference(process.id, s.id)),
       now,
       audit: auditOf(actor),
     });
@@ -77,10 +103,17 @@ export async function cancelSigning(
         round: process.round,
         signaturesDiscarded: discarded.length,
         refunded: refund.transactions.reduce((sum, t) => sum + t.amountCents, 0),
-        refundedSignees: unsigned.map((s) => s.id),
+        refundedSignees: refundWithheld ? [] : unsigned.map((s) => s.id),
+        refundWithheld,
       },
     });
     const sender = (await accountContact(tx, actor.account.id))?.name ?? actor.account.email;
+    // Counted, never refused: stopping a signing must always be possible (the next send is limited).
+    await reserveMailQuota(tx, ctx.clock, ctx.config.mail, {
+      organizationId: doc.organizationId,
+      recipients: list.map((s) => s.email),
+      enforce: false,
+    });
     for (const s of list) {
       await enqueueMail(tx, ctx.clock, {
         to: s.email,

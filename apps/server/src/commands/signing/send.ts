@@ -11,6 +11,7 @@ import { documentColumns, type DocumentRow } from '../../queries/documents/colum
 import { latestProcessOf, listSignees, type SigneeRow } from '../../queries/signing/signees.ts';
 import { enqueueMail } from '../../services/mail/index.ts';
 import { prepareSignable } from '../../services/pdf/index.ts';
+import { reserveMailQuota } from '../../services/mail/limits.ts';
 import type { SigningProviders } from '../../services/signing-providers/index.ts';
 import { chargeBalance, levelOfSignee } from '../billing/charge.ts';
 import { assertAllowed, documentRules } from '../../policies/document-rules.ts';
@@ -124,6 +125,10 @@ export async function sendForSigning(
         audit: auditOf(actor),
       });
       if (charge.status === 'LIMIT_LOW_BALANCE') return { ...charge, document: doc };
+      await reserveMailQuota(tx, ctx.clock, ctx.config.mail, {
+        organizationId: doc.organizationId,
+        recipients: list.map((s) => s.email),
+      });
 
       await tx.insert(signingProcesses).values({
         id: processId,

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import type { SessionRow } from '../../queries/signing/signees.ts';
 import { enqueueMail } from '../../services/mail/index.ts';
+import { reserveMailQuota } from '../../services/mail/limits.ts';
 import { appendSigningEvent } from './audit-chain.ts';
 import { fullNameOf, signeeActor, type ClientInfo } from './common.ts';
 import { liveSession, lockSession } from './session-live.ts';
@@ -56,6 +57,10 @@ export async function sendCode(ctx: AppContext, sessionToken: string, client: Cl
         { 'retry-after': seconds(wait) },
       ).because('CODE_RESEND_WAIT', { retryAfterSeconds: Number(seconds(wait)) });
     }
+    await reserveMailQuota(tx, ctx.clock, ctx.config.mail, {
+      organizationId: target.process.organizationId,
+      recipients: [target.signee.email],
+    });
     const code = String(randomInt(0, 10 ** SIGNING_CODE_LENGTH)).padStart(SIGNING_CODE_LENGTH, '0');
     const codeExpiresAt = new Date(now.getTime() + SIGNING_CODE_TTL_MS);
     await tx

@@ -18,6 +18,10 @@ export const mailEnvShape = {
   ),
   MAIL_FROM: optional,
   DEV_MAILBOX_IN_PRODUCTION: flag,
+  /** Outgoing e-mails one organization may cause per hour (signing requests, cancellations, codes, invitations). */
+  MAIL_LIMIT_PER_ORGANIZATION: z.coerce.number().int().min(1).default(200),
+  /** E-mails one address may receive from this service per hour, whichever organization causes them. */
+  MAIL_LIMIT_PER_RECIPIENT: z.coerce.number().int().min(1).default(20),
 };
 
 type MailEnv = z.infer<z.ZodObject<typeof mailEnvShape>> & { DATA_DIR: string; NODE_ENV: string };
@@ -32,6 +36,8 @@ export interface MailConfig {
   transport: MailTransportConfig;
   /** The From header, e.g. `Sinetti <no-reply@example.com>`. */
   from: string;
+  /** Hourly limits of services/mail/limits.ts. */
+  limits: { perOrganization: number; perRecipient: number; windowMs: number };
 }
 
 /** Takes `Name <address>` or a bare address; anything else is refused. */
@@ -47,7 +53,12 @@ export function mailConfigFrom(
   if (!FROM_PATTERN.test(from)) {
     throw configError('MAIL_FROM must be an e-mail address, optionally with a name: "Name <address>".');
   }
-  if (e.SMTP_URL) return { transport: { kind: 'smtp', url: e.SMTP_URL }, from };
+  const limits = {
+    perOrganization: e.MAIL_LIMIT_PER_ORGANIZATION,
+    perRecipient: e.MAIL_LIMIT_PER_RECIPIENT,
+    windowMs: 3600_000,
+  };
+  if (e.SMTP_URL) return { transport: { kind: 'smtp', url: e.SMTP_URL }, from, limits };
   if (e.NODE_ENV === 'production' && !e.DEV_MAILBOX_IN_PRODUCTION) {
     throw configError(
       'NODE_ENV=production needs SMTP_URL: without it e-mail would only reach the development mailbox, ' +
@@ -56,5 +67,5 @@ export function mailConfigFrom(
     );
   }
   const dir = e.DATA_DIR === 'memory://' ? null : path.join(path.resolve(e.DATA_DIR), 'mailbox');
-  return { transport: { kind: 'mailbox', dir }, from };
+  return { transport: { kind: 'mailbox', dir }, from, limits };
 }
