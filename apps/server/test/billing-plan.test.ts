@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, payments, transactions } from '../src/db/schema/index.ts';
+import { BILLING_JOBS } from '../src/commands/billing/jobs.ts';
+import { enqueueJob } from '../src/services/jobs/index.ts';
 import { buildTestApp, errorOf, type TestApp, type TestUser } from './helper.ts';
 import {
   addMember,
@@ -196,7 +198,7 @@ describe('plan/create and plan/upgrade', () => {
     }
   });
 
-  it('stops counting plan credit when the paid period ends, and writes it off in the ledger', async () => {
+  it('stops counting plan credit when the paid period ends; reads write nothing, the periodic job writes it off', async () => {
     const owner = await t.signUp();
     const company = await createCompany(t, owner);
     await saveSandboxCard(t, owner, company);
@@ -208,6 +210,14 @@ describe('plan/create and plan/upgrade', () => {
     const data = await planOf(later, company);
     expect(data.company).toMatchObject({ paid: false, freeBalance: 0, paidBalance: 1000 });
     expect(data.plan.balance).toBe(1000);
+    expect(await balanceOf(t, later, company)).toBe(1000);
+    expect((await t.call(later, { method: 'GET', url: '/api/plan/transactions', company })).statusCode).toBe(
+      200,
+    );
+    // Reading the plan, the balance and the transactions wrote nothing to the ledger.
+    expect(await ledgerSum(t, company)).toBe(1500);
+    await enqueueJob(t.database.db, BILLING_JOBS.expireCredit, {}, { runAt: t.clock.now() });
+    await t.app.jobs.drain({ kinds: [BILLING_JOBS.expireCredit] });
     expect(await ledgerSum(t, company)).toBe(1000);
     const rows = await t.database.db
       .select()

@@ -28,7 +28,8 @@ export function presentPlanData(state: BillingState, prices: ReadonlyMap<Signatu
   return {
     company: {
       paid: state.paid,
-      freeBalance: state.free,
+      // Plan credit of a period that has ended no longer counts (the housekeeping job writes it off).
+      freeBalance: state.paid ? state.free : 0,
       paidBalance: state.paidBalance,
       paidUntil: state.paidUntil?.toISOString() ?? null,
     },

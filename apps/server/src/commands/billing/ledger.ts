@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.ts';
-import { organizations, transactions } from '../../db/schema/index.ts';
+import { eq, lt } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { organizationBilling, organizations, transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { OrganizationRow } from '../../policies/membership.ts';
 import { loadBillingState, type BillingState, type TransactionRow } from '../../queries/billing.ts';
@@ -41,15 +41,33 @@ export async function lockBilling(tx: Tx, organizationId: string, now: Date): Pr
   return { ...state, free: 0 };
 }
 
+/**
+ * Writes off the lapsed plan credit of every organization whose paid period has ended (the periodic
+ * billing job; reads never write). Returns how many organizations had credit to write off.
+ */
+export async function expireAllLapsedCredit(db: Db, now: Date): Promise<number> {
+  const lapsed = await db
+    .select({ organization: organizations })
+    .from(organizationBilling)
+    .innerJoin(organizations, eq(organizations.id, organizationBilling.organizationId))
+    .where(lt(organizationBilling.paidUntil, now));
+  let written = 0;
+  for (const { organization } of lapsed) {
+    if (await expireLapsedCredit(db, organization, now)) written++;
+  }
+  return written;
+}
+
 /** Writes off lapsed plan credit if there is any (cheap check first; locks only when needed). */
 export async function expireLapsedCredit(
   db: DbOrTx,
   organization: OrganizationRow,
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
   const state = await loadBillingState(db, organization, now);
-  if (state.paid || state.free <= 0) return;
+  if (state.paid || state.free <= 0) return false;
   await db.transaction(async (tx) => {
     await lockBilling(tx, organization.id, now);
   });
+  return true;
 }

@@ -1,6 +1,5 @@
 import { api, CURRENCY, P } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
-import { expireLapsedCredit } from '../../commands/billing/ledger.ts';
 import { reconcileOrganization } from '../../commands/billing/reconcile.ts';
 import { getOrganization } from '../../commands/create-organization.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -30,7 +29,6 @@ export function registerPlanReadRoutes(app: FastifyInstance): void {
     const settled = await reconcileOrganization(billingDeps(ctx, req), member.id);
     const organization = (settled > 0 && (await getOrganization(ctx.db, member.id))) || member;
     const now = ctx.clock.now();
-    await expireLapsedCredit(ctx.db, organization, now);
     const state = await loadBillingState(ctx.db, organization, now);
     const prices = await signaturePricesOf(ctx.db, state.plan.plan);
     return { status: 'OK', ...presentPlanData(state, prices) };
@@ -75,9 +73,7 @@ export function registerPlanReadRoutes(app: FastifyInstance): void {
   )(async ({ actor, ctx }) => {
     authorize(actor, P.ORG_VIEW_BALANCE);
     const organization = actor.membership.organization;
-    const now = ctx.clock.now();
-    await expireLapsedCredit(ctx.db, organization, now);
-    const state = await loadBillingState(ctx.db, organization, now);
+    const state = await loadBillingState(ctx.db, organization, ctx.clock.now());
     return { status: 'OK', balance: state.balance, currency: CURRENCY };
   });
 
@@ -87,7 +83,6 @@ export function registerPlanReadRoutes(app: FastifyInstance): void {
   )(async ({ actor, ctx, query }) => {
     authorize(actor, 'owner');
     const organization = actor.membership.organization;
-    await expireLapsedCredit(ctx.db, organization, ctx.clock.now());
     const page = await listTransactions(ctx.db, organization.id, query);
     return {
       status: 'OK',

@@ -1,11 +1,14 @@
 import { api } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
+import { registerHousekeepingJobs } from '../../commands/housekeeping.ts';
 import { defineRoute } from '../../http/route.ts';
 import { buildOpenApi } from '../../http/openapi.ts';
 import { VERSION } from '../../lib/version.ts';
 import { checkHealth } from './health.ts';
 
 export function registerSystemRoutes(app: FastifyInstance): void {
+  registerHousekeepingJobs(app.jobs.registry);
+
   defineRoute(
     app,
     api.system.health,
