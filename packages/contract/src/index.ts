@@ -10,6 +10,7 @@ export * from './api/account.ts';
 export * from './api/wizard.ts';
 export * from './api/authentication.ts';
 export * from './api/privileges.ts';
+export * from './api/document-roles.ts';
 export * from './api/system.ts';
 export * from './api/document-model.ts';
 export * from './api/documents.ts';

@@ -21,7 +21,21 @@ export async function authorizeDocument<const A extends Action>(
   action: A,
   id: string,
 ): Promise<AuthorizedDocument<A>> {
-  return authorizeSubject(actor, action, await findDocument(db, id));
+  const row = await findDocument(db, id);
+  return authorizeSubject(actor, action, row && seesDocument(actor, row) ? row : null);
+}
+
+/**
+ * Whether the member sees the document by its roles (docs/decisions.md "Document roles"): the owner
+ * always; others when it has no effective roles or they hold one of them. The same rule as seenByCaller().
+ */
+export function seesDocument(
+  actor: Pick<OrganizationActor, 'membership'>,
+  doc: Pick<DocumentRow, 'effectiveRoleIds'>,
+): boolean {
+  if (actor.membership.isOwner || !doc.effectiveRoleIds) return true;
+  const held = new Set(actor.membership.roles.map((r) => r.id));
+  return doc.effectiveRoleIds.some((id) => held.has(id));
 }
 
 /** The folder documents go into: null for the top level, else an authorized folder (400 for a non-folder). */
@@ -86,7 +100,7 @@ export function documentAbilities(
     convert: ok(view && can(actor, P.DOCUMENTS_CREATE), documentRules.convert(doc)),
     createInside: folder && can(actor, P.DOCUMENTS_CREATE),
     viewRoles: can(actor, P.DOCUMENTS_VIEW_ROLES),
-    editRoles: can(actor, P.DOCUMENTS_VIEW_ROLES) && can(actor, P.DOCUMENTS_EDIT_ROLES),
-    deleteRoles: can(actor, P.DOCUMENTS_VIEW_ROLES) && can(actor, P.DOCUMENTS_DELETE_ROLES),
+    editRoles: can(actor, P.DOCUMENTS_EDIT_ROLES),
+    deleteRoles: can(actor, P.DOCUMENTS_DELETE_ROLES),
   };
 }

@@ -45,17 +45,18 @@ export function authorize<const A extends Action>(actor: OrganizationActor, acti
 }
 
 /**
- * Authorizes an action on one object of an organization: NOT_FOUND when there is none or it belongs to
- * another organization (its existence is never revealed), then FORBIDDEN without the permission.
+ * Authorizes an action on one object of an organization: FORBIDDEN without the permission (which says
+ * nothing about any object), then NOT_FOUND when there is none or it belongs to another organization (its
+ * existence is never revealed).
  */
 export function authorizeSubject<S extends OrganizationScoped, const A extends Action>(
   actor: OrganizationActor,
   action: A,
   subject: S | null | undefined,
 ): Authorized<S, A> {
+  demand(actor, action);
   if (!subject || subject.organizationId !== actor.membership.organization.id) {
     throw new AppError('NOT_FOUND', 'Not found.');
   }
-  demand(actor, action);
   return grant(subject, action);
 }

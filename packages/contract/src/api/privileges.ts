@@ -5,6 +5,7 @@ import { okReply, simpleOk } from '../envelope.ts';
 import { GROUP_PERMISSION_IDS, PERMISSIONS } from '../permissions.ts';
 import { idParams, uuid } from './common.ts';
 import { requiredName } from './names.ts';
+import { documentRoleEndpoints } from './document-roles.ts';
 
 const PERMISSION_ID_MAX = PERMISSIONS.length;
 
@@ -80,6 +81,7 @@ export type RoleUpdateBody = z.infer<typeof roleUpdateBody>;
 const userRoleParams = z.object({ userId: uuid, roleId: uuid });
 
 export const privileges = {
+  ...documentRoleEndpoints,
   accountRoles: endpoint({
     id: 'privileges.accountRoles',
     method: 'GET',

@@ -10,7 +10,13 @@ import { AppError } from '../../lib/errors.ts';
 import { assertAllowed, documentRules } from '../../policies/document-rules.ts';
 import { relock, type AuthorizedDocument } from '../../policies/documents.ts';
 import type { AuthorizedScope } from '../../policies/index.ts';
-import { documentColumns, visible } from '../../queries/documents/columns.ts';
+import {
+  documentColumns,
+  seenByCaller,
+  seeValues,
+  visible,
+  type SeeValues,
+} from '../../queries/documents/columns.ts';
 import { recordAudit } from '../audit.ts';
 import { copySignees } from '../signing/signees.ts';
 import { enqueueRendition, lockTree } from './common.ts';
@@ -21,12 +27,17 @@ export const MAX_COPY = 2000;
 
 type SourceRow = Awaited<ReturnType<typeof loadSubtree>>[number];
 
-async function loadSubtree(tx: DbOrTx, root: { id: string; organizationId: string }, withChildren: boolean) {
+async function loadSubtree(
+  tx: DbOrTx,
+  root: { id: string; organizationId: string },
+  withChildren: boolean,
+  see: SeeValues,
+) {
   const select = { ...documentColumns, contentText: documents.contentText };
   const rows = await tx
     .select(select)
     .from(documents)
-    .where(and(withChildren ? inSubtree(root) : eq(documents.id, root.id), visible))
+    .where(and(withChildren ? inSubtree(root) : eq(documents.id, root.id), visible, seenByCaller(documents, see)))
     .limit(MAX_COPY + 1);
   return rows;
 }
@@ -58,7 +69,7 @@ export async function convertTemplate(
     const source = await relock(tx, from, 'share');
     assertAllowed(documentRules.convert(source), 'VALIDATION_FAILED');
     const parent = into && (await relock(tx, into, 'share'));
-    const rows = topDown(await loadSubtree(tx, source, input.includeChildren), source.id);
+    const rows = topDown(await loadSubtree(tx, source, input.includeChildren, seeValues(scope)), source.id);
     if (rows.length > MAX_COPY)
       throw new AppError('CONFLICT', `At most ${MAX_COPY} documents can be copied at once.`);
     const now = ctx.clock.now();

@@ -1,12 +1,13 @@
 import { DOCUMENT_STATE, type P } from '@sinetti/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
 import { auditOf } from '../../http/audit.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { visible } from '../../queries/documents/columns.ts';
+import { seenByCaller, seeValues, visible } from '../../queries/documents/columns.ts';
+import type { AuthorizedScope } from '../../policies/index.ts';
 import { enqueueJob } from '../../services/jobs/index.ts';
 import { recordAudit } from '../audit.ts';
 import { relock, type AuthorizedDocument } from '../../policies/documents.ts';
@@ -41,6 +42,7 @@ export async function enqueueBlobDeletion(
 export async function deleteDocument(
   ctx: AppContext,
   actor: OrganizationActor,
+  scope: AuthorizedScope<typeof P.DOCUMENTS_DELETE>,
   doc: AuthorizedDocument<typeof P.DOCUMENTS_DELETE>,
   permanently: boolean,
 ): Promise<void> {
@@ -52,6 +54,17 @@ export async function deleteDocument(
       .from(documents)
       .where(and(inSubtree(row), eq(documents.state, DOCUMENT_STATE.Signing)))
       .limit(1);
+    const unseen = await tx
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(inSubtree(row), visible, sql`not ${seenByCaller(documents, seeValues(scope))}`))
+      .limit(1);
+    if (unseen.length > 0) {
+      throw new AppError(
+        'CONFLICT',
+        'This folder holds documents that your roles do not show you: ask someone who sees them.',
+      );
+    }
     if (signing.length > 0) {
       throw new AppError(
         'CONFLICT',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  primaryKey,
   customType,
   index,
   integer,
@@ -11,7 +12,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { accounts, timestamps } from './accounts.ts';
-import { organizations } from './organizations.ts';
+import { organizations, roles } from './organizations.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -64,6 +65,13 @@ export const documents = pgTable(
      */
     summaryJson: text('summary_json'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The roles that decide who sees this document: its own (document_roles) if it has any, else its
+     * nearest ancestor's with any; null when none has (every member with documents view sees it). Kept by
+     * triggers (migration 0008) when roles are added or removed and when documents are made or moved, so
+     * lists and search filter on one column (docs/decisions.md "Document roles").
+     */
+    effectiveRoleIds: uuid('effective_role_ids').array(),
     ...timestamps,
   },
   (t) => [
@@ -84,4 +92,22 @@ export const documents = pgTable(
       .on(t.deletedAt)
       .where(sql`state = 100`),
   ],
+);
+
+/** Roles given to a document or folder (SPEC §2.7 document-roles): who may see and work on it. */
+export const documentRoles = pgTable(
+  'document_roles',
+  {
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.roleId] }), index('document_roles_role_idx').on(t.roleId)],
 );

@@ -7,7 +7,7 @@ import { rawStatement } from '../../db/raw-rows.ts';
 import { documents } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { AuthorizedScope } from '../../policies/index.ts';
-import { visible, visibleIn, type DocumentSummary } from './columns.ts';
+import { seenByCaller, seeValues, visible, visibleIn, type DocumentSummary } from './columns.ts';
 
 const p = sql.placeholder;
 
@@ -33,6 +33,7 @@ function build(db: Db, atTop: boolean) {
         eq(documents.organizationId, sql`${p('organizationId')}`),
         atTop ? isNull(documents.parentId) : eq(documents.parentId, sql`${p('parentId')}`),
         visible,
+        seenByCaller(documents),
       ),
     )
     .orderBy(folderLast, sortName, asc(documents.id))
@@ -65,7 +66,7 @@ function build(db: Db, atTop: boolean) {
         type: folder.type,
       })
       .from(children)
-      .leftJoin(folder, and(eq(folder.id, sql`${p('parentId')}`), visibleIn(folder))),
+      .leftJoin(folder, and(eq(folder.id, sql`${p('parentId')}`), visibleIn(folder), seenByCaller(folder))),
   );
 }
 
@@ -98,6 +99,7 @@ export async function listFolder(
   const last = page.offset + page.limit;
   const values = {
     organizationId: scope.organizationId,
+    ...seeValues(scope),
     parentId,
     last,
     fetch: page.limit + 1,

@@ -6,7 +6,7 @@ import { preparedPerDatabase } from '../../db/prepared.ts';
 import { documents } from '../../db/schema/index.ts';
 import { rawStatement, type RawStatement } from '../../db/raw-rows.ts';
 import type { AuthorizedScope } from '../../policies/index.ts';
-import { visible } from './columns.ts';
+import { seenByCaller, seeValues, visible } from './columns.ts';
 
 export interface SearchInput {
   text: string;
@@ -97,7 +97,11 @@ function matching(mode: Exclude<Mode, 'recent'>, words: boolean): { where: SQL; 
  * parameters, so PostgreSQL plans each shape once instead of on every keystroke's request.
  */
 function build(db: Db, shape: Shape) {
-  const conditions: SQL[] = [eq(documents.organizationId, sql`${p('organizationId')}`), visible];
+  const conditions: SQL[] = [
+    eq(documents.organizationId, sql`${p('organizationId')}`),
+    visible,
+    seenByCaller(documents),
+  ];
   if (shape.filter) conditions.push(eq(documents.state, sql`${p('state')}`));
   if (shape.type) conditions.push(eq(documents.type, sql`${p('type')}`));
   if (shape.mode === 'recent' || shape.filter) conditions.push(ne(documents.type, 'folder'));
@@ -175,6 +179,7 @@ export async function searchDocuments(
   });
   const params = {
     organizationId: scope.organizationId,
+    ...seeValues(scope),
     state: input.filter ? DOCUMENT_FILTERS[input.filter] : null,
     type: input.type ?? null,
     tsquery: words,

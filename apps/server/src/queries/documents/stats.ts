@@ -3,6 +3,7 @@ import { and, count, eq, gte, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
 import type { AuthorizedScope } from '../../policies/index.ts';
+import { seenByCaller, seeValues } from './columns.ts';
 
 export interface DocumentStats {
   draft: number;
@@ -28,6 +29,7 @@ export async function documentStats(
         inArray(documents.state, [Draft, Signing, Signed, Archived]),
         gte(documents.updatedAt, since),
         ne(documents.type, 'folder'),
+        seenByCaller(documents, seeValues(scope)),
       ),
     )
     .groupBy(documents.state);

@@ -38,8 +38,9 @@ export function registerDocumentWriteRoutes(app: FastifyInstance): void {
       app,
       endpoint,
     )(async ({ body, actor, ctx }) => {
+      const scope = authorize(actor, P.DOCUMENTS_DELETE);
       const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_DELETE, body.documentId);
-      await deleteDocument(ctx, actor, doc, permanently);
+      await deleteDocument(ctx, actor, scope, doc, permanently);
       return { status: 'OK' };
     });
   }

@@ -1,6 +1,7 @@
 import { api, permissionKeyOf } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../http/route.ts';
+import { registerDocumentRoleRoutes } from './document-roles.ts';
 import { registerRoleRoutes } from './roles.ts';
 
 export function registerPrivilegeRoutes(app: FastifyInstance): void {
@@ -18,4 +19,5 @@ export function registerPrivilegeRoutes(app: FastifyInstance): void {
     };
   });
   registerRoleRoutes(app);
+  registerDocumentRoleRoutes(app);
 }

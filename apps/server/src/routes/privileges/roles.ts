@@ -33,11 +33,11 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     app,
     api.privileges.roleInfo,
   )(async ({ params, actor, ctx }) => {
+    authorizeRolesView(actor);
     const row = await findRole(ctx.db, params.id);
     if (!row || row.organizationId !== actor.membership.organization.id) {
       throw new AppError('NOT_FOUND', 'Role not found.');
     }
-    authorizeRolesView(actor);
     return { status: 'OK', role: present(actor, row) };
   });
 
