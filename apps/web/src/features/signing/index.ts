@@ -1,4 +1,4 @@
 /** The signing feature's public surface, composed by routes. */
 export { SigneesPanel } from './components/SigneesPanel';
-export { SigningActions, canSend, type SigningActionsProps } from './components/SigningActions';
+export { SigningActions, type SigningActionsProps } from './components/SigningActions';
 export { registerSigningModals } from './modals';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@sinetti/contract';
+import { api, type DocumentAbilities } from '@sinetti/contract';
 import { call } from '../../../lib/api';
 import { documentKeys } from './keys';
 
@@ -18,4 +18,14 @@ export const documentQuery = (id: string) =>
 
 export function useDocument(id: string) {
   return useQuery(documentQuery(id));
+}
+
+/**
+ * What the user may do with the document now, as the server computed it (permissions, the document's
+ * roles and its state): the web app gates every action on these and never re-derives the rules. Shares
+ * the info query (one request).
+ */
+export function useDocumentAbilities(id: string): DocumentAbilities | undefined {
+  // Another observer of the page's info query: it must not fetch again when it mounts.
+  return useQuery({ ...documentQuery(id), select: (reply) => reply.abilities, refetchOnMount: false }).data;
 }

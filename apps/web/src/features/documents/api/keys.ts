@@ -10,6 +10,7 @@ export const documentKeys = {
   folder: (parent: string | null) => ['documents', 'folder', parent ?? 'root'] as const,
   path: (id: string) => ['documents', 'path', id] as const,
   info: (id: string) => ['documents', 'info', id] as const,
+  roles: (id: string) => ['documents', 'roles', id] as const,
   content: (id: string, conversion: ConversionStatus) => ['documents', 'content', id, conversion] as const,
   stats: ['documents', 'stats'] as const,
   recent: (limit: number) => ['documents', 'recent', limit] as const,

@@ -5,6 +5,7 @@ import {
   IconArchiveOff,
   IconChevronDown,
   IconDownload,
+  IconLock,
   IconPencil,
   IconRefresh,
   IconTemplate,
@@ -16,14 +17,14 @@ import { useModals } from '../../../components/modals';
 import { errorText } from '../../../lib/errors';
 import { showError, showSuccess } from '../../../components/toast';
 import { useArchiveDocument } from '../api/mutations';
-import { useDocumentPermissions } from '../hooks/useDocumentPermissions';
+import { useDocumentAbilities } from '../api/info';
 import { useDownload } from '../hooks/useDownload';
-import { canArchive, isArchived } from '../lib/states';
+import { isArchived } from '../lib/states';
 
 /**
  * Header actions (SPEC §2.4, §6): `extra` (signing puts send and cancel here), download, refresh, use
- * template, rename, archive or restore, delete — each only when the user may. Edit (the built-in editor)
- * and permissions come later.
+ * template, rename, permissions, archive or restore, delete — each only when the server's abilities for
+ * this document allow it (the rules are never re-derived here). Edit (the built-in editor) comes later.
  */
 export function DocumentActions({
   document,
@@ -38,7 +39,7 @@ export function DocumentActions({
 }) {
   const { t } = useTranslation('documents');
   const modals = useModals();
-  const can = useDocumentPermissions();
+  const can = useDocumentAbilities(document.id);
   const archive = useArchiveDocument();
   const { download, pending } = useDownload(document);
   const ref = { id: document.id, name: document.name, type: document.type, parent: document.parent };
@@ -57,7 +58,9 @@ export function DocumentActions({
     );
   };
 
-  const downloadButton = hasPdf ? (
+  if (!can) return null;
+
+  const downloadButton = !can.download ? null : hasPdf ? (
     <Menu position="bottom-end" shadow="md">
       <Menu.Target>
         <Button
@@ -99,7 +102,7 @@ export function DocumentActions({
       >
         {t('actions.refresh')}
       </Button>
-      {can.create && document.type === 'template' && (
+      {can.convert && document.type === 'template' && (
         <Button
           variant="default"
           leftSection={<IconTemplate size={16} aria-hidden />}
@@ -114,7 +117,7 @@ export function DocumentActions({
           {t('actions.useTemplate')}
         </Button>
       )}
-      {can.edit && (
+      {can.rename && (
         <Button
           variant="default"
           leftSection={<IconPencil size={16} aria-hidden />}
@@ -123,7 +126,16 @@ export function DocumentActions({
           {t('actions.rename')}
         </Button>
       )}
-      {can.edit && (archived || canArchive(document.state)) && (
+      {can.viewRoles && (
+        <Button
+          variant="default"
+          leftSection={<IconLock size={16} aria-hidden />}
+          onClick={() => modals.open('document-roles', { document: ref, abilities: can })}
+        >
+          {t('actions.permissions')}
+        </Button>
+      )}
+      {(archived ? can.restore : can.archive) && (
         <Button
           variant="default"
           leftSection={

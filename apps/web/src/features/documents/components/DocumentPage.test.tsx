@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { P, type Document } from '@sinetti/contract';
+import type { Document, DocumentAbilities } from '@sinetti/contract';
 import { ModalHost, modalStore } from '../../../components/modals';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { registerDocumentModals } from '../modals';
 import { DOC_ID, doc, rolesReply, signIn } from '../test/fixtures';
 import { DocumentPage } from './DocumentPage';
+import { makeAbilities } from '../../../test/abilities';
 
 vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
@@ -34,11 +35,14 @@ const text = {
 function openPage(
   document: Document | (() => unknown),
   replies: Parameters<typeof mockApi>[0] = {},
-  roles?: number[],
+  abilities: Partial<DocumentAbilities> = {},
 ) {
   const fetchMock = mockApi({
-    'GET /api/privileges/account-roles': rolesReply(roles),
-    [INFO]: typeof document === 'function' ? document : () => ({ status: 'OK', document }),
+    'GET /api/privileges/account-roles': rolesReply(),
+    [INFO]:
+      typeof document === 'function'
+        ? document
+        : () => ({ status: 'OK', document, abilities: makeAbilities(abilities) }),
     [CONTENT]: () => text,
     [FORCED]: () => text,
     ...replies,
@@ -86,7 +90,7 @@ describe('document page (SPEC §2.4)', () => {
   });
 
   it('reloads the document on refresh from Signing on', async () => {
-    const fetchMock = openPage(file({ state: 20 }));
+    const fetchMock = openPage(file({ state: 20 }), {}, { archive: false });
     await screen.findByText('No preview for this file type');
     expect(screen.getByText('Pending')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
@@ -97,21 +101,19 @@ describe('document page (SPEC §2.4)', () => {
   });
 
   it('offers restore for an archived document', async () => {
-    openPage(file({ state: 40 }));
+    openPage(file({ state: 40 }), {}, { archive: false, restore: true });
     await screen.findByText('No preview for this file type');
     expect(screen.getByText('Archived')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Restore' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
   });
 
-  it('hides what the user may not do', async () => {
-    const fetchMock = openPage(file({ state: 1 }), {}, [P.DOCUMENTS_VIEW]);
+  it("offers exactly what the server's abilities allow", async () => {
+    const viewer = { rename: false, move: false, delete: false, archive: false, viewRoles: false };
+    openPage(file({ state: 1 }), {}, viewer);
     await screen.findByText('No preview for this file type');
-    // The permissions have arrived (and would have shown any action by now).
-    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/privileges/account-roles')).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 50));
-    const toolbar = screen.getByRole('toolbar', { name: 'Document actions' });
-    for (const name of ['Rename', 'Archive', 'Delete']) {
+    const toolbar = await screen.findByRole('toolbar', { name: 'Document actions' });
+    for (const name of ['Rename', 'Archive', 'Delete', 'Permissions']) {
       expect(within(toolbar).queryByRole('button', { name })).not.toBeInTheDocument();
     }
     expect(within(toolbar).getByRole('button', { name: 'Download' })).toBeInTheDocument();

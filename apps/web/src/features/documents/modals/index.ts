@@ -4,6 +4,7 @@ import { CreateNameModal } from './CreateNameModal';
 import { CreateProgressModal } from './CreateProgressModal';
 import { DeleteModal } from './DeleteModal';
 import { DocumentErrorModal } from './DocumentErrorModal';
+import { DocumentRolesModal } from './DocumentRolesModal';
 import { MoveModal } from './MoveModal';
 import { RenameModal } from './RenameModal';
 import { UploadFileTypeModal } from './UploadFileTypeModal';
@@ -18,6 +19,7 @@ export function registerDocumentModals(): void {
   registerModal('document-rename', RenameModal);
   registerModal('document-delete', DeleteModal);
   registerModal('document-move', MoveModal);
+  registerModal('document-roles', DocumentRolesModal);
   registerModal('document-error', DocumentErrorModal);
   registerModal('document-create-name', CreateNameModal);
   registerModal('document-create-progress', CreateProgressModal);

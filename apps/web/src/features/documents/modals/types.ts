@@ -1,4 +1,4 @@
-import type { CreateType, Document, UploadType } from '@sinetti/contract';
+import type { CreateType, Document, DocumentAbilities, UploadType } from '@sinetti/contract';
 import type { ApiErrorCode } from '../../../lib/api';
 
 /** What the row and header actions hand to their dialogs. */
@@ -12,6 +12,11 @@ declare module '../../../components/modals/registry' {
     'document-rename': { document: DocumentRef };
     'document-delete': { document: DocumentRef };
     'document-move': { document: DocumentRef };
+    /** Adding and removing follow the document's abilities (editRoles, deleteRoles). */
+    'document-roles': {
+      document: DocumentRef;
+      abilities: Pick<DocumentAbilities, 'editRoles' | 'deleteRoles'>;
+    };
     'document-error': { key?: DocumentErrorKey } | undefined;
     'document-create-name': {
       type: CreateType;

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DocumentAbilities } from '@sinetti/contract';
 import { changeLanguage } from '../../../lib/i18n';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { resetTestState, signInAs } from '../../../test/utils';
@@ -16,9 +17,9 @@ afterEach(async () => {
   await changeLanguage('en');
 });
 
-async function openPanel(signees = [makeSignee()], permissions?: number[], state = 1) {
+async function openPanel(signees = [makeSignee()], abilities: Partial<DocumentAbilities> = {}, state = 1) {
   const fetchMock = mockApi({
-    ...memberReplies(signees, permissions),
+    ...memberReplies(signees, abilities),
     [ADD]: (body) => ({ status: 'OK', signee: makeSignee({ ...(body as object), id: crypto.randomUUID() }) }),
   });
   renderAt(<SigneesPanel document={makeDocument({ state })} />);
@@ -101,14 +102,14 @@ describe('signees panel (SPEC §2.4, §5)', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
-  it('without documents edit there is no form and no remove button', async () => {
-    await openPanel([makeSignee()], [18]);
+  it('without the editSignees ability there is no form and no remove button', async () => {
+    await openPanel([makeSignee()], { editSignees: false });
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
   });
 
   it('from Signing on the signees are read-only', async () => {
-    await openPanel([makeSignee({ status: 'signing' })], [18, 22], 20);
+    await openPanel([makeSignee({ status: 'signing' })], { editSignees: false }, 20);
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     expect(screen.getByText('Signing now')).toBeInTheDocument();
     expect(screen.getByText(/can be changed only before/)).toBeInTheDocument();

@@ -1,9 +1,8 @@
 import { ActionIcon, Badge, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DOCUMENT_STATE, P, type Document, type Signee } from '@sinetti/contract';
+import { DOCUMENT_STATE, type Document, type Signee } from '@sinetti/contract';
 import { showError, showSuccess } from '../../../components/toast';
-import { usePermissions } from '../../../lib/permissions';
 import { useDeleteSignee, useSignees } from '../api/signees';
 import { SigneeForm } from './SigneeForm';
 
@@ -48,15 +47,14 @@ function SigneeRow({ signee, onRemove }: { signee: Signee; onRemove?: () => void
 }
 
 /**
- * The document view's side panel (SPEC §2.4): the signees, and while the document is below Signing and
- * the user may edit documents (22), the add form and remove buttons.
+ * The document view's side panel (SPEC §2.4): the signees, and when the server's abilities allow editing
+ * them (documents edit, below Signing), the add form and remove buttons.
  */
 export function SigneesPanel({ document }: { document: Pick<Document, 'id' | 'state' | 'type'> }) {
   const { t } = useTranslation('signing');
-  const { can } = usePermissions();
   const signees = useSignees(document.id);
   const remove = useDeleteSignee(document.id);
-  const editable = document.state < DOCUMENT_STATE.Signing && can(P.DOCUMENTS_EDIT);
+  const editable = signees.data?.abilities.editSignees ?? false;
   const list = signees.data?.signees ?? [];
 
   const onRemove = (id: string) =>

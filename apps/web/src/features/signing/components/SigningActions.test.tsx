@@ -1,14 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Document } from '@sinetti/contract';
+import type { Document, DocumentAbilities } from '@sinetti/contract';
+import { makeAbilities } from '../../../test/abilities';
 import { ModalHost, modalStore } from '../../../components/modals';
 import { showError } from '../../../components/toast';
-import { mockApi, renderAt } from '../../../test/render-route';
+import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { resetTestState, signInAs } from '../../../test/utils';
 import { signingBrowser } from '../lib/browser';
 import { registerSigningModals } from '../modals';
 import { DOC_ID, makeDocument, makeSignee, memberReplies } from '../test/fixtures';
-import { canSend, SigningActions } from './SigningActions';
+import { SigningActions } from './SigningActions';
 
 vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
@@ -23,11 +24,11 @@ const SEND = `GET /api/signing/send/${DOC_ID}`;
 function renderActions(
   document: Document,
   extra: Record<string, (body: unknown) => unknown> = {},
-  permissions?: number[],
+  abilities: Partial<DocumentAbilities> = {},
   signees = [makeSignee()],
 ) {
   const onReload = vi.fn();
-  const fetchMock = mockApi({ ...memberReplies(signees, permissions), ...extra });
+  const fetchMock = mockApi({ ...memberReplies(signees, abilities), ...extra });
   renderAt(
     <>
       <SigningActions document={document} onReload={onReload} />
@@ -38,15 +39,17 @@ function renderActions(
   return { onReload, fetchMock };
 }
 
-describe('send is offered only when allowed (SPEC §4.1)', () => {
+describe('send and cancel follow the abilities the server sent with the signees (SPEC §4.1)', () => {
   it.each([
-    ['a draft contract with a signee and documents edit', makeDocument(), 1, true, true],
-    ['a template', makeDocument({ type: 'template' }), 1, true, false],
-    ['no signees', makeDocument(), 0, true, false],
-    ['already Signing', makeDocument({ state: 20 }), 1, true, false],
-    ['without documents edit', makeDocument(), 1, false, false],
-  ] as const)('%s → %s', (_name, doc, signees, canEdit, expected) => {
-    expect(canSend(doc, signees, canEdit)).toBe(expected);
+    [{ send: true, cancel: false }, true, false],
+    [{ send: false, cancel: false }, false, false],
+    [{ send: false, cancel: true }, false, true],
+  ] as const)('%o → send %s, cancel %s', async (abilities, send, cancel) => {
+    const { fetchMock } = renderActions(makeDocument({ state: cancel ? 20 : 1 }), {}, abilities);
+    await waitFor(() => expect(callsTo(fetchMock, `GET /api/signing/signees/${DOC_ID}`)).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(!!screen.queryByRole('button', { name: 'Send for signing' })).toBe(send);
+    expect(!!screen.queryByRole('button', { name: 'Cancel signing' })).toBe(cancel);
   });
 });
 
@@ -60,16 +63,16 @@ describe('signing actions', { timeout: 20_000 }, () => {
     );
   });
 
-  it('hides Send without documents edit, and shows Cancel signing only while Signing', async () => {
-    renderActions(makeDocument({ state: 20 }));
+  it('hides Send and shows Cancel signing while Signing', async () => {
+    renderActions(makeDocument({ state: 20 }), {}, { send: false, cancel: true });
     expect(await screen.findByRole('button', { name: 'Cancel signing' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send for signing' })).not.toBeInTheDocument();
   });
 
-  it('offers nothing to a member without documents edit', async () => {
-    const { fetchMock } = renderActions(makeDocument(), {}, [18]);
+  it('offers nothing when the server allows neither', async () => {
+    const { fetchMock } = renderActions(makeDocument(), {}, { send: false, cancel: false });
     const called = (part: string) => fetchMock.mock.calls.some(([url]) => String(url).includes(part));
-    await waitFor(() => expect(called('account-roles') && called('signing/signees')).toBe(true));
+    await waitFor(() => expect(called('signing/signees')).toBe(true));
     await new Promise((r) => setTimeout(r, 100));
     expect(screen.queryByRole('button', { name: 'Send for signing' })).not.toBeInTheDocument();
   });
@@ -102,6 +105,7 @@ describe('signing actions', { timeout: 20_000 }, () => {
       [`GET /api/signing/signees/${DOC_ID}`]: () => ({
         status: 'OK',
         signees: [makeSignee({ isMe: true, ...(sent ? { signingLink: link } : {}) })],
+        abilities: makeAbilities({ send: !sent, cancel: sent }),
       }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Send for signing' }));

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconCertificate, IconDownload, IconHandStop, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DOCUMENT_STATE, P, type Document } from '@sinetti/contract';
+import { DOCUMENT_STATE, type Document } from '@sinetti/contract';
 import { useModals } from '../../../components/modals';
 import { showError } from '../../../components/toast';
-import { usePermissions } from '../../../lib/permissions';
 import { memberFile } from '../api/process';
 import { useSignees } from '../api/signees';
 import { saveDataUrl } from '../lib/files';
@@ -17,24 +16,17 @@ export interface SigningActionsProps {
   onReload?: () => void;
 }
 
-/** Whether send is offered (SPEC §4.1): not a template, at least one signee, below Signing, documents edit. */
-export function canSend(
-  document: SigningActionsProps['document'],
-  signees: number,
-  canEdit: boolean,
-): boolean {
-  return canEdit && document.type !== 'template' && signees > 0 && document.state < DOCUMENT_STATE.Signing;
-}
-
-/** The document header's signing actions: send, cancel, and once Signed the signed PDF and certificate. */
+/**
+ * The document header's signing actions: send and cancel as the server's abilities allow (they come with
+ * the signee list, so send follows signees being added), and once Signed the signed PDF and certificate.
+ */
 export function SigningActions({ document, onReload }: SigningActionsProps) {
   const { t } = useTranslation('signing');
   const modals = useModals();
-  const { can } = usePermissions();
   const signees = useSignees(document.id);
   const selfCheck = useSelfSigneeCheck(document.id);
   const [downloading, setDownloading] = useState<'signed' | 'certificate' | null>(null);
-  const canEdit = can(P.DOCUMENTS_EDIT);
+  const can = signees.data?.abilities;
   const list = signees.data?.signees ?? [];
 
   const send = () =>
@@ -63,12 +55,12 @@ export function SigningActions({ document, onReload }: SigningActionsProps) {
 
   return (
     <>
-      {canSend(document, list.length, canEdit) && (
+      {can?.send && (
         <Button leftSection={<IconSend size={16} aria-hidden />} onClick={send}>
           {t('actions.send')}
         </Button>
       )}
-      {canEdit && document.state === DOCUMENT_STATE.Signing && (
+      {can?.cancel && (
         <Button
           variant="default"
           color="red"

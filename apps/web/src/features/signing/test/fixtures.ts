@@ -1,4 +1,5 @@
-import type { Document, Signee } from '@sinetti/contract';
+import type { Document, DocumentAbilities, Signee } from '@sinetti/contract';
+import { makeAbilities } from '../../../test/abilities';
 import { makeAccount } from '../../../test/utils';
 
 export const DOC_ID = '00000000-0000-4000-8000-0000000000d1';
@@ -38,8 +39,12 @@ export function makeDocument(overrides: Partial<Document> = {}): Document {
   } as Document;
 }
 
-/** Replies of the calls the member side makes, keyed like mockApi's routes. */
-export function memberReplies(signees: Signee[], permissions: number[] = [18, 22]) {
+/**
+ * Replies of the calls the member side makes, keyed like mockApi's routes. The signee list carries the
+ * document's abilities as the server computed them (all allowed but cancel unless overridden).
+ */
+export function memberReplies(signees: Signee[], abilities: Partial<DocumentAbilities> = {}) {
+  const permissions = [18, 22];
   const account = makeAccount();
   return {
     'GET /api/authentication/accounts': () => ({
@@ -60,6 +65,10 @@ export function memberReplies(signees: Signee[], permissions: number[] = [18, 22
       roles: [],
     }),
     'GET /api/signing/levels': () => ({ status: 'OK', levels: [1], default: 1 }),
-    [`GET /api/signing/signees/${DOC_ID}`]: () => ({ status: 'OK', signees }),
+    [`GET /api/signing/signees/${DOC_ID}`]: () => ({
+      status: 'OK',
+      signees,
+      abilities: makeAbilities({ cancel: false, ...abilities }),
+    }),
   };
 }

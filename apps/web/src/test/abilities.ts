@@ -1,0 +1,24 @@
+import type { DocumentAbilities } from '@sinetti/contract';
+
+/** A document's abilities as the server sends them: everything allowed unless overridden. */
+export function makeAbilities(overrides: Partial<DocumentAbilities> = {}): DocumentAbilities {
+  return {
+    view: true,
+    download: true,
+    rename: true,
+    move: true,
+    delete: true,
+    archive: true,
+    restore: false,
+    edit: true,
+    editSignees: true,
+    send: true,
+    cancel: false,
+    convert: true,
+    createInside: false,
+    viewRoles: true,
+    editRoles: true,
+    deleteRoles: true,
+    ...overrides,
+  };
+}
