@@ -191,13 +191,11 @@ describe('who sees a restricted folder and what is inside it', () => {
   it('lets roles of a document inside decide for it, and inherits again when they are removed', async () => {
     expect((await add(owner, inner, sales)).statusCode).toBe(200);
     const salesPerson = await t.member(owner, [P.DOCUMENTS_VIEW]);
-    await t.database.db
-      .insert(roleAssignments)
-      .values({
-        roleId: sales,
-        accountId: salesPerson.accountId,
-        organizationId: owner.personalOrganizationId,
-      });
+    await t.database.db.insert(roleAssignments).values({
+      roleId: sales,
+      accountId: salesPerson.accountId,
+      organizationId: owner.personalOrganizationId,
+    });
     expect((await get(salesPerson, `/api/documents/info/${contract}`)).statusCode).toBe(200);
     expect((await get(lawyer, `/api/documents/info/${contract}`)).statusCode).toBe(404);
     expect((await get(salesPerson, `/api/documents/info/${folder}`)).statusCode).toBe(404);

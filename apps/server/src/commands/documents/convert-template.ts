@@ -37,7 +37,9 @@ async function loadSubtree(
   const rows = await tx
     .select(select)
     .from(documents)
-    .where(and(withChildren ? inSubtree(root) : eq(documents.id, root.id), visible, seenByCaller(documents, see)))
+    .where(
+      and(withChildren ? inSubtree(root) : eq(documents.id, root.id), visible, seenByCaller(documents, see)),
+    )
     .limit(MAX_COPY + 1);
   return rows;
 }

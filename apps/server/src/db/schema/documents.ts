@@ -68,7 +68,7 @@ export const documents = pgTable(
     /**
      * The roles that decide who sees this document: its own (document_roles) if it has any, else its
      * nearest ancestor's with any; null when none has (every member with documents view sees it). Kept by
-     * triggers (migration 0008) when roles are added or removed and when documents are made or moved, so
+     * triggers (migration 0012) when roles are added or removed and when documents are made or moved, so
      * lists and search filter on one column (docs/decisions.md "Document roles").
      */
     effectiveRoleIds: uuid('effective_role_ids').array(),

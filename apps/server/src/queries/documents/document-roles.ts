@@ -1,5 +1,5 @@
 import type { DocumentRoles, P } from '@sinetti/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documentRoles, documents, roles } from '../../db/schema/index.ts';
 import type { AuthorizedDocument } from '../../policies/documents.ts';
