@@ -8,6 +8,7 @@ import { P } from '@sinetti/contract';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { TestUser } from './helper.ts';
+import { ORGANIZATION_ROWS } from './matrix-rows-organizations.ts';
 import type { SigningTestApp } from './signing-helper.ts';
 
 /** The objects a request is about: one organization's, or hidden from the caller by the document's roles. */
@@ -61,6 +62,7 @@ export interface Fixture {
 }
 
 export const ROWS: Record<string, Row> = {
+  ...ORGANIZATION_ROWS,
   // authentication/: account-level (the session's own account) or public. The wizard's calls answer 409
   // to an account whose setup is complete, whoever it is.
   'authentication.login': {
