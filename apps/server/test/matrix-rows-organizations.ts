@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { P } from '@sinetti/contract';
 import { memberships } from '../src/db/schema/index.ts';
-import type { Row } from './matrix-rows.ts';
+import type { Row } from './matrix-kit.ts';
 
 const get = (url: string) => ({ method: 'GET' as const, url });
 
