@@ -1,12 +1,12 @@
-import { DOCUMENT_STATE, type P } from '@sinetti/contract';
-import { and, eq, gt, isNull, lte, ne } from 'drizzle-orm';
+import { type P } from '@sinetti/contract';
+import { and, eq, gt, lte, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { documents, signatures, signees, signingProcesses, signingSessions } from '../../db/schema/index.ts';
+import { signingProcesses } from '../../db/schema/index.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
 import { auditOf } from '../../http/audit.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { documentColumns, type DocumentRow } from '../../queries/documents/columns.ts';
+import type { DocumentRow } from '../../queries/documents/columns.ts';
 import { listSignees, openProcessOf } from '../../queries/signing/signees.ts';
 import { enqueueJob } from '../../services/jobs/index.ts';
 import { enqueueMail } from '../../services/mail/index.ts';
@@ -15,6 +15,7 @@ import { refundCharges } from '../billing/refund.ts';
 import { assertAllowed, documentRules } from '../../policies/document-rules.ts';
 import { relock, type AuthorizedDocument } from '../../policies/documents.ts';
 import { appendSigningEvent, systemActor } from './audit-chain.ts';
+import { closeRound } from './close-round.ts';
 import { SIGNING_JOBS, chargeReference, fullNameOf, memberActor } from './common.ts';
 import { accountContact } from './people.ts';
 
@@ -66,23 +67,11 @@ export async function cancelSigning(
     const now = ctx.clock.now();
     const list = await listSignees(tx, doc.id);
     const unsigned = list.filter((s) => s.status !== 'signed');
-    await tx
-      .update(signingProcesses)
-      .set({ state: 'cancelled', cancelledAt: now })
-      .where(eq(signingProcesses.id, process.id));
-    await tx
-      .update(signingSessions)
-      .set({ endedAt: now, endReason: 'cancelled' })
-      .where(and(eq(signingSessions.processId, process.id), isNull(signingSessions.endedAt)));
-    await tx
-      .update(signees)
-      .set({ status: 'pending', signedAt: null, slot: null, updatedAt: now })
-      .where(eq(signees.documentId, doc.id));
-    const [updated] = await tx
-      .update(documents)
-      .set({ state: DOCUMENT_STATE.Draft, updatedAt: now })
-      .where(eq(documents.id, doc.id))
-      .returning(documentColumns);
+    const { document: updated, signaturesDiscarded } = await closeRound(
+      tx,
+      { processId: process.id, documentId: doc.id },
+      now,
+    );
     const refundWithheld = await isRepeatedSend(tx, doc.id, process);
     const refund = await refundCharges(tx, {
       organizationId: doc.organizationId,
@@ -90,10 +79,6 @@ export async function cancelSigning(
       now,
       audit: auditOf(actor),
     });
-    const discarded = await tx
-      .select({ id: signatures.id })
-      .from(signatures)
-      .where(eq(signatures.processId, process.id));
     const base = { organizationId: doc.organizationId, documentId: doc.id, processId: process.id, at: now };
     await appendSigningEvent(tx, {
       ...base,
@@ -101,7 +86,7 @@ export async function cancelSigning(
       actor: memberActor(actor),
       data: {
         round: process.round,
-        signaturesDiscarded: discarded.length,
+        signaturesDiscarded,
         refunded: refund.transactions.reduce((sum, t) => sum + t.amountCents, 0),
         refundedSignees: refundWithheld ? [] : unsigned.map((s) => s.id),
         refundWithheld,

@@ -1,6 +1,3 @@
-import { DOCUMENT_STATE } from '@sinetti/contract';
-import { and, eq, isNull } from 'drizzle-orm';
-import { documents, signatures, signees, signingProcesses, signingSessions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../http/context.ts';
 import { findDocument } from '../../queries/documents/get-document.ts';
 import { findProcess, listSignees, lockProcess } from '../../queries/signing/signees.ts';
@@ -10,6 +7,7 @@ import { PdfError } from '../../services/pdf/index.ts';
 import { systemAudit } from '../audit.ts';
 import { refundCharges } from '../billing/refund.ts';
 import { appendSigningEvent, systemActor } from './audit-chain.ts';
+import { closeRound } from './close-round.ts';
 import { SIGNING_JOBS, chargeReference, fullNameOf } from './common.ts';
 import { accountContact } from './people.ts';
 import { pdfFailure } from './pdf-run.ts';
@@ -35,32 +33,13 @@ export async function failRound(c: FailContext, processId: string, problem: stri
     if (!doc || !process || (process.state !== 'signing' && process.state !== 'sealing')) return false;
     const now = c.clock.now();
     const list = await listSignees(tx, doc.id);
-    await tx
-      .update(signingProcesses)
-      .set({ state: 'cancelled', cancelledAt: now })
-      .where(eq(signingProcesses.id, process.id));
-    await tx
-      .update(signingSessions)
-      .set({ endedAt: now, endReason: 'cancelled' })
-      .where(and(eq(signingSessions.processId, process.id), isNull(signingSessions.endedAt)));
-    await tx
-      .update(signees)
-      .set({ status: 'pending', signedAt: null, slot: null, updatedAt: now })
-      .where(eq(signees.documentId, doc.id));
-    await tx
-      .update(documents)
-      .set({ state: DOCUMENT_STATE.Draft, updatedAt: now })
-      .where(eq(documents.id, doc.id));
+    const { signaturesDiscarded } = await closeRound(tx, { processId: process.id, documentId: doc.id }, now);
     const refund = await refundCharges(tx, {
       organizationId: doc.organizationId,
       references: list.map((s) => chargeReference(process.id, s.id)),
       now,
       audit: systemAudit,
     });
-    const discarded = await tx
-      .select({ id: signatures.id })
-      .from(signatures)
-      .where(eq(signatures.processId, process.id));
     const base = { organizationId: doc.organizationId, documentId: doc.id, processId: process.id, at: now };
     await appendSigningEvent(tx, {
       ...base,
@@ -69,7 +48,7 @@ export async function failRound(c: FailContext, processId: string, problem: stri
       data: {
         round: process.round,
         problem,
-        signaturesDiscarded: discarded.length,
+        signaturesDiscarded,
         refunded: refund.transactions.reduce((sum, t) => sum + t.amountCents, 0),
         refundedSignees: list.map((s) => s.id),
       },
