@@ -214,6 +214,7 @@ describe('mail configuration', () => {
     expect(smtp.mail).toEqual({
       transport: { kind: 'smtp', url: 'smtps://u:p@smtp.example.fi:465' },
       from: 'Sinetti <no-reply@sign.example.fi>',
+      limits: { perOrganization: 200, perRecipient: 20, windowMs: 3_600_000 },
     });
   });
 
