@@ -73,7 +73,8 @@ describe('billing journey', () => {
     await page.getByText('Visa ending in 0002').waitFor();
     await addBalance(page, '10');
     await page.getByText('The card was declined', { exact: true }).waitFor();
-    await page.getByText('TEST MODE: the card was declined', { exact: false }).waitFor();
+    // The app's own words, not the provider's English message.
+    await page.getByText('The card was declined. Nothing was charged.', { exact: true }).waitFor();
     await page.getByRole('dialog', { name: 'Add balance' }).getByRole('button', { name: 'Cancel' }).click();
     expect(await page.getByTestId('billing-balance').innerText()).toBe('€25.00');
     expect(await history.getByRole('row').count()).toBe(2);
