@@ -6,11 +6,15 @@
 import { P } from '@sinetti/contract';
 import { renameDocument } from '../src/commands/documents/update-document.ts';
 import { deleteDocument } from '../src/commands/documents/delete-document.ts';
+import { setRoleHeld } from '../src/commands/roles/assignments.ts';
+import { deleteRole } from '../src/commands/roles/roles.ts';
 import { sendForSigning } from '../src/commands/signing/send.ts';
+import { auditOf } from '../src/http/audit.ts';
 import type { OrganizationActor } from '../src/http/actor.ts';
 import type { AppContext } from '../src/http/context.ts';
 import { authorizeDocument } from '../src/policies/documents.ts';
 import { authorize } from '../src/policies/index.ts';
+import { authorizeRoleEditor } from '../src/policies/roles.ts';
 import type { DocumentRow } from '../src/queries/documents/columns.ts';
 import { findDocument } from '../src/queries/documents/get-document.ts';
 import { listFolder } from '../src/queries/documents/list-documents.ts';
@@ -33,6 +37,14 @@ export async function forgotten(ctx: AppContext, actor: OrganizationActor, provi
   await deleteDocument(ctx, actor, viewed, false);
   // @ts-expect-error a scope for creating is not a scope for viewing
   await documentStats(ctx.db, authorize(actor, P.DOCUMENTS_CREATE), new Date());
+
+  // Roles: an actor is not an editor, and editing roles (9) does not let anyone assign them (15).
+  // @ts-expect-error a bare actor was never authorized
+  await deleteRole(ctx, actor, auditOf(actor), 'role');
+  const assign = { accountId: 'a', roleId: 'r', held: true };
+  // @ts-expect-error authorized for organization edit roles, not users edit roles
+  await setRoleHeld(ctx, authorizeRoleEditor(actor, P.ORG_EDIT_ROLES), auditOf(actor), assign);
+  await setRoleHeld(ctx, authorizeRoleEditor(actor, P.USERS_EDIT_ROLES), auditOf(actor), assign);
 
   // What compiles: authorize first, for the action the command needs.
   const editable = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_EDIT, 'id');

@@ -1,7 +1,8 @@
 import { P, type RoleAbilities } from '@sinetti/contract';
 import type { OrganizationActor } from '../http/actor.ts';
 import { AppError } from '../lib/errors.ts';
-import { authorize, authorizeSubject, can } from './index.ts';
+import { grant, regrant, type Authorized } from './authorized.ts';
+import { authorize, can } from './index.ts';
 
 /**
  * Rules of roles and permissions (docs/decisions.md "Roles and permissions"). A non-owner acts only on what
@@ -28,13 +29,20 @@ export function authorizeRolesView(actor: OrganizationActor): Exclude<RolesView,
   return view;
 }
 
-/** Whether the caller holds every one of these permissions. */
-export function holdsAll(actor: OrganizationActor, permissions: readonly number[]): boolean {
-  return actor.membership.isOwner || permissions.every((id) => actor.membership.permissions.has(id));
+/** What a permission check needs of the caller: the owner holds every permission. */
+interface Holder {
+  isOwner: boolean;
+  held: ReadonlySet<number>;
 }
 
-function refuseUnless(allowed: boolean, message: string): void {
-  if (!allowed) throw new AppError('FORBIDDEN', message).because('PERMISSION_NOT_HELD');
+const holderOf = (actor: OrganizationActor): Holder => ({
+  isOwner: actor.membership.isOwner,
+  held: actor.membership.permissions,
+});
+
+/** Whether the caller holds every one of these permissions. */
+export function holdsAll(holder: Holder, permissions: readonly number[]): boolean {
+  return holder.isOwner || permissions.every((id) => holder.held.has(id));
 }
 
 export interface RoleSubject {
@@ -43,54 +51,75 @@ export interface RoleSubject {
   permissions: number[];
 }
 
-/** Creating a role (organization edit roles, 9). */
-export function authorizeRoleCreate(actor: OrganizationActor): void {
-  authorize(actor, P.ORG_EDIT_ROLES);
+/** The caller as one who changes roles: their organization and what they hold. */
+export interface RoleEditor extends Holder {
+  organizationId: string;
 }
 
-/** Changing a role: edit roles (9), and a non-owner changes only permissions they hold. */
-export function authorizeRoleUpdate<R extends RoleSubject>(
+type RoleAction = typeof P.ORG_EDIT_ROLES | typeof P.USERS_EDIT_ROLES;
+
+/**
+ * Authorizes changing roles: organization edit roles (9) to create, change or delete one, users edit roles
+ * (15) to give one to a member or take it away. The commands take the answer; what they may do to a given
+ * role, read under their lock, is decided by the rules below.
+ */
+export function authorizeRoleEditor<const A extends RoleAction>(
   actor: OrganizationActor,
+  action: A,
+): Authorized<RoleEditor, A> {
+  const scope = authorize(actor, action);
+  return grant({ organizationId: scope.organizationId, ...holderOf(actor) }, action);
+}
+
+/** The role as the editor may act on it: NOT_FOUND when there is none or it is another organization's. */
+export function editableRole<R extends RoleSubject, A extends RoleAction>(
+  editor: Authorized<RoleEditor, A>,
   role: R | null | undefined,
+): Authorized<R, A> {
+  if (!role || role.organizationId !== editor.organizationId) throw new AppError('NOT_FOUND', 'Not found.');
+  return regrant(role, editor);
+}
+
+export type RoleRefusal = 'PERMISSION_NOT_HELD' | 'DEFAULT_ROLE';
+
+/** Changing a role's permissions: a non-owner sets (grants or takes away) only permissions they hold. */
+export function roleUpdateRule(
+  editor: RoleEditor,
   changedPermissions: readonly number[],
-): asserts role is R {
-  authorizeSubject(actor, P.ORG_EDIT_ROLES, role);
-  refuseUnless(
-    holdsAll(actor, changedPermissions),
-    'You can only grant or take away permissions that you hold yourself.',
-  );
+): RoleRefusal | null {
+  return holdsAll(editor, changedPermissions) ? null : 'PERMISSION_NOT_HELD';
 }
 
-/** Deleting a role: edit roles (9), a role that grants nothing the caller lacks, never the default role. */
-export function authorizeRoleDelete<R extends RoleSubject>(
-  actor: OrganizationActor,
-  role: R | null | undefined,
-): asserts role is R {
-  const subject = authorizeSubject(actor, P.ORG_EDIT_ROLES, role);
-  refuseUnless(
-    holdsAll(actor, subject.permissions),
-    'You can only delete roles that grant nothing you lack.',
-  );
-  if (subject.isDefault) {
+/** Deleting a role: one that grants nothing the caller lacks, never the default role. */
+export function roleDeleteRule(editor: RoleEditor, role: RoleSubject): RoleRefusal | null {
+  if (!holdsAll(editor, role.permissions)) return 'PERMISSION_NOT_HELD';
+  return role.isDefault ? 'DEFAULT_ROLE' : null;
+}
+
+/** Giving a role to a member or taking it away: a role that grants nothing the caller lacks. */
+export function roleAssignmentRule(editor: RoleEditor, role: RoleSubject): RoleRefusal | null {
+  return holdsAll(editor, role.permissions) ? null : 'PERMISSION_NOT_HELD';
+}
+
+const REFUSALS = {
+  update: 'You can only grant or take away permissions that you hold yourself.',
+  delete: 'You can only delete roles that grant nothing you lack.',
+  assign: 'You can only give or take away roles that grant nothing you lack.',
+} as const;
+
+/** Throws a rule's refusal: FORBIDDEN for a permission the caller lacks, CONFLICT for the default role. */
+export function refuseRole(refusal: RoleRefusal | null, change: keyof typeof REFUSALS): void {
+  if (refusal === 'PERMISSION_NOT_HELD') {
+    throw new AppError('FORBIDDEN', REFUSALS[change]).because('PERMISSION_NOT_HELD');
+  }
+  if (refusal === 'DEFAULT_ROLE') {
     throw new AppError('CONFLICT', 'The default role cannot be deleted.').because('DEFAULT_ROLE');
   }
 }
 
-/** Giving a role to a member or taking it away: users edit roles (15), a role that grants nothing the caller lacks. */
-export function authorizeRoleAssignment<R extends RoleSubject>(
-  actor: OrganizationActor,
-  role: R | null | undefined,
-): asserts role is R {
-  const subject = authorizeSubject(actor, P.USERS_EDIT_ROLES, role);
-  refuseUnless(
-    holdsAll(actor, subject.permissions),
-    'You can only give or take away roles that grant nothing you lack.',
-  );
-}
-
 /** What the caller may do with a role (sent with it, so the web app gates on the server's answer). */
 export function roleAbilitiesOf(actor: OrganizationActor, role: RoleSubject): RoleAbilities {
-  const coversRole = holdsAll(actor, role.permissions);
+  const coversRole = holdsAll(holderOf(actor), role.permissions);
   const edit = can(actor, P.ORG_EDIT_ROLES);
   return {
     edit,

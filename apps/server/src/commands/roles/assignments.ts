@@ -1,12 +1,15 @@
+import type { P } from '@sinetti/contract';
 import { and, eq } from 'drizzle-orm';
 import { roleAssignments } from '../../db/schema/index.ts';
-import type { OrganizationActor } from '../../http/actor.ts';
-import { auditOf } from '../../http/audit.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { authorizeRoleAssignment } from '../../policies/roles.ts';
+import type { Authorized } from '../../policies/index.ts';
+import { editableRole, refuseRole, roleAssignmentRule, type RoleEditor } from '../../policies/roles.ts';
 import { findRole, isMember, type RoleRow } from '../../queries/roles/roles.ts';
-import { recordAudit } from '../audit.ts';
+import { recordAudit, type AuditContext } from '../audit.ts';
+
+/** Who may give members roles and take them away: users edit roles (15), authorized by the route. */
+export type RoleAssigner = Authorized<RoleEditor, typeof P.USERS_EDIT_ROLES>;
 
 /**
  * Gives a member a role or takes it away. Idempotent: holding it already (or not holding it) changes
@@ -15,12 +18,13 @@ import { recordAudit } from '../audit.ts';
  */
 export async function setRoleHeld(
   ctx: AppContext,
-  actor: OrganizationActor,
+  assigner: RoleAssigner,
+  audit: AuditContext,
   input: { accountId: string; roleId: string; held: boolean },
 ): Promise<RoleRow> {
   return ctx.db.transaction(async (tx) => {
-    const role = await findRole(tx, input.roleId, true);
-    authorizeRoleAssignment(actor, role);
+    const role = editableRole(assigner, await findRole(tx, input.roleId, true));
+    refuseRole(roleAssignmentRule(assigner, role), 'assign');
     if (!(await isMember(tx, role.organizationId, input.accountId))) {
       throw new AppError('NOT_FOUND', 'No such member in this organization.');
     }
@@ -35,7 +39,7 @@ export async function setRoleHeld(
           .where(and(eq(roleAssignments.roleId, role.id), eq(roleAssignments.accountId, input.accountId)))
           .returning({ roleId: roleAssignments.roleId });
     if (changed.length === 0) return role;
-    await recordAudit(tx, auditOf(actor), input.held ? 'role.assigned' : 'role.unassigned', {
+    await recordAudit(tx, audit, input.held ? 'role.assigned' : 'role.unassigned', {
       organizationId: role.organizationId,
       subjectId: role.id,
       data: { accountId: input.accountId, role: role.name },

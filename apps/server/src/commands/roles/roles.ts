@@ -1,14 +1,22 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { PermissionChange } from '@sinetti/contract';
+import type { P, PermissionChange } from '@sinetti/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { roles } from '../../db/schema/index.ts';
-import type { OrganizationActor } from '../../http/actor.ts';
-import { auditOf } from '../../http/audit.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { authorizeRoleCreate, authorizeRoleDelete, authorizeRoleUpdate } from '../../policies/roles.ts';
+import type { Authorized } from '../../policies/index.ts';
+import {
+  editableRole,
+  refuseRole,
+  roleDeleteRule,
+  roleUpdateRule,
+  type RoleEditor,
+} from '../../policies/roles.ts';
 import { findRole, roleNameTaken, type RoleRow } from '../../queries/roles/roles.ts';
-import { recordAudit } from '../audit.ts';
+import { recordAudit, type AuditContext } from '../audit.ts';
+
+/** Who may create, change and delete roles: organization edit roles (9), authorized by the route. */
+export type RolesEditor = Authorized<RoleEditor, typeof P.ORG_EDIT_ROLES>;
 
 /** Serializes role changes of one organization, so that two roles can never end up with the same name. */
 export async function lockRoles(tx: DbOrTx, organizationId: string): Promise<void> {
@@ -27,9 +35,13 @@ async function refuseTakenName(
 }
 
 /** A new role with no permissions (SPEC §4.9: the editor sets them next with role-update). */
-export async function addRole(ctx: AppContext, actor: OrganizationActor, name: string): Promise<string> {
-  authorizeRoleCreate(actor);
-  const organizationId = actor.membership.organization.id;
+export async function addRole(
+  ctx: AppContext,
+  editor: RolesEditor,
+  audit: AuditContext,
+  name: string,
+): Promise<string> {
+  const { organizationId } = editor;
   return ctx.db.transaction(async (tx) => {
     await lockRoles(tx, organizationId);
     await refuseTakenName(tx, organizationId, name);
@@ -38,7 +50,7 @@ export async function addRole(ctx: AppContext, actor: OrganizationActor, name: s
       .values({ organizationId, name, isDefault: false, permissions: [] })
       .returning({ id: roles.id });
     if (!row) throw new Error('role insert returned nothing');
-    await recordAudit(tx, auditOf(actor), 'role.created', {
+    await recordAudit(tx, audit, 'role.created', {
       organizationId,
       subjectId: row.id,
       data: { name },
@@ -58,15 +70,16 @@ function flips(current: readonly number[], changes: readonly PermissionChange[])
 /** Renames a role and/or sets some of its permissions; the others stay as they are. */
 export async function updateRole(
   ctx: AppContext,
-  actor: OrganizationActor,
+  editor: RolesEditor,
+  audit: AuditContext,
   id: string,
   change: { name?: string | undefined; permissions?: PermissionChange[] | undefined },
 ): Promise<RoleRow> {
   return ctx.db.transaction(async (tx) => {
-    await lockRoles(tx, actor.membership.organization.id);
-    const role = await findRole(tx, id, true);
-    const { granted, revoked } = flips(role?.permissions ?? [], change.permissions ?? []);
-    authorizeRoleUpdate(actor, role, [...granted, ...revoked]);
+    await lockRoles(tx, editor.organizationId);
+    const role = editableRole(editor, await findRole(tx, id, true));
+    const { granted, revoked } = flips(role.permissions, change.permissions ?? []);
+    refuseRole(roleUpdateRule(editor, [...granted, ...revoked]), 'update');
     const rename = change.name !== undefined && change.name !== role.name;
     if (rename) await refuseTakenName(tx, role.organizationId, change.name ?? '', role.id);
     if (!rename && granted.length === 0 && revoked.length === 0) return role;
@@ -77,7 +90,7 @@ export async function updateRole(
       .update(roles)
       .set({ name: change.name ?? role.name, permissions, updatedAt: ctx.clock.now() })
       .where(and(eq(roles.id, role.id), eq(roles.organizationId, role.organizationId)));
-    await recordAudit(tx, auditOf(actor), 'role.updated', {
+    await recordAudit(tx, audit, 'role.updated', {
       organizationId: role.organizationId,
       subjectId: role.id,
       data: {
@@ -94,13 +107,18 @@ export async function updateRole(
  * Deletes a role. Its holders lose it and stay members of the organization (with no role they hold no
  * permission); the audit event names them.
  */
-export async function deleteRole(ctx: AppContext, actor: OrganizationActor, id: string): Promise<void> {
+export async function deleteRole(
+  ctx: AppContext,
+  editor: RolesEditor,
+  audit: AuditContext,
+  id: string,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await lockRoles(tx, actor.membership.organization.id);
-    const role = await findRole(tx, id, true);
-    authorizeRoleDelete(actor, role);
+    await lockRoles(tx, editor.organizationId);
+    const role = editableRole(editor, await findRole(tx, id, true));
+    refuseRole(roleDeleteRule(editor, role), 'delete');
     await tx.delete(roles).where(and(eq(roles.id, role.id), eq(roles.organizationId, role.organizationId)));
-    await recordAudit(tx, auditOf(actor), 'role.deleted', {
+    await recordAudit(tx, audit, 'role.deleted', {
       organizationId: role.organizationId,
       subjectId: role.id,
       data: { name: role.name, permissions: role.permissions, holders: role.accounts },

@@ -1,11 +1,17 @@
-import { api } from '@sinetti/contract';
+import { api, P } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
 import { setRoleHeld } from '../../commands/roles/assignments.ts';
 import { addRole, deleteRole, updateRole } from '../../commands/roles/roles.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
+import { auditOf } from '../../http/audit.ts';
 import { defineRoute } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
-import { authorizeRolesView, roleAbilitiesOf, rolesViewOf } from '../../policies/roles.ts';
+import {
+  authorizeRoleEditor,
+  authorizeRolesView,
+  roleAbilitiesOf,
+  rolesViewOf,
+} from '../../policies/roles.ts';
 import { presentRole } from '../../presenters/role.ts';
 import { findRole, listRoles, type RoleRow } from '../../queries/roles/roles.ts';
 
@@ -45,7 +51,8 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     app,
     api.privileges.roleAdd,
   )(async ({ body, actor, ctx }) => {
-    const roleId = await addRole(ctx, actor, body.name);
+    const editor = authorizeRoleEditor(actor, P.ORG_EDIT_ROLES);
+    const roleId = await addRole(ctx, editor, auditOf(actor), body.name);
     return { status: 'OK', roleId };
   });
 
@@ -53,7 +60,8 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     app,
     api.privileges.roleUpdate,
   )(async ({ params, body, actor, ctx }) => {
-    const row = await updateRole(ctx, actor, params.id, body);
+    const editor = authorizeRoleEditor(actor, P.ORG_EDIT_ROLES);
+    const row = await updateRole(ctx, editor, auditOf(actor), params.id, body);
     return { status: 'OK', role: present(actor, row) };
   });
 
@@ -61,7 +69,8 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     app,
     api.privileges.roleDelete,
   )(async ({ params, actor, ctx }) => {
-    await deleteRole(ctx, actor, params.id);
+    const editor = authorizeRoleEditor(actor, P.ORG_EDIT_ROLES);
+    await deleteRole(ctx, editor, auditOf(actor), params.id);
     return { status: 'OK' };
   });
 
@@ -69,7 +78,12 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     app,
     api.privileges.assignRole,
   )(async ({ params, body, actor, ctx }) => {
-    const row = await setRoleHeld(ctx, actor, { accountId: params.userId, roleId: body.roleId, held: true });
+    const assigner = authorizeRoleEditor(actor, P.USERS_EDIT_ROLES);
+    const row = await setRoleHeld(ctx, assigner, auditOf(actor), {
+      accountId: params.userId,
+      roleId: body.roleId,
+      held: true,
+    });
     return { status: 'OK', role: present(actor, row) };
   });
 
@@ -77,7 +91,8 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     app,
     api.privileges.unassignRole,
   )(async ({ params, actor, ctx }) => {
-    const row = await setRoleHeld(ctx, actor, {
+    const assigner = authorizeRoleEditor(actor, P.USERS_EDIT_ROLES);
+    const row = await setRoleHeld(ctx, assigner, auditOf(actor), {
       accountId: params.userId,
       roleId: params.roleId,
       held: false,
