@@ -18,6 +18,7 @@ import { authorizeRoleEditor } from '../src/policies/roles.ts';
 import type { DocumentRow } from '../src/queries/documents/columns.ts';
 import { findDocument } from '../src/queries/documents/get-document.ts';
 import { listFolder } from '../src/queries/documents/list-documents.ts';
+import { listTransactions } from '../src/queries/billing.ts';
 import { documentStats } from '../src/queries/documents/stats.ts';
 import type { SigningProviders } from '../src/services/signing-providers/index.ts';
 
@@ -30,6 +31,11 @@ export async function forgotten(ctx: AppContext, actor: OrganizationActor, provi
   await sendForSigning(ctx, actor, providers, row);
   // @ts-expect-error an organization id is not a scope
   await listFolder(ctx.db, actor.membership.organization.id, null, { limit: 1, offset: 0 });
+
+  // @ts-expect-error billing is the owner's: an organization id is not the owner's scope
+  await listTransactions(ctx.db, actor.membership.organization.id, { limit: 1, offset: 0 });
+  // @ts-expect-error viewing the balance (7) is not being the owner
+  await listTransactions(ctx.db, authorize(actor, P.ORG_VIEW_BALANCE), { limit: 1, offset: 0 });
 
   // Authorized for the wrong action: viewing does not let anyone delete.
   const viewed = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, 'id');

@@ -4,7 +4,10 @@ import { createOrganization } from '../src/commands/create-organization.ts';
 import { systemAudit } from '../src/commands/audit.ts';
 import { createSession } from '../src/commands/sessions.ts';
 import type { BillingDeps } from '../src/commands/billing/payments.ts';
-import { memberships, roleAssignments, roles } from '../src/db/schema/index.ts';
+import { accounts, memberships, roleAssignments, roles } from '../src/db/schema/index.ts';
+import type { OrganizationActor } from '../src/http/actor.ts';
+import { authorize, type AuthorizedScope } from '../src/policies/index.ts';
+import { loadMembership } from '../src/policies/membership.ts';
 import type { PaymentProvider } from '../src/services/payments/types.ts';
 import type { TestApp, TestUser } from './helper.ts';
 
@@ -131,4 +134,23 @@ export function crashingProvider(real: PaymentProvider, when: 'after' | 'before'
 /** Billing commands' dependencies for the test app with another provider. */
 export function depsWith(t: TestApp, provider: PaymentProvider | null): BillingDeps {
   return { db: t.database.db, clock: t.clock, provider, log: t.app.log };
+}
+
+/** The owner's billing scope, authorized as a route would, for tests that call billing commands directly. */
+export async function ownerScope(
+  t: TestApp,
+  owner: TestUser,
+  company: string,
+): Promise<AuthorizedScope<'owner'>> {
+  const [account] = await t.database.db.select().from(accounts).where(eq(accounts.id, owner.accountId));
+  const membership = await loadMembership(t.database.db, owner.accountId, company);
+  if (!account || !membership) throw new Error('not a member');
+  const actor: OrganizationActor = {
+    sessionId: 'test',
+    account,
+    ip: '127.0.0.1',
+    userAgent: null,
+    membership,
+  };
+  return authorize(actor, 'owner');
 }

@@ -15,6 +15,7 @@ import {
   depsWith,
   ledgerSum,
   newKey,
+  ownerScope,
   saveSandboxCard,
   topUp,
 } from './billing-helper.ts';
@@ -45,9 +46,10 @@ async function chargesOf(company: string) {
 }
 
 /** A top-up whose process dies between recording the payment and settling it. */
-async function crashedTopUp(company: string, key: string, when: 'after' | 'before') {
+async function crashedTopUp(owner: TestUser, company: string, key: string, when: 'after' | 'before') {
   const { provider, reached } = crashingProvider(sandbox(), when);
-  const input = { organizationId: company, amountEuros: 25, idempotencyKey: key, audit: systemAudit };
+  const scope = await ownerScope(t, owner, company);
+  const input = { owner: scope, amountEuros: 25, idempotencyKey: key, audit: systemAudit };
   void topUpBalance(depsWith(t, provider), input);
   await reached;
   const [payment] = await paymentsOf(company);
@@ -58,7 +60,7 @@ async function crashedTopUp(company: string, key: string, when: 'after' | 'befor
 async function crashedUpgrade(owner: TestUser, company: string, when: 'after' | 'before') {
   const { provider, reached } = crashingProvider(sandbox(), when);
   const input = {
-    organizationId: company,
+    owner: await ownerScope(t, owner, company),
     plan: 'basic' as const,
     mode: 'upgrade' as const,
     monthly: true,
@@ -74,7 +76,7 @@ describe('payments left pending by a crash between recording and settling them (
   it('a top-up retried with the same key answers the charge the provider made, and credits it once', async () => {
     const { owner, company } = await companyWithCard();
     const key = newKey('crash');
-    await crashedTopUp(company, key, 'after');
+    await crashedTopUp(owner, company, key, 'after');
     expect((await topUp(t, owner, company, 25, key)).json()).toEqual({ status: 'OK', balance: 2500 });
     expect((await topUp(t, owner, company, 25, key)).json()).toEqual({ status: 'OK', balance: 2500 });
     expect(await chargesOf(company)).toHaveLength(1);
@@ -85,7 +87,7 @@ describe('payments left pending by a crash between recording and settling them (
   it('a top-up that never reached the provider is charged by the retry once no request can still be running', async () => {
     const { owner, company } = await companyWithCard();
     const key = newKey('crash');
-    await crashedTopUp(company, key, 'before');
+    await crashedTopUp(owner, company, key, 'before');
     expect(await chargesOf(company)).toHaveLength(0);
     t.clock.advance(61_000);
     expect((await topUp(t, owner, company, 25, key)).json()).toEqual({ status: 'OK', balance: 2500 });

@@ -6,7 +6,15 @@ import { systemAudit } from '../src/commands/audit.ts';
 import { topUpBalance } from '../src/commands/billing/top-up.ts';
 import { payments } from '../src/db/schema/index.ts';
 import { paymentProviderOf } from '../src/services/payments/index.ts';
-import { balanceOf, crashingProvider, createCompany, depsWith, ledgerSum, topUp } from './billing-helper.ts';
+import {
+  balanceOf,
+  crashingProvider,
+  createCompany,
+  depsWith,
+  ledgerSum,
+  ownerScope,
+  topUp,
+} from './billing-helper.ts';
 import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
 
 const WEBHOOK_SECRET = 'whsec_sinetti_test_secret';
@@ -277,7 +285,8 @@ describe('Stripe adapter against a local fake of the Stripe API', () => {
     const { owner, company } = await companyWithCard();
     const key = 'stripe-crash-after-charge';
     const { provider, reached } = crashingProvider(paymentProviderOf(t.app.ctx)!, 'after');
-    const input = { organizationId: company, amountEuros: 40, idempotencyKey: key, audit: systemAudit };
+    const scope = await ownerScope(t, owner, company);
+    const input = { owner: scope, amountEuros: 40, idempotencyKey: key, audit: systemAudit };
     void topUpBalance(depsWith(t, provider), input);
     await reached;
     expect(await balanceOf(t, owner, company)).toBe(0);

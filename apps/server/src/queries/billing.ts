@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { PlanName, SignatureLevel } from '@sinetti/contract';
 import type { DbOrTx } from '../db/client.ts';
+import type { AuthorizedScope } from '../policies/index.ts';
 import {
   billingPlans,
   organizationBilling,
@@ -119,10 +120,10 @@ export async function listSigningMethods(db: DbOrTx) {
 /** A page of the ledger, newest first. */
 export async function listTransactions(
   db: DbOrTx,
-  organizationId: string,
+  owner: AuthorizedScope<'owner'>,
   page: { limit: number; offset: number },
 ): Promise<{ total: number; rows: TransactionRow[] }> {
-  const where = eq(transactions.organizationId, organizationId);
+  const where = eq(transactions.organizationId, owner.organizationId);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(transactions).where(where);
   const rows = await db
     .select()

@@ -3,6 +3,7 @@ import { PAYMENT_RETURN_PATH } from '@sinetti/contract';
 import type { Db } from '../../db/client.ts';
 import { paymentCustomers, paymentMethods, paymentSetups } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { AuthorizedScope } from '../../policies/index.ts';
 import { customerRefOf, getSetup, openSetups } from '../../queries/billing-payments.ts';
 import type { PaymentEvent } from '../../services/payments/types.ts';
 import { recordAudit, systemAudit, type AuditContext } from '../audit.ts';
@@ -12,7 +13,10 @@ import { requireProvider, settlePayment, type BillingDeps } from './payments.ts'
 const SETUP_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface StartSetupInput {
-  organization: { id: string; name: string };
+  /** Billing is the owner's (SPEC §6): the route authorizes it. */
+  owner: AuthorizedScope<'owner'>;
+  /** Shown by the provider on its page. */
+  organizationName: string;
   email: string;
   publicUrl: string;
   audit: AuditContext;
@@ -24,11 +28,12 @@ export async function startPaymentSetup(
   input: StartSetupInput,
 ): Promise<{ redirectUrl: string }> {
   const provider = requireProvider(deps.provider);
+  const organization = { id: input.owner.organizationId, name: input.organizationName };
   const now = deps.clock.now();
   const [setup] = await deps.db
     .insert(paymentSetups)
     .values({
-      organizationId: input.organization.id,
+      organizationId: organization.id,
       provider: provider.name,
       createdBy: input.audit.accountId,
       createdAt: now,
@@ -40,9 +45,9 @@ export async function startPaymentSetup(
   try {
     const started = await provider.startSetup({
       setupId: setup.id,
-      organization: input.organization,
+      organization,
       email: input.email,
-      customerRef: await customerRefOf(deps.db, input.organization.id, provider.name),
+      customerRef: await customerRefOf(deps.db, organization.id, provider.name),
       returnUrl: `${back}/saved`,
       cancelUrl: `${back}/cancelled`,
     });
@@ -53,7 +58,7 @@ export async function startPaymentSetup(
     await deps.db
       .insert(paymentCustomers)
       .values({
-        organizationId: input.organization.id,
+        organizationId: organization.id,
         provider: provider.name,
         customerRef: started.customerRef,
       })

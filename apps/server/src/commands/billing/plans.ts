@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CURRENCY, type PlanName } from '@sinetti/contract';
 import { payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { AuthorizedScope } from '../../policies/index.ts';
 import { canUpgrade, getPlanRow, loadBillingState } from '../../queries/billing.ts';
 import { activePaymentMethod, findPaymentByKey } from '../../queries/billing-payments.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
@@ -12,7 +13,8 @@ import { chargeAndSettle, requireProvider, type BillingDeps, type PaymentOutcome
 import { reconcileOrganization, replayPayment } from './reconcile.ts';
 
 export interface ChoosePlanInput {
-  organizationId: string;
+  /** Billing is the owner's (SPEC §6): the route authorizes it. */
+  owner: AuthorizedScope<'owner'>;
   plan: PlanName;
   /** `create` chooses any plan (also lower ones); `upgrade` only a higher one, in the current period. */
   mode: 'create' | 'upgrade';
@@ -30,7 +32,7 @@ const pending = () => new AppError('CONFLICT', 'A plan payment is still pending.
  */
 export async function choosePlan(deps: BillingDeps, input: ChoosePlanInput): Promise<PaymentOutcome> {
   const { db } = deps;
-  const organization = await getOrganization(db, input.organizationId);
+  const organization = await getOrganization(db, input.owner.organizationId);
   if (!organization) throw new AppError('NOT_FOUND', 'Organization not found.');
   if (organization.isPersonal)
     throw new AppError('CONFLICT', 'A personal workspace stays on the personal plan.');

@@ -1,6 +1,7 @@
 import { CURRENCY, TOP_UP_MAX, TOP_UP_MESSAGE, TOP_UP_MIN } from '@sinetti/contract';
 import { payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { AuthorizedScope } from '../../policies/index.ts';
 import { activePaymentMethod, findPaymentByKey } from '../../queries/billing-payments.ts';
 import type { AuditContext } from '../audit.ts';
 import {
@@ -13,7 +14,8 @@ import {
 import { reconcilePayment, replayPayment } from './reconcile.ts';
 
 export interface TopUpInput {
-  organizationId: string;
+  /** Billing is the owner's (SPEC §6): the route authorizes it. */
+  owner: AuthorizedScope<'owner'>;
   /** Whole euros, 10 to 500 (SPEC §5). */
   amountEuros: number;
   idempotencyKey: string;
@@ -28,14 +30,15 @@ export interface TopUpInput {
  */
 export async function topUpBalance(deps: BillingDeps, input: TopUpInput): Promise<PaymentOutcome> {
   const { amountEuros } = input;
+  const { organizationId } = input.owner;
   if (!Number.isInteger(amountEuros) || amountEuros < TOP_UP_MIN || amountEuros > TOP_UP_MAX) {
     throw new AppError('VALIDATION_FAILED', TOP_UP_MESSAGE, { amount: TOP_UP_MESSAGE });
   }
   const provider = requireProvider(deps.provider);
   const amountCents = amountEuros * 100;
   const expected = { kind: 'top_up' as const, amountCents, plan: null };
-  const existing = await findPaymentByKey(deps.db, input.organizationId, input.idempotencyKey);
-  const method = await activePaymentMethod(deps.db, input.organizationId, provider.name);
+  const existing = await findPaymentByKey(deps.db, organizationId, input.idempotencyKey);
+  const method = await activePaymentMethod(deps.db, organizationId, provider.name);
   const description = `Sinetti balance top-up ${amountEuros} ${CURRENCY}`;
   if (existing) {
     const same = existing.kind === 'top_up' && existing.amountCents === amountCents;
@@ -49,7 +52,7 @@ export async function topUpBalance(deps: BillingDeps, input: TopUpInput): Promis
   const [payment] = await deps.db
     .insert(payments)
     .values({
-      organizationId: input.organizationId,
+      organizationId,
       kind: 'top_up',
       amountCents,
       currency: CURRENCY,
@@ -61,7 +64,7 @@ export async function topUpBalance(deps: BillingDeps, input: TopUpInput): Promis
     .onConflictDoNothing()
     .returning();
   if (!payment) {
-    const raced = await findPaymentByKey(deps.db, input.organizationId, input.idempotencyKey);
+    const raced = await findPaymentByKey(deps.db, organizationId, input.idempotencyKey);
     if (!raced) throw new AppError('CONFLICT', 'The payment could not be recorded. Try again.');
     return replayPayment(deps, raced, expected);
   }

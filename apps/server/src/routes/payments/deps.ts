@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuditContext } from '../../commands/audit.ts';
 import type { BillingDeps } from '../../commands/billing/payments.ts';
-import type { AccountActor } from '../../http/actor.ts';
 import type { AppContext } from '../../http/context.ts';
 import type { RateLimit } from '../../http/rate-limit.ts';
 import { paymentProviderOf } from '../../services/payments/index.ts';
@@ -9,10 +7,6 @@ import { paymentProviderOf } from '../../services/payments/index.ts';
 /** What the billing commands need from a request. */
 export function billingDeps(ctx: AppContext, req: FastifyRequest): BillingDeps {
   return { db: ctx.db, clock: ctx.clock, provider: paymentProviderOf(ctx), log: req.log };
-}
-
-export function auditFrom(actor: AccountActor): AuditContext {
-  return { accountId: actor.account.id, ip: actor.ip, userAgent: actor.userAgent };
 }
 
 /** Calls that charge a card: RATE_LIMIT_PAYMENTS_PER_MINUTE per client address. */

@@ -6,6 +6,7 @@ import {
   startPaymentSetup,
 } from '../../commands/billing/payment-setup.ts';
 import { requireProvider } from '../../commands/billing/payments.ts';
+import { auditOf } from '../../http/audit.ts';
 import { defineRoute } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authorize } from '../../policies/index.ts';
@@ -14,7 +15,7 @@ import { activePaymentMethod } from '../../queries/billing-payments.ts';
 import { paymentProviderOf } from '../../services/payments/index.ts';
 import { registerSandboxPages } from '../../services/payments/sandbox/routes.ts';
 import { WebhookSignatureError } from '../../services/payments/types.ts';
-import { auditFrom, billingDeps, paymentRateLimit } from './deps.ts';
+import { billingDeps, paymentRateLimit } from './deps.ts';
 
 /** SPEC §7.6 payments/: can-charge and setup (owner), the provider's webhook, and the sandbox's pages. */
 export function registerPaymentRoutes(app: FastifyInstance): void {
@@ -22,12 +23,11 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     app,
     api.payments.canCharge,
   )(async ({ actor, ctx, req }) => {
-    authorize(actor, 'owner');
+    const { organizationId } = authorize(actor, 'owner');
     const deps = billingDeps(ctx, req);
     const provider = deps.provider;
     if (!provider)
       return { status: 'PAYMENT_METHOD_REQUIRED', paymentMethod: null, provider: null, testMode: false };
-    const organizationId = actor.membership.organization.id;
     let method = await activePaymentMethod(ctx.db, organizationId, provider.name);
     if (!method) {
       await reconcileSetups(deps, organizationId);
@@ -43,15 +43,15 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
 
   defineRoute(app, api.payments.setup, { rateLimit: paymentRateLimit(app.ctx) })(
     async ({ actor, ctx, req }) => {
-      authorize(actor, 'owner');
+      const owner = authorize(actor, 'owner');
       const deps = billingDeps(ctx, req);
       const provider = requireProvider(deps.provider);
-      const { id, name } = actor.membership.organization;
       const { redirectUrl } = await startPaymentSetup(deps, {
-        organization: { id, name },
+        owner,
+        organizationName: actor.membership.organization.name,
         email: actor.account.email,
         publicUrl: ctx.config.publicUrl,
-        audit: auditFrom(actor),
+        audit: auditOf(actor),
       });
       return {
         status: 'PAYMENT_METHOD_REQUIRED',

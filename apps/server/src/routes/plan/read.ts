@@ -81,9 +81,8 @@ export function registerPlanReadRoutes(app: FastifyInstance): void {
     app,
     api.plan.transactions,
   )(async ({ actor, ctx, query }) => {
-    authorize(actor, 'owner');
-    const organization = actor.membership.organization;
-    const page = await listTransactions(ctx.db, organization.id, query);
+    const owner = authorize(actor, 'owner');
+    const page = await listTransactions(ctx.db, owner, query);
     return {
       status: 'OK',
       currency: CURRENCY,
