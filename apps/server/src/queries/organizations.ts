@@ -1,12 +1,15 @@
+import type { P } from '@sinetti/contract';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { accounts, invites, memberships, organizations, persons } from '../db/schema/index.ts';
+import type { AuthorizedScope } from '../policies/index.ts';
 import { assignedRolesOf } from '../policies/membership.ts';
 
 export type InviteRow = typeof invites.$inferSelect;
 
 /** The members of an organization with their names, addresses and roles, oldest member first. */
-export async function listMembers(db: DbOrTx, organizationId: string) {
+export async function listMembers(db: DbOrTx, viewer: AuthorizedScope<typeof P.ORG_VIEW_USERS>) {
+  const { organizationId } = viewer;
   return db
     .select({
       accountId: accounts.id,
@@ -47,7 +50,12 @@ export async function isMemberEmail(db: DbOrTx, organizationId: string, email: s
 const live = (now: Date) => and(eq(invites.status, 'pending'), gt(invites.expiresAt, now));
 
 /** An organization's pending, unexpired invites, newest first. */
-export async function listCompanyInvites(db: DbOrTx, organizationId: string, now: Date) {
+export async function listCompanyInvites(
+  db: DbOrTx,
+  viewer: AuthorizedScope<typeof P.ORG_VIEW_USERS>,
+  now: Date,
+) {
+  const { organizationId } = viewer;
   return db
     .select()
     .from(invites)

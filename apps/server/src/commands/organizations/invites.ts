@@ -1,10 +1,11 @@
-import { INVITE_TTL_MS, PENDING_INVITES_MAX, type Language } from '@sinetti/contract';
+import { INVITE_TTL_MS, PENDING_INVITES_MAX, type Language, type P } from '@sinetti/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { invites } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { conflict } from '../../lib/errors.ts';
+import type { AuthorizedScope } from '../../policies/index.ts';
 import type { OrganizationRow } from '../../policies/membership.ts';
 import { countCompanyInvites, isMemberEmail, type InviteRow } from '../../queries/organizations.ts';
 import { enqueueMail } from '../../services/mail/index.ts';
@@ -97,10 +98,11 @@ export async function createInvite(
 export async function cancelInvite(
   tx: DbOrTx,
   clock: Clock,
-  organizationId: string,
+  remover: AuthorizedScope<typeof P.ORG_USERS_REMOVE>,
   inviteId: string,
   audit: AuditContext,
 ): Promise<boolean> {
+  const { organizationId } = remover;
   const now = clock.now();
   const [invite] = await tx
     .update(invites)

@@ -1,8 +1,10 @@
+import type { P } from '@sinetti/contract';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberships, organizations, roleAssignments, roles } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import type { AuthorizedScope } from '../../policies/index.ts';
 import type { OrganizationRow } from '../../policies/membership.ts';
 import {
   leaveRule,
@@ -80,32 +82,61 @@ async function lockOrganization(tx: DbOrTx, organizationId: string): Promise<Org
   return org;
 }
 
-/** Removes a member (never the owner). NOT_FOUND when the account is not a member. */
-export async function removeMember(
+/** How a membership ends: who goes, the rule that may refuse it, and the audit event. */
+interface Ending {
+  accountId: string;
+  rule: (org: OrganizationRow, accountId: string) => MembershipRefusal | null;
+  event: 'member.removed' | 'member.left';
+  notFoundText: string;
+}
+
+/** Ends a membership under the organization's lock. NOT_FOUND when the account is not a member. */
+async function endMembership(
   tx: DbOrTx,
   organizationId: string,
-  accountId: string,
+  ending: Ending,
   audit: AuditContext,
 ): Promise<void> {
   const org = await lockOrganization(tx, organizationId);
-  if (!(await isMember(tx, org.id, accountId))) throw notFound('Member not found.');
-  refuse(removeMemberRule(org, accountId));
-  await dropMembership(tx, org.id, accountId);
-  await recordAudit(tx, audit, 'member.removed', { organizationId: org.id, subjectId: accountId });
+  if (!(await isMember(tx, org.id, ending.accountId))) throw notFound(ending.notFoundText);
+  refuse(ending.rule(org, ending.accountId));
+  await dropMembership(tx, org.id, ending.accountId);
+  await recordAudit(tx, audit, ending.event, { organizationId: org.id, subjectId: ending.accountId });
 }
 
-/** The caller leaves an organization (SPEC §3 canLeave). NOT_FOUND when not a member. */
+/** Removes a member (never the owner). NOT_FOUND when the account is not a member. */
+export async function removeMember(
+  tx: DbOrTx,
+  remover: AuthorizedScope<typeof P.ORG_USERS_REMOVE>,
+  accountId: string,
+  audit: AuditContext,
+): Promise<void> {
+  const ending: Ending = {
+    accountId,
+    rule: removeMemberRule,
+    event: 'member.removed',
+    notFoundText: 'Member not found.',
+  };
+  await endMembership(tx, remover.organizationId, ending, audit);
+}
+
+/**
+ * The caller leaves an organization (SPEC §3 canLeave). Self-service: the account acts on its own
+ * membership, so the rule and the membership check are the authorization. NOT_FOUND when not a member.
+ */
 export async function leaveOrganization(
   tx: DbOrTx,
   organizationId: string,
   accountId: string,
   audit: AuditContext,
 ): Promise<void> {
-  const org = await lockOrganization(tx, organizationId);
-  if (!(await isMember(tx, org.id, accountId))) throw notFound('Organization not found.');
-  refuse(leaveRule(org, accountId));
-  await dropMembership(tx, org.id, accountId);
-  await recordAudit(tx, audit, 'member.left', { organizationId: org.id, subjectId: accountId });
+  const ending: Ending = {
+    accountId,
+    rule: leaveRule,
+    event: 'member.left',
+    notFoundText: 'Organization not found.',
+  };
+  await endMembership(tx, organizationId, ending, audit);
 }
 
 /**
@@ -115,11 +146,11 @@ export async function leaveOrganization(
 export async function transferOwnership(
   tx: DbOrTx,
   clock: Clock,
-  organizationId: string,
+  owner: AuthorizedScope<'owner'>,
   toAccountId: string,
   audit: AuditContext,
 ): Promise<void> {
-  const org = await lockOrganization(tx, organizationId);
+  const org = await lockOrganization(tx, owner.organizationId);
   if (!(await isMember(tx, org.id, toAccountId))) throw notFound('Member not found.');
   refuse(transferOwnerRule(org, toAccountId));
   await tx
@@ -138,11 +169,11 @@ export async function transferOwnership(
 export async function renameOrganization(
   tx: DbOrTx,
   clock: Clock,
-  organizationId: string,
+  editor: AuthorizedScope<typeof P.ORG_EDIT_DETAILS>,
   name: string,
   audit: AuditContext,
 ): Promise<void> {
-  const org = await lockOrganization(tx, organizationId);
+  const org = await lockOrganization(tx, editor.organizationId);
   refuse(sharedOrganizationRule(org));
   if (org.name === name) return;
   await tx.update(organizations).set({ name, updatedAt: clock.now() }).where(eq(organizations.id, org.id));

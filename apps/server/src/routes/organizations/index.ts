@@ -46,9 +46,9 @@ async function inviterOf(ctx: AppContext, actor: OrganizationActor) {
 
 /** Cancels a pending invite of the actor's organization (users remove, 16); another's is NOT_FOUND. */
 async function cancel(ctx: AppContext, actor: OrganizationActor, inviteId: string): Promise<void> {
-  authorize(actor, P.ORG_USERS_REMOVE);
+  const remover = authorize(actor, P.ORG_USERS_REMOVE);
   const done = await ctx.db.transaction((tx) =>
-    cancelInvite(tx, ctx.clock, actor.membership.organization.id, inviteId, auditOf(actor)),
+    cancelInvite(tx, ctx.clock, remover, inviteId, auditOf(actor)),
   );
   if (!done) throw notFound('Invite not found.');
 }
@@ -81,8 +81,8 @@ export function registerOrganizationRoutes(app: FastifyInstance): void {
     app,
     calls.companyInvites,
   )(async ({ actor, ctx }) => {
-    authorize(actor, P.ORG_VIEW_USERS);
-    const rows = await listCompanyInvites(ctx.db, actor.membership.organization.id, ctx.clock.now());
+    const viewer = authorize(actor, P.ORG_VIEW_USERS);
+    const rows = await listCompanyInvites(ctx.db, viewer, ctx.clock.now());
     return { status: 'OK', invites: rows.map((r) => presentCompanyInvite(r, actor.membership)) };
   });
 
@@ -140,10 +140,8 @@ export function registerOrganizationRoutes(app: FastifyInstance): void {
       await cancel(ctx, actor, params.id);
       return { status: 'OK' };
     }
-    authorize(actor, P.ORG_USERS_REMOVE);
-    await ctx.db.transaction((tx) =>
-      removeMember(tx, actor.membership.organization.id, params.id, auditOf(actor)),
-    );
+    const remover = authorize(actor, P.ORG_USERS_REMOVE);
+    await ctx.db.transaction((tx) => removeMember(tx, remover, params.id, auditOf(actor)));
     return { status: 'OK' };
   });
 
@@ -151,8 +149,8 @@ export function registerOrganizationRoutes(app: FastifyInstance): void {
     app,
     calls.companyUsers,
   )(async ({ actor, ctx }) => {
-    authorize(actor, P.ORG_VIEW_USERS);
-    const rows = await listMembers(ctx.db, actor.membership.organization.id);
+    const viewer = authorize(actor, P.ORG_VIEW_USERS);
+    const rows = await listMembers(ctx.db, viewer);
     return { status: 'OK', users: rows.map((r) => presentMember(r, actor.membership, actor.account.id)) };
   });
 
@@ -160,20 +158,17 @@ export function registerOrganizationRoutes(app: FastifyInstance): void {
     app,
     calls.updateCompany,
   )(async ({ actor, body, ctx }) => {
-    authorize(actor, P.ORG_EDIT_DETAILS);
-    const id = actor.membership.organization.id;
-    await ctx.db.transaction((tx) => renameOrganization(tx, ctx.clock, id, body.name, auditOf(actor)));
-    return { status: 'OK', companyId: id, name: body.name };
+    const editor = authorize(actor, P.ORG_EDIT_DETAILS);
+    await ctx.db.transaction((tx) => renameOrganization(tx, ctx.clock, editor, body.name, auditOf(actor)));
+    return { status: 'OK', companyId: editor.organizationId, name: body.name };
   });
 
   defineRoute(
     app,
     calls.transferOwner,
   )(async ({ actor, params, ctx }) => {
-    authorize(actor, 'owner');
-    await ctx.db.transaction((tx) =>
-      transferOwnership(tx, ctx.clock, actor.membership.organization.id, params.id, auditOf(actor)),
-    );
+    const owner = authorize(actor, 'owner');
+    await ctx.db.transaction((tx) => transferOwnership(tx, ctx.clock, owner, params.id, auditOf(actor)));
     return { status: 'OK' };
   });
 
