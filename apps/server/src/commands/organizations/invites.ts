@@ -8,7 +8,9 @@ import { conflict } from '../../lib/errors.ts';
 import type { AuthorizedScope } from '../../policies/index.ts';
 import type { OrganizationRow } from '../../policies/membership.ts';
 import { countCompanyInvites, isMemberEmail, type InviteRow } from '../../queries/organizations.ts';
+import type { MailConfig } from '../../services/mail/config.ts';
 import { enqueueMail } from '../../services/mail/index.ts';
+import { reserveMailQuota } from '../../services/mail/limits.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
 
 export interface InviteSender {
@@ -22,6 +24,8 @@ export interface InviteSender {
 export interface InviteEnv {
   clock: Clock;
   publicUrl: string;
+  /** The hourly e-mail limits every invitation counts against (services/mail/limits.ts). */
+  mail: MailConfig;
 }
 
 /** The e-mailed link: the web app opens the Dashboard, which shows the invite (docs/decisions.md). */
@@ -34,7 +38,9 @@ export type InviteOutcome = { status: 'OK'; invite: InviteRow } | { status: 'ALR
  * Invites an address (lower-cased by the contract) to a shared organization and e-mails it a single-use
  * link through the mail outbox, in the caller's transaction. ALREADY_INVITED when the address is a
  * member or has a live invite; an expired pending invite is sent again with a new link. Refuses past
- * PENDING_INVITES_MAX live invites (reason INVITE_LIMIT_REACHED).
+ * PENDING_INVITES_MAX live invites (reason INVITE_LIMIT_REACHED). The e-mail counts against the hourly
+ * limits per organization and per recipient (429 RATE_LIMITED, reason MAIL_LIMIT_ORGANIZATION or
+ * MAIL_LIMIT_RECIPIENT, rolling the caller's transaction back); ALREADY_INVITED sends nothing and uses none.
  */
 export async function createInvite(
   tx: DbOrTx,
@@ -67,6 +73,7 @@ export async function createInvite(
       'INVITE_LIMIT_REACHED',
     );
   }
+  await reserveMailQuota(tx, env.clock, env.mail, { organizationId: organization.id, recipients: [email] });
   const [invite] = existing
     ? await tx.update(invites).set(fresh).where(eq(invites.id, existing.id)).returning()
     : await tx

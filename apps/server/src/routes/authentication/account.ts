@@ -41,7 +41,7 @@ export function registerAccountRoutes(app: FastifyInstance): void {
   )(async ({ actor, body, ctx }) => {
     await completeSetup(
       ctx.db,
-      { clock: ctx.clock, publicUrl: ctx.config.publicUrl },
+      { clock: ctx.clock, publicUrl: ctx.config.publicUrl, mail: ctx.config.mail },
       { accountId: actor.account.id, sessionId: actor.sessionId },
       body,
       auditOf(actor),

@@ -69,7 +69,7 @@ export function registerOrganizationRoutes(app: FastifyInstance): void {
     refuse(sharedOrganizationRule(org));
     await hitRateLimit(ctx.db, ctx.clock, INVITE_LIMIT, org.id);
     const sender = await inviterOf(ctx, actor);
-    const env = { clock: ctx.clock, publicUrl: ctx.config.publicUrl };
+    const env = { clock: ctx.clock, publicUrl: ctx.config.publicUrl, mail: ctx.config.mail };
     const outcome = await ctx.db.transaction((tx) =>
       createInvite(tx, env, org, body.email, sender, auditOf(actor)),
     );
