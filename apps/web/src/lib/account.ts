@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@sinetti/contract';
+import { api, type OrganizationSummary } from '@sinetti/contract';
 import { call } from './api';
-import { isSignedIn, useSession } from './session';
+import { isSignedIn, sessionStore, useSession } from './session';
 
 /** The signed-in account (SPEC §3 Account), shared by the shell, setup and profile. */
 export const accountQuery = queryOptions({
@@ -13,6 +13,24 @@ export const accountQuery = queryOptions({
 export function useAccount() {
   const session = useSession();
   return useQuery({ ...accountQuery, enabled: isSignedIn(session) });
+}
+
+/**
+ * The selected organization (SPEC §3 Account: found by id in the list), from the session, then local
+ * storage, then the account's own choice; the first (Personal) when none matches. Its `name` follows the
+ * account query, so invalidating ['account'] after a rename shows the new name everywhere.
+ */
+export function useSelectedOrganization() {
+  const account = useAccount();
+  const session = useSession();
+  const data = account.data?.account;
+  const selectedId =
+    (isSignedIn(session) ? session.selectedOrganization : null) ??
+    sessionStore.selectedOrganization() ??
+    data?.selectedOrganization;
+  const organization: OrganizationSummary | null =
+    data?.organizations.find((o) => o.id === selectedId) ?? data?.organizations[0] ?? null;
+  return { account, organization };
 }
 
 /** Initials for the avatar: first letters of the first two words of the name, upper case (SPEC §2.5). */

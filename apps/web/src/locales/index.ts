@@ -3,6 +3,7 @@ import enBilling from './en/billing.json';
 import enCommon from './en/common.json';
 import enDocuments from './en/documents.json';
 import enErrors from './en/errors.json';
+import enMembers from './en/members.json';
 import enProfile from './en/profile.json';
 import enRoles from './en/roles.json';
 import enSettings from './en/settings.json';
@@ -13,6 +14,7 @@ import fiBilling from './fi/billing.json';
 import fiCommon from './fi/common.json';
 import fiDocuments from './fi/documents.json';
 import fiErrors from './fi/errors.json';
+import fiMembers from './fi/members.json';
 import fiProfile from './fi/profile.json';
 import fiRoles from './fi/roles.json';
 import fiSettings from './fi/settings.json';
@@ -32,6 +34,7 @@ export const resources = {
     signing: enSigning,
     errors: enErrors,
     roles: enRoles,
+    members: enMembers,
   },
   fi: {
     common: fiCommon,
@@ -44,6 +47,7 @@ export const resources = {
     signing: fiSigning,
     errors: fiErrors,
     roles: fiRoles,
+    members: fiMembers,
   },
 } as const;
 

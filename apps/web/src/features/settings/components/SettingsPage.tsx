@@ -16,18 +16,10 @@ import {
   type SettingsPageName,
 } from '../lib/sections';
 import { SettingsMenu } from './SettingsMenu';
-import { NoAccess, SettingsFailed, SettingsLoading, SoonSection } from './SectionNotices';
+import { NoAccess, SettingsFailed, SettingsLoading } from './SectionNotices';
 
-/** Pages that other features provide (the route wires them in: features do not import each other). */
-export type SettingsSections = Partial<Record<SettingsPageName, ComponentType>>;
-
-const SOON_TEXT = {
-  information: 'soon.information',
-  users: 'soon.users',
-  permissions: 'soon.permissions',
-  billing: 'soon.other',
-  pricing: 'soon.other',
-} as const satisfies Record<SettingsPageName, string>;
+/** The pages, which other features provide (the route wires them in: features do not import each other). */
+export type SettingsSections = Record<SettingsPageName, ComponentType>;
 
 /**
  * /settings/{page?}/{subPage?}: organization settings with a side menu of the pages the user may open
@@ -83,12 +75,10 @@ function SettingsBody({
   context: SettingsContext;
   sections: SettingsSections;
 }) {
-  const { t } = useTranslation('settings');
   if (context.status === 'error') return <SettingsFailed onRetry={context.retry} />;
   if (context.status === 'loading') return <SettingsLoading />;
   const access = accessTo(page, context.viewer);
   if (access !== 'open') return <NoAccess reason={access} organization={context.organizationName} />;
   const Section = sections[page];
-  if (Section) return <Section />;
-  return <SoonSection organization={context.organizationName} text={t(SOON_TEXT[page])} />;
+  return <Section />;
 }

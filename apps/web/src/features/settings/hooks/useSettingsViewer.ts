@@ -1,7 +1,6 @@
 import type { OrganizationSummary } from '@sinetti/contract';
-import { useAccount } from '../../../lib/account';
+import { useSelectedOrganization } from '../../../lib/account';
 import { usePermissions } from '../../../lib/permissions';
-import { isSignedIn, sessionStore, useSession } from '../../../lib/session';
 import type { SettingsViewer } from '../lib/sections';
 
 export interface SettingsContext {
@@ -16,14 +15,8 @@ export interface SettingsContext {
 /** Who is looking at the settings: the server's permissions and the selected organization. */
 export function useSettingsViewer(): SettingsContext {
   const permissions = usePermissions();
-  const account = useAccount();
-  const session = useSession();
+  const { account, organization } = useSelectedOrganization();
   const data = account.data?.account;
-  const selectedId =
-    (isSignedIn(session) ? session.selectedOrganization : null) ??
-    sessionStore.selectedOrganization() ??
-    data?.selectedOrganization;
-  const organization = data?.organizations.find((o) => o.id === selectedId) ?? data?.organizations[0] ?? null;
   const status =
     permissions.isError || account.isError ? 'error' : permissions.data && account.data ? 'ready' : 'loading';
   return {
