@@ -84,7 +84,7 @@ export function MemberRow({ member, viewer }: { member: Member; viewer: UsersVie
   return (
     <Table.Tr>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap={6}>
           <Text fw={500}>{name}</Text>
           {member.isOwner && (
             <Badge size="sm" variant="light">
@@ -132,7 +132,7 @@ export function InviteRow({ invite, viewer }: { invite: CompanyInvite; viewer: U
   return (
     <Table.Tr>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap={6}>
           <Text c="dimmed">{t('users.invitee')}</Text>
           <Badge size="sm" variant="light" color="yellow">
             {t('users.pending')}

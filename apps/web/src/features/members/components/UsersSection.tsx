@@ -64,7 +64,7 @@ export function UsersSection() {
         )}
       </Group>
       {users.length + pending.length > 0 && (
-        <Table.ScrollContainer minWidth={viewer.seesEmail && viewer.seesRoles ? 620 : 420}>
+        <Table.ScrollContainer minWidth={300 + (viewer.seesEmail ? 220 : 0) + (viewer.seesRoles ? 160 : 0)}>
           <Table highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
