@@ -22,10 +22,15 @@ export function useRoles(enabled = true) {
   return useQuery({ ...rolesQuery(organizationId), enabled });
 }
 
+/**
+ * After a role change: the roles, the caller's own permissions, and the Users page's members (under
+ * 'members', owned by features/members), whose roles column names each member's roles.
+ */
 function refreshRoles(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: rolesKeys.all }),
     queryClient.invalidateQueries({ queryKey: ['account-roles'] }),
+    queryClient.invalidateQueries({ queryKey: ['members'] }),
   ]);
 }
 

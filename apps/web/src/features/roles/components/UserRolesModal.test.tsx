@@ -6,6 +6,7 @@ import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { registerRolesModals } from '../modals';
 import {
   ALICE,
+  ORG,
   ROLE_ADMIN,
   ROLE_MEMBER,
   ROLE_VIEWER,
@@ -30,6 +31,7 @@ afterEach(() => {
 });
 
 const ASSIGN = `POST /api/privileges/role/${ALICE}`;
+const MEMBERS = ['members', ORG, 'users'];
 const unassign = (roleId: string) => `GET /api/privileges/delete-role/${ALICE}/${roleId}`;
 
 function open(replies: Parameters<typeof mockApi>[0] = {}) {
@@ -40,9 +42,9 @@ function open(replies: Parameters<typeof mockApi>[0] = {}) {
     [unassign(ROLE_VIEWER)]: () => ({ status: 'OK', role: viewer() }),
     ...replies,
   });
-  renderAt(<ModalHost />);
+  const { queryClient } = renderAt(<ModalHost />);
   act(() => modalStore.open('user-roles', { accountId: ALICE, name: 'Alice Example' }));
-  return fetchMock;
+  return Object.assign(fetchMock, { queryClient });
 }
 
 /** The selected roles, as the multi-select's pills show them. */
@@ -52,6 +54,7 @@ const pills = (dialog: HTMLElement) =>
 describe('user-roles (SPEC §2.7, §5)', { timeout: 20_000 }, () => {
   it('shows the roles the user holds; save waits for a change and sends only the changed roles', async () => {
     const fetchMock = open();
+    fetchMock.queryClient.setQueryData(MEMBERS, { status: 'OK', users: [] });
     const dialog = await screen.findByRole('dialog', { name: 'Roles of Alice Example' });
     await waitFor(() => expect(pills(dialog)).toEqual(['Member', 'Viewer']));
     const save = within(dialog).getByRole('button', { name: 'Save' });
@@ -72,6 +75,8 @@ describe('user-roles (SPEC §2.7, §5)', { timeout: 20_000 }, () => {
     expect(callsTo(fetchMock, unassign(ROLE_VIEWER))).toHaveLength(1);
     expect(callsTo(fetchMock, unassign(ROLE_MEMBER))).toHaveLength(0);
     await waitFor(() => expect(modalStore.isOpen('user-roles')).toBe(false));
+    // The Users page's roles column is read again.
+    expect(fetchMock.queryClient.getQueryState(MEMBERS)?.isInvalidated).toBe(true);
   });
 
   it('keeps the dialog open and says so when saving fails', async () => {
