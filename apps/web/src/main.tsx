@@ -4,6 +4,10 @@ import './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { captureInviteFromUrl } from './features/organizations/lib/pending-invite';
+
+// An e-mailed invitation link (`/?invite=<token>`) is kept for after sign-in and taken off the address.
+captureInviteFromUrl();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

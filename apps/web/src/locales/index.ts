@@ -4,6 +4,7 @@ import enCommon from './en/common.json';
 import enDocuments from './en/documents.json';
 import enErrors from './en/errors.json';
 import enMembers from './en/members.json';
+import enOrganizations from './en/organizations.json';
 import enProfile from './en/profile.json';
 import enRoles from './en/roles.json';
 import enSettings from './en/settings.json';
@@ -15,6 +16,7 @@ import fiCommon from './fi/common.json';
 import fiDocuments from './fi/documents.json';
 import fiErrors from './fi/errors.json';
 import fiMembers from './fi/members.json';
+import fiOrganizations from './fi/organizations.json';
 import fiProfile from './fi/profile.json';
 import fiRoles from './fi/roles.json';
 import fiSettings from './fi/settings.json';
@@ -35,6 +37,7 @@ export const resources = {
     errors: enErrors,
     roles: enRoles,
     members: enMembers,
+    organizations: enOrganizations,
   },
   fi: {
     common: fiCommon,
@@ -48,6 +51,7 @@ export const resources = {
     errors: fiErrors,
     roles: fiRoles,
     members: fiMembers,
+    organizations: fiOrganizations,
   },
 } as const;
 

@@ -3,9 +3,16 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { DashboardCards } from '../features/documents/components/DashboardCards';
 import { RecentDocuments } from '../features/documents/components/RecentDocuments';
+import { InvitesPopup } from '../features/organizations/components/InvitesPopup';
+import { registerOrganizationModals } from '../features/organizations/modals';
 import { useAccount } from '../lib/account';
 
-/** Dashboard (SPEC §2.1): the state cards of the last month and the 8 most recently updated documents. */
+registerOrganizationModals();
+
+/**
+ * Dashboard (SPEC §2.1): the state cards of the last month, the 8 most recently updated documents, and
+ * the popup of pending organization invitations.
+ */
 export default function Dashboard() {
   const { t } = useTranslation();
   const { data } = useAccount();
@@ -23,6 +30,7 @@ export default function Dashboard() {
       </div>
       <DashboardCards />
       <RecentDocuments />
+      <InvitesPopup />
     </Stack>
   );
 }

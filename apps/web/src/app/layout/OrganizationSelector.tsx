@@ -1,18 +1,24 @@
 import { Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
-import { IconBuilding, IconCheck, IconSelector, IconUser } from '@tabler/icons-react';
+import { IconBuilding, IconBuildingPlus, IconCheck, IconSelector, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationSummary } from '@sinetti/contract';
+import { useModals } from '../../components/modals';
+import { registerOrganizationModals } from '../../features/organizations/modals';
 import { useAccount } from '../../lib/account';
 import { browserPage } from '../../lib/navigation';
 import { isSignedIn, sessionStore, useSession } from '../../lib/session';
 import { OrganizationBalance } from './OrganizationBalance';
 
+registerOrganizationModals();
+
 /**
  * The organization selector below the Create button (SPEC §2.5): choosing another organization
- * stores it as selected, closes the list and reloads the page. Personal shows the user's name.
+ * stores it as selected, closes the list and reloads the page. Personal shows the user's name. The list
+ * ends with "Create organization" (SPEC §2.7 organization-create).
  */
 export function OrganizationSelector() {
   const { t } = useTranslation();
+  const modals = useModals();
   const { data } = useAccount();
   const session = useSession();
   if (!data) return <Skeleton h={54} radius="md" />;
@@ -77,6 +83,13 @@ export function OrganizationSelector() {
             </Text>
           </Menu.Item>
         ))}
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={<IconBuildingPlus size={16} aria-hidden />}
+          onClick={() => modals.open('organization-create')}
+        >
+          {t('organization.create')}
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

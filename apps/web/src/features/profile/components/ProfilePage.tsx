@@ -1,32 +1,35 @@
 import { Button, Grid, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useBackLink } from '../../../lib/navigation';
 import { DEFAULT_PROFILE_PAGE, PAGE_LABEL, isProfilePage, type ProfilePage as Page } from '../lib/pages';
 import { LanguageRegionSection } from './LanguageRegionSection';
 import { NotificationsSection } from './NotificationsSection';
-import { OrganizationsSection } from './OrganizationsSection';
 import { ProfileMenu } from './ProfileMenu';
 import { SessionsSection } from './SessionsSection';
 
-const SECTIONS = {
+/** The pages other features own, handed in by the route (features do not import each other). */
+export interface ProfileSections {
+  organizations: ComponentType;
+}
+
+const OWN_SECTIONS = {
   'language-and-region': LanguageRegionSection,
-  organizations: OrganizationsSection,
   notifications: NotificationsSection,
   sessions: SessionsSection,
-} as const satisfies Record<Page, () => ReactNode>;
+} as const satisfies Record<Exclude<Page, keyof ProfileSections>, ComponentType>;
 
 /** /profile/{page?}: the user's own settings with a side menu and a back button (SPEC §2.1, §2.5). */
-export function ProfilePage() {
+export function ProfilePage({ sections }: { sections: ProfileSections }) {
   const { t } = useTranslation('profile');
   const { page } = useParams();
   const { search } = useLocation();
   const { goBack } = useBackLink();
   if (page !== undefined && !isProfilePage(page)) return <Navigate to={`/profile${search}`} replace />;
   const active = page ?? DEFAULT_PROFILE_PAGE;
-  const Section = SECTIONS[active];
+  const Section: ComponentType = { ...OWN_SECTIONS, ...sections }[active];
 
   return (
     <Stack gap="lg">
