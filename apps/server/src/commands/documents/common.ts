@@ -79,10 +79,15 @@ const treeLockKey = (organizationId: string) => sql`hashtext(${`documents.tree:$
 export async function enqueueRendition(
   tx: DbOrTx,
   now: Date,
-  row: Pick<DocumentRow, 'id' | 'blobKey' | 'extension' | 'conversionStatus' | 'pdfKey'>,
+  row: Pick<DocumentRow, 'id' | 'organizationId' | 'blobKey' | 'extension' | 'conversionStatus' | 'pdfKey'>,
 ): Promise<void> {
   const payload = { documentId: row.id };
-  const opts = (kind: string) => ({ runAt: now, dedupeKey: `${kind}:${row.id}`, maxAttempts: 3 });
+  const opts = (kind: string) => ({
+    runAt: now,
+    dedupeKey: `${kind}:${row.id}`,
+    maxAttempts: 3,
+    tenant: row.organizationId,
+  });
   if (row.conversionStatus === 'pending' && !row.blobKey) {
     await enqueueJob(tx, DOCUMENT_JOBS.blank, payload, opts(DOCUMENT_JOBS.blank));
   } else if (row.conversionStatus === 'pending' && needsConversion(row.extension)) {

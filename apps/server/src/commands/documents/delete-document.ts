@@ -21,6 +21,7 @@ export async function enqueueBlobDeletion(
   tx: DbOrTx,
   now: Date,
   rows: { blobKey: string | null; pdfKey: string | null }[],
+  tenant?: string,
 ): Promise<void> {
   const keys = [...new Set(rows.flatMap((r) => [r.blobKey, r.pdfKey]).filter((k): k is string => !!k))];
   for (let i = 0; i < keys.length; i += KEYS_PER_JOB) {
@@ -28,7 +29,7 @@ export async function enqueueBlobDeletion(
       tx,
       DOCUMENT_JOBS.deleteBlobs,
       { keys: keys.slice(i, i + KEYS_PER_JOB) },
-      { runAt: now },
+      { runAt: now, tenant },
     );
   }
 }
@@ -77,7 +78,7 @@ export async function deleteDocument(
         .delete(documents)
         .where(inSubtree(row))
         .returning({ blobKey: documents.blobKey, pdfKey: documents.pdfKey });
-      await enqueueBlobDeletion(tx, now, gone);
+      await enqueueBlobDeletion(tx, now, gone, row.organizationId);
     } else {
       await tx
         .update(documents)

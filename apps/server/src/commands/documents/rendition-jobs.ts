@@ -30,7 +30,7 @@ export async function runBlank(job: DocumentJob, c: JobContext): Promise<void> {
     const input = path.join(dir, 'blank.txt');
     await fsp.writeFile(input, '');
     const docx = await converterFor(c.config.conversion, c.log)
-      .convert(input, 'docx', path.join(dir, 'out'), c.signal)
+      .convert(input, 'docx', path.join(dir, 'out'), { signal: c.signal, tenant: doc.organizationId })
       .catch((err: unknown) => Promise.reject(permanentIfHopeless(err)));
     const stored = await uploadFile(c, doc.organizationId, docx, mimeTypeOf('docx'));
     const kept = await c.db.transaction(async (tx) => {
@@ -61,7 +61,10 @@ export async function runConvert(job: DocumentJob, c: JobContext): Promise<void>
       let input = source;
       if (doc.extension === 'epub') input = await epubToHtml(bytes, dir);
       else if (isZip(bytes)) await readArchive(bytes);
-      return converterFor(c.config.conversion, c.log).convert(input, 'pdf', path.join(dir, 'out'), c.signal);
+      return converterFor(c.config.conversion, c.log).convert(input, 'pdf', path.join(dir, 'out'), {
+        signal: c.signal,
+        tenant: doc.organizationId,
+      });
     })().catch((err: unknown) => Promise.reject(permanentIfHopeless(err)));
     const text = await pdfText(c, pdf).catch(() => '');
     const stored = await uploadFile(c, doc.organizationId, pdf, 'application/pdf');

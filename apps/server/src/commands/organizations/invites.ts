@@ -83,16 +83,21 @@ export async function createInvite(
         .returning();
   // A concurrent invite of the same address won the unique pending index.
   if (!invite) return { status: 'ALREADY_INVITED' };
-  await enqueueMail(tx, env.clock, {
-    to: email,
-    lang: sender.language,
-    template: 'organization-invite',
-    data: {
-      organizationName: organization.name,
-      inviterName: sender.name,
-      link: inviteLink(env.publicUrl, token),
+  await enqueueMail(
+    tx,
+    env.clock,
+    {
+      to: email,
+      lang: sender.language,
+      template: 'organization-invite',
+      data: {
+        organizationName: organization.name,
+        inviterName: sender.name,
+        link: inviteLink(env.publicUrl, token),
+      },
     },
-  });
+    organization.id,
+  );
   await recordAudit(tx, audit, existing ? 'invite.resent' : 'invite.created', {
     organizationId: organization.id,
     subjectId: invite.id,

@@ -100,13 +100,18 @@ export async function cancelSigning(
       enforce: false,
     });
     for (const s of list) {
-      await enqueueMail(tx, ctx.clock, {
-        to: s.email,
-        toName: fullNameOf(s),
-        lang: process.lang,
-        template: 'signing-cancelled',
-        data: { documentName: doc.name, senderName: sender },
-      });
+      await enqueueMail(
+        tx,
+        ctx.clock,
+        {
+          to: s.email,
+          toName: fullNameOf(s),
+          lang: process.lang,
+          template: 'signing-cancelled',
+          data: { documentName: doc.name, senderName: sender },
+        },
+        doc.organizationId,
+      );
       await appendSigningEvent(tx, {
         ...base,
         signeeId: s.id,
@@ -116,7 +121,7 @@ export async function cancelSigning(
       });
     }
     const keys = [...new Set([process.versionKey, process.currentKey])];
-    await enqueueJob(tx, SIGNING_JOBS.deleteBlobs, { keys }, { runAt: now });
+    await enqueueJob(tx, SIGNING_JOBS.deleteBlobs, { keys }, { runAt: now, tenant: doc.organizationId });
     return updated ?? doc;
   });
 }

@@ -64,13 +64,18 @@ export async function failRound(c: FailContext, processId: string, problem: stri
       recipients.push({ email: sender.email, name: sender.name, lang: sender.lang, signeeId: '' });
     }
     for (const r of recipients) {
-      await enqueueMail(tx, c.clock, {
-        to: r.email,
-        toName: r.name,
-        lang: r.lang,
-        template: 'signing-failed',
-        data: { documentName: doc.name },
-      });
+      await enqueueMail(
+        tx,
+        c.clock,
+        {
+          to: r.email,
+          toName: r.name,
+          lang: r.lang,
+          template: 'signing-failed',
+          data: { documentName: doc.name },
+        },
+        doc.organizationId,
+      );
       await appendSigningEvent(tx, {
         ...base,
         ...(r.signeeId ? { signeeId: r.signeeId } : {}),
@@ -80,7 +85,7 @@ export async function failRound(c: FailContext, processId: string, problem: stri
       });
     }
     const keys = [...new Set([process.versionKey, process.currentKey])];
-    await enqueueJob(tx, SIGNING_JOBS.deleteBlobs, { keys }, { runAt: now });
+    await enqueueJob(tx, SIGNING_JOBS.deleteBlobs, { keys }, { runAt: now, tenant: doc.organizationId });
     c.log.warn({ processId, problem }, 'signing: the round failed for good and was ended');
     return true;
   });

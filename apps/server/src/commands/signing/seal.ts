@@ -92,7 +92,12 @@ export async function runSeal(job: JobRecord<{ processId: string }>, c: JobConte
     });
     await mailCompletion(tx, c, doc, current, list, completedAt);
     if (current.currentKey !== current.versionKey) {
-      await enqueueJob(tx, SIGNING_JOBS.deleteBlobs, { keys: [current.currentKey] }, { runAt: completedAt });
+      await enqueueJob(
+        tx,
+        SIGNING_JOBS.deleteBlobs,
+        { keys: [current.currentKey] },
+        { runAt: completedAt, tenant: current.organizationId },
+      );
     }
     return true;
   });
@@ -124,13 +129,18 @@ async function mailCompletion(
   const base = { organizationId: process.organizationId, documentId: doc.id, processId: process.id, at };
   for (const s of list) {
     const token = await issueSigneeLink(tx, { signeeId: s.id, processId: process.id, kind: 'completed' });
-    await enqueueMail(tx, c.clock, {
-      to: s.email,
-      toName: fullNameOf(s),
-      lang: process.lang,
-      template: 'signing-completed',
-      data: { documentName: doc.name, link: links.signed(c, token) },
-    });
+    await enqueueMail(
+      tx,
+      c.clock,
+      {
+        to: s.email,
+        toName: fullNameOf(s),
+        lang: process.lang,
+        template: 'signing-completed',
+        data: { documentName: doc.name, link: links.signed(c, token) },
+      },
+      process.organizationId,
+    );
     await appendSigningEvent(tx, {
       ...base,
       signeeId: s.id,
@@ -141,13 +151,18 @@ async function mailCompletion(
   }
   const sender = await accountContact(tx, process.sentBy);
   if (!sender || list.some((s) => s.email === sender.email.toLowerCase())) return;
-  await enqueueMail(tx, c.clock, {
-    to: sender.email,
-    toName: sender.name,
-    lang: sender.lang,
-    template: 'signing-completed',
-    data: { documentName: doc.name, link: links.document(c, doc.id) },
-  });
+  await enqueueMail(
+    tx,
+    c.clock,
+    {
+      to: sender.email,
+      toName: sender.name,
+      lang: sender.lang,
+      template: 'signing-completed',
+      data: { documentName: doc.name, link: links.document(c, doc.id) },
+    },
+    process.organizationId,
+  );
   await appendSigningEvent(tx, {
     ...base,
     type: 'emailed',

@@ -200,18 +200,23 @@ async function mailSignees(
 ): Promise<void> {
   for (const s of list) {
     const token = await issueSigneeLink(tx, { signeeId: s.id, processId: base.processId, kind: 'request' });
-    await enqueueMail(tx, ctx.clock, {
-      to: s.email,
-      toName: fullNameOf(s),
-      lang: mail.lang,
-      template: 'signing-request',
-      data: {
-        documentName: mail.documentName,
-        senderName: mail.senderName,
-        organizationName: mail.organizationName,
-        link: links.sign(ctx, token),
+    await enqueueMail(
+      tx,
+      ctx.clock,
+      {
+        to: s.email,
+        toName: fullNameOf(s),
+        lang: mail.lang,
+        template: 'signing-request',
+        data: {
+          documentName: mail.documentName,
+          senderName: mail.senderName,
+          organizationName: mail.organizationName,
+          link: links.sign(ctx, token),
+        },
       },
-    });
+      base.organizationId,
+    );
     await appendSigningEvent(tx, {
       ...base,
       signeeId: s.id,

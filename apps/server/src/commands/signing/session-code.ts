@@ -73,13 +73,18 @@ export async function sendCode(ctx: AppContext, sessionToken: string, client: Cl
         codeSends: session.codeSends + 1,
       })
       .where(eq(signingSessions.id, session.id));
-    await enqueueMail(tx, ctx.clock, {
-      to: target.signee.email,
-      toName: fullNameOf(target.signee),
-      lang: session.lang,
-      template: 'signing-code',
-      data: { code, documentName: target.document.name, minutes: SIGNING_CODE_TTL_MS / 60_000 },
-    });
+    await enqueueMail(
+      tx,
+      ctx.clock,
+      {
+        to: target.signee.email,
+        toName: fullNameOf(target.signee),
+        lang: session.lang,
+        template: 'signing-code',
+        data: { code, documentName: target.document.name, minutes: SIGNING_CODE_TTL_MS / 60_000 },
+      },
+      target.process.organizationId,
+    );
     await appendSigningEvent(tx, {
       organizationId: target.process.organizationId,
       documentId: target.process.documentId,

@@ -140,11 +140,21 @@ export async function signAsSignee(
             tx,
             SIGNING_JOBS.seal,
             { processId: process.id },
-            { runAt: now, dedupeKey: `${SIGNING_JOBS.seal}:${process.id}`, maxAttempts: 8 },
+            {
+              runAt: now,
+              dedupeKey: `${SIGNING_JOBS.seal}:${process.id}`,
+              maxAttempts: 8,
+              tenant: process.organizationId,
+            },
           );
         }
         if (process.currentKey !== process.versionKey) {
-          await enqueueJob(tx, SIGNING_JOBS.deleteBlobs, { keys: [process.currentKey] }, { runAt: now });
+          await enqueueJob(
+            tx,
+            SIGNING_JOBS.deleteBlobs,
+            { keys: [process.currentKey] },
+            { runAt: now, tenant: process.organizationId },
+          );
         }
         return { redirect: `/public/signing/success/${process.documentId}` };
       });

@@ -27,6 +27,11 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     /** At most one queued or running job per key (periodic jobs, "convert this document once"). */
     dedupeKey: text('dedupe_key'),
+    /**
+     * Whose work this is (an organization id; null for the system's own jobs). Claims take turns between
+     * tenants, so one tenant's backlog cannot keep another's jobs waiting (see store.ts claimJobs).
+     */
+    tenant: text('tenant'),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     ...timestamps,
   },

@@ -46,9 +46,17 @@ export class Converter {
     this.limiter = new Limiter(config.concurrency);
   }
 
-  /** Converts `input` to `format`; returns the output's path inside `outDir`. */
-  convert(input: string, format: TargetFormat, outDir: string, signal?: AbortSignal): Promise<string> {
-    return this.limiter.run(() => this.run(input, format, outDir, signal));
+  /**
+   * Converts `input` to `format`; returns the output's path inside `outDir`. `tenant` (the organization)
+   * decides whose conversion takes the next free slot (see Limiter).
+   */
+  convert(
+    input: string,
+    format: TargetFormat,
+    outDir: string,
+    opts: { signal?: AbortSignal; tenant?: string } = {},
+  ): Promise<string> {
+    return this.limiter.run(() => this.run(input, format, outDir, opts.signal), opts.tenant);
   }
 
   private async run(input: string, format: TargetFormat, outDir: string, signal?: AbortSignal) {

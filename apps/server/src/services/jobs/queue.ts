@@ -8,6 +8,8 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** At most one queued or running job per key: a second enqueue with the same key is a no-op. */
   dedupeKey?: string;
+  /** Whose work this is (the organization's id): claims take turns between tenants. Omit for system jobs. */
+  tenant?: string;
 }
 
 const listeners = new Set<() => void>();
@@ -37,6 +39,7 @@ export async function enqueueJob(
       runAt: opts.runAt,
       maxAttempts: opts.maxAttempts ?? 5,
       dedupeKey: opts.dedupeKey ?? null,
+      tenant: opts.tenant ?? null,
     })
     .onConflictDoNothing({
       target: jobs.dedupeKey,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
 
@@ -7,6 +7,15 @@ export type JobRow = typeof jobs.$inferSelect;
 /**
  * Claims up to `limit` due jobs of the given kinds for `workerId`: queued jobs whose time has come, and
  * running jobs whose lease ran out (their worker died). Rows another worker is claiming are skipped.
+ *
+ * Fair between tenants: a due job's turn is its place in its tenant's line (oldest first) plus the jobs
+ * that tenant already has running, and jobs are claimed by turn, then age. So tenants take turns, and a
+ * tenant with work in progress waits behind one without: one organization's backlog of a hundred
+ * conversions cannot keep another's single document waiting behind all of it. System jobs (no tenant) are
+ * one tenant of their own.
+ *
+ * `FOR UPDATE SKIP LOCKED` may not share a query level with window functions, so the turns are computed in
+ * CTEs without locks, and the outer select locks the chosen rows, re-checking that they are still due.
  */
 export async function claimJobs(
   db: DbOrTx,
@@ -14,21 +23,45 @@ export async function claimJobs(
 ): Promise<JobRow[]> {
   if (opts.kinds.length === 0 || opts.limit < 1) return [];
   const leaseCutoff = new Date(opts.now.getTime() - opts.leaseMs);
+  const isDue = (t: typeof jobs) =>
+    and(
+      inArray(t.kind, opts.kinds),
+      or(
+        and(eq(t.status, 'queued'), lte(t.runAt, opts.now)),
+        and(eq(t.status, 'running'), lt(t.lockedAt, leaseCutoff)),
+      ),
+    );
   const due = db
+    .$with('due')
+    .as(db.select({ id: jobs.id, tenant: jobs.tenant, runAt: jobs.runAt }).from(jobs).where(isDue(jobs)));
+  const busy = db.$with('busy').as(
+    db
+      .select({ tenant: jobs.tenant, running: sql<number>`count(*)`.as('running') })
+      .from(jobs)
+      .where(and(eq(jobs.status, 'running'), gte(jobs.lockedAt, leaseCutoff)))
+      .groupBy(jobs.tenant),
+  );
+  const turns = db.$with('turns').as(
+    db
+      .with(due, busy)
+      .select({
+        id: due.id,
+        runAt: due.runAt,
+        turn: sql<number>`row_number() over (partition by ${due.tenant} order by ${due.runAt}, ${due.id})
+          + coalesce(${busy.running}, 0)`.as('turn'),
+      })
+      .from(due)
+      .leftJoin(busy, sql`${busy.tenant} is not distinct from ${due.tenant}`),
+  );
+  const chosen = db
+    .with(turns)
     .select({ id: jobs.id })
     .from(jobs)
-    .where(
-      and(
-        inArray(jobs.kind, opts.kinds),
-        or(
-          and(eq(jobs.status, 'queued'), lte(jobs.runAt, opts.now)),
-          and(eq(jobs.status, 'running'), lt(jobs.lockedAt, leaseCutoff)),
-        ),
-      ),
-    )
-    .orderBy(jobs.runAt)
+    .innerJoin(turns, eq(turns.id, jobs.id))
+    .where(isDue(jobs))
+    .orderBy(turns.turn, turns.runAt, jobs.id)
     .limit(opts.limit)
-    .for('update', { skipLocked: true });
+    .for('update', { of: jobs, skipLocked: true });
   return db
     .update(jobs)
     .set({
@@ -38,7 +71,7 @@ export async function claimJobs(
       attempts: sql`${jobs.attempts} + 1`,
       updatedAt: opts.now,
     })
-    .where(inArray(jobs.id, due))
+    .where(inArray(jobs.id, chosen))
     .returning();
 }
 

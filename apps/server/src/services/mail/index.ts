@@ -39,9 +39,15 @@ export async function enqueueMail<T extends MailTemplate>(
   tx: DbOrTx,
   clock: Clock,
   message: MailMessage<T>,
+  /** The organization the message is sent for: its mail takes turns with other organizations' jobs. */
+  tenant?: string,
 ): Promise<void> {
   const payload = mailMessageSchema.parse(message);
-  await enqueueJob(tx, MAIL_SEND_JOB, payload, { runAt: clock.now(), maxAttempts: MAIL_MAX_ATTEMPTS });
+  await enqueueJob(tx, MAIL_SEND_JOB, payload, {
+    runAt: clock.now(),
+    maxAttempts: MAIL_MAX_ATTEMPTS,
+    tenant,
+  });
 }
 
 /** Registers the mail job handler on the app's job registry; called once from app start-up. */
