@@ -27,6 +27,13 @@ export class CookieJar {
     }
   }
 
+  /** A copy: the provider pages of one sign-in get their own cookies, as a fresh provider visit would. */
+  clone(): CookieJar {
+    const copy = new CookieJar();
+    copy.cookies = [...this.cookies];
+    return copy;
+  }
+
   header(url: string): string {
     const path = new URL(url, 'http://x').pathname;
     return this.cookies
@@ -85,10 +92,16 @@ export interface ProviderVisit {
   page: LightMyRequestResponse;
 }
 
-/** Opens the authorization URL and lands on the built-in provider's sign-in page. */
-export async function openSignInPage(app: FastifyInstance, redirectUrl: string): Promise<ProviderVisit> {
-  const jar = new CookieJar();
-  const auth = await browse(app, jar, redirectUrl);
+/** A started sign-in: the provider's authorization URL and the browser (its cookies) that started it. */
+export interface LoginStart {
+  url: string;
+  jar: CookieJar;
+}
+
+/** Opens the authorization URL in the starting browser and lands on the built-in provider's sign-in page. */
+export async function openSignInPage(app: FastifyInstance, start: LoginStart): Promise<ProviderVisit> {
+  const jar = start.jar.clone();
+  const auth = await browse(app, jar, start.url);
   expect(auth.statusCode).toBe(303);
   const pagePath = String(auth.headers.location);
   expect(pagePath).toMatch(/^\/idp\/interaction\/[\w-]+$/);
@@ -118,4 +131,29 @@ export function authorizeBodyOf(
     if (value !== null) body[key] = value;
   }
   return body;
+}
+
+/** What the /redirect page has in hand: the authorize body and the browser it runs in. */
+export interface ProviderReturn {
+  body: Record<string, string>;
+  jar: CookieJar;
+}
+
+const AUTHORIZE = '/api/authentication/authorize';
+
+/** The web app's authorize call from a browser: its sign-in cookie rides along, its answer is kept. */
+export async function postAuthorize(
+  app: FastifyInstance,
+  from: ProviderReturn,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  const cookie = from.jar.header(AUTHORIZE);
+  const res = await app.inject({
+    method: 'POST',
+    url: AUTHORIZE,
+    headers: { ...headers, ...(cookie ? { cookie } : {}) },
+    payload: from.body,
+  });
+  from.jar.store(res.headers['set-cookie']);
+  return res;
 }

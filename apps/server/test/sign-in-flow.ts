@@ -3,21 +3,43 @@ import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { TestApp } from './helper.ts';
-import { authorizeBodyOf, openSignInPage, PUBLIC_URL, submitSignIn } from './oidc-browser.ts';
+import {
+  authorizeBodyOf,
+  CookieJar,
+  openSignInPage,
+  postAuthorize,
+  PUBLIC_URL,
+  submitSignIn,
+  type LoginStart,
+  type ProviderReturn,
+} from './oidc-browser.ts';
 
 export type LoginType = 'CLIENT_GOOGLE' | 'CLIENT_MICROSOFT';
 
-/** POST login for a provider; returns the authorization URL the browser is sent to. */
-export async function startLogin(app: FastifyInstance, type: LoginType, redirect?: string): Promise<string> {
+const LOGIN = '/api/authentication/login';
+
+/**
+ * POST login for a provider from a browser (a new one unless given): answers the authorization URL the
+ * browser is sent to, and the browser, which now holds the sign-in's binding cookie.
+ */
+export async function startLogin(
+  app: FastifyInstance,
+  type: LoginType,
+  redirect?: string,
+  jar = new CookieJar(),
+): Promise<LoginStart> {
+  const cookie = jar.header(LOGIN);
   const res = await app.inject({
     method: 'POST',
-    url: '/api/authentication/login',
+    url: LOGIN,
+    headers: cookie ? { cookie } : {},
     payload: { type, ...(redirect === undefined ? {} : { redirect }) },
   });
   expect(res.statusCode).toBe(200);
+  jar.store(res.headers['set-cookie']);
   const body = res.json();
   expect(body.status).toBe('AUTHORIZATION_REQUIRED');
-  return body.redirectUrl as string;
+  return { url: body.redirectUrl as string, jar };
 }
 
 /** Login → provider → sign-in page → back at /redirect/{platform}: what the web app would post to authorize. */
@@ -25,15 +47,15 @@ export async function throughLocalProvider(
   app: FastifyInstance,
   type: LoginType,
   person: { email: string; name?: string },
-  opts: { redirect?: string; withIss?: boolean } = {},
-): Promise<Record<string, string>> {
-  const redirectUrl = await startLogin(app, type, opts.redirect);
-  const visit = await openSignInPage(app, redirectUrl);
+  opts: { redirect?: string; withIss?: boolean; jar?: CookieJar } = {},
+): Promise<ProviderReturn> {
+  const start = await startLogin(app, type, opts.redirect, opts.jar);
+  const visit = await openSignInPage(app, start);
   expect(visit.page.statusCode).toBe(200);
   const returned = await submitSignIn(app, visit, { email: person.email, name: person.name ?? '' });
   const platform = type === 'CLIENT_GOOGLE' ? 'google' : 'microsoft';
   expect(`${returned.origin}${returned.pathname}`).toBe(`${PUBLIC_URL}/redirect/${platform}`);
-  return authorizeBodyOf(platform, returned, opts);
+  return { body: authorizeBodyOf(platform, returned, opts), jar: start.jar };
 }
 
 export interface SignInReply {
@@ -48,9 +70,9 @@ export async function signInLocally(
   type: LoginType,
   person: { email: string; name?: string },
   redirect?: string,
+  jar?: CookieJar,
 ): Promise<SignInReply> {
-  const body = await throughLocalProvider(app, type, person, { redirect });
-  const res = await app.inject({ method: 'POST', url: '/api/authentication/authorize', payload: body });
+  const res = await postAuthorize(app, await throughLocalProvider(app, type, person, { redirect, jar }));
   expect(res.statusCode).toBe(200);
   return res.json();
 }

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 import { accounts, persons } from '../src/db/schema/index.ts';
 import { buildTestApp, errorOf, uniqueEmail, type TestApp } from './helper.ts';
 import { httpGet, startExternalProvider } from './external-provider.ts';
-import { authorizeBodyOf, openSignInPage, PUBLIC_URL, submitSignIn } from './oidc-browser.ts';
+import { authorizeBodyOf, openSignInPage, postAuthorize, PUBLIC_URL, submitSignIn } from './oidc-browser.ts';
 import { buildPeer, startLogin } from './sign-in-flow.ts';
 
 const A = '/api/authentication';
@@ -16,8 +16,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  t.call(null, { method: 'POST', url, payload, headers });
 describe('several processes, limits and configuration', () => {
   it('lets another process on the same database share the keys and finish a sign-in', async () => {
     const peer = await buildPeer(t);
@@ -30,7 +28,7 @@ describe('several processes, limits and configuration', () => {
       // Started here, signed in at the peer's provider pages, finished here.
       const visit = await openSignInPage(peer, await startLogin(t.app, 'CLIENT_GOOGLE'));
       const returned = await submitSignIn(peer, visit, { email: uniqueEmail('peer'), name: 'Peer Person' });
-      const res = await post(`${A}/authorize`, authorizeBodyOf('google', returned));
+      const res = await postAuthorize(t.app, { body: authorizeBodyOf('google', returned), jar: visit.jar });
       expect(res.statusCode).toBe(200);
     } finally {
       await peer.close();
@@ -104,7 +102,8 @@ describe('a configured provider over real HTTP', () => {
       GOOGLE_CLIENT_SECRET: 'external-client-secret',
     });
     try {
-      const redirectUrl = new URL(await startLogin(app, 'CLIENT_GOOGLE', '/documents'));
+      const start = await startLogin(app, 'CLIENT_GOOGLE', '/documents');
+      const redirectUrl = new URL(start.url);
       expect(redirectUrl.origin).toBe(ext.issuer);
       expect(redirectUrl.searchParams.get('client_id')).toBe('sinetti-test');
       expect(redirectUrl.searchParams.get('scope')).toBe('openid email profile');
@@ -120,7 +119,7 @@ describe('a configured provider over real HTTP', () => {
       expect(`${location.origin}${location.pathname}`).toBe(`${PUBLIC_URL}/redirect/google`);
 
       const body = authorizeBodyOf('google', location, { withIss: true });
-      const reply = await app.inject({ method: 'POST', url: `${A}/authorize`, payload: body });
+      const reply = await postAuthorize(app, { body, jar: start.jar });
       expect(reply.statusCode).toBe(200);
       expect(reply.json()).toMatchObject({ status: 'SETUP_REQUIRED', redirect: '/documents' });
       const [account] = await t.database.db

@@ -10,7 +10,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { sha256Hex } from '../src/lib/crypto.ts';
 import { buildTestApp, errorOf, uniqueEmail, type TestApp } from './helper.ts';
-import { authorizeBodyOf, openSignInPage, PUBLIC_URL, submitSignIn } from './oidc-browser.ts';
+import { authorizeBodyOf, openSignInPage, postAuthorize, PUBLIC_URL, submitSignIn } from './oidc-browser.ts';
 import { signInLocally, startLogin, throughLocalProvider } from './sign-in-flow.ts';
 
 const A = '/api/authentication';
@@ -85,7 +85,7 @@ describe('sign-in through the built-in provider', () => {
 
   it('creates a separate microsoft account for the same e-mail', async () => {
     const email = uniqueEmail('ms');
-    const redirectUrl = await startLogin(t.app, 'CLIENT_MICROSOFT');
+    const { url: redirectUrl } = await startLogin(t.app, 'CLIENT_MICROSOFT');
     const url = new URL(redirectUrl);
     expect(`${url.origin}${url.pathname}`).toBe(`${PUBLIC_URL}/oidc/auth`);
     expect(url.searchParams.get('client_id')).toBe('local-microsoft');
@@ -95,8 +95,8 @@ describe('sign-in through the built-in provider', () => {
     for (const p of ['state', 'nonce', 'code_challenge']) expect(url.searchParams.get(p)).toBeTruthy();
 
     const g = await signInLocally(t.app, 'CLIENT_GOOGLE', { email });
-    const m = await post(
-      `${A}/authorize`,
+    const m = await postAuthorize(
+      t.app,
       await throughLocalProvider(t.app, 'CLIENT_MICROSOFT', { email }, { withIss: true }),
     );
     expect(m.statusCode).toBe(200);
@@ -147,11 +147,11 @@ describe('sign-in through the built-in provider', () => {
     const visit = await openSignInPage(t.app, await startLogin(t.app, 'CLIENT_GOOGLE'));
     const returned = await submitSignIn(t.app, visit, { email: '', name: '', action: 'cancel' });
     expect(returned.searchParams.get('error')).toBe('access_denied');
-    const body = authorizeBodyOf('google', returned);
-    const res = await post(`${A}/authorize`, body);
+    const back = { body: authorizeBodyOf('google', returned), jar: visit.jar };
+    const res = await postAuthorize(t.app, back);
     expect(res.statusCode).toBe(401);
     expect(errorOf(res).code).toBe('UNAUTHORIZED_GOOGLE');
-    const replay = await post(`${A}/authorize`, body);
+    const replay = await postAuthorize(t.app, back);
     expect(errorOf(replay).code).toBe('VALIDATION_FAILED');
   });
 
@@ -185,22 +185,22 @@ describe('sign-in input checks', () => {
   });
 
   it('refuses a replayed state and code', async () => {
-    const body = await throughLocalProvider(t.app, 'CLIENT_GOOGLE', { email: uniqueEmail('replay') });
-    expect((await post(`${A}/authorize`, body)).statusCode).toBe(200);
-    expectValidation(await post(`${A}/authorize`, body));
+    const back = await throughLocalProvider(t.app, 'CLIENT_GOOGLE', { email: uniqueEmail('replay') });
+    expect((await postAuthorize(t.app, back)).statusCode).toBe(200);
+    expectValidation(await postAuthorize(t.app, back));
   });
 
   it('refuses a state returned for the other platform, and a wrong code', async () => {
-    const body = await throughLocalProvider(t.app, 'CLIENT_GOOGLE', { email: uniqueEmail('wrong') });
-    expectValidation(await post(`${A}/authorize`, { ...body, type: 'microsoft' }));
+    const back = await throughLocalProvider(t.app, 'CLIENT_GOOGLE', { email: uniqueEmail('wrong') });
+    expectValidation(await postAuthorize(t.app, { ...back, body: { ...back.body, type: 'microsoft' } }));
     const other = await throughLocalProvider(t.app, 'CLIENT_GOOGLE', { email: uniqueEmail('code') });
-    expectValidation(await post(`${A}/authorize`, { ...other, code: 'not-the-code' }));
+    expectValidation(await postAuthorize(t.app, { ...other, body: { ...other.body, code: 'not-the-code' } }));
   });
 
   it('refuses an expired sign-in', async () => {
-    const body = await throughLocalProvider(t.app, 'CLIENT_GOOGLE', { email: uniqueEmail('late') });
+    const back = await throughLocalProvider(t.app, 'CLIENT_GOOGLE', { email: uniqueEmail('late') });
     t.clock.advance(11 * 60 * 1000);
-    expectValidation(await post(`${A}/authorize`, body));
+    expectValidation(await postAuthorize(t.app, back));
   });
 
   it('refuses missing fields, unknown types and malformed JSON', async () => {
@@ -226,7 +226,7 @@ describe('sign-in input checks', () => {
   it('keeps only redirects that are paths of this app', async () => {
     const stored = async (redirect: string) => {
       const state =
-        new URL(await startLogin(t.app, 'CLIENT_GOOGLE', redirect)).searchParams.get('state') ?? '';
+        new URL((await startLogin(t.app, 'CLIENT_GOOGLE', redirect)).url).searchParams.get('state') ?? '';
       const [row] = await t.database.db
         .select()
         .from(loginAttempts)

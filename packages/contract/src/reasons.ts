@@ -105,6 +105,11 @@ export const ERROR_REASONS = [
   'STORAGE_FULL',
   /** 503: the file storage cannot be written (read-only or refusing writes); nothing was stored. */
   'STORAGE_UNWRITABLE',
+  // ── Sign-in ──────────────────────────────────────────────────────────────────────────────────────
+  /** 400: the provider's return reached a browser that did not start this sign-in (login CSRF); start again. */
+  'SIGN_IN_NOT_BOUND',
+  /** 409: this browser already has a valid session; a sign-in never replaces it. Sign out first. */
+  'ALREADY_SIGNED_IN',
   // ── Abuse limits (outgoing e-mail, sign-in) ──────────────────────────────────────────────────────
   /** 429: the organization has caused too many e-mails this hour; details.retryAfterSeconds. */
   'MAIL_LIMIT_ORGANIZATION',

@@ -7,6 +7,8 @@ export const loginAttempts = pgTable('login_attempts', {
   codeVerifier: text('code_verifier').notNull(),
   nonce: text('nonce').notNull(),
   redirect: text('redirect'),
+  /** SHA-256 of the starting browser's binding secret (its sign-in cookie): login CSRF protection. */
+  browserHash: text('browser_hash').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

@@ -15,6 +15,12 @@ import {
   safeRedirect,
   storeLoginAttempt,
 } from '../../services/identity/attempts.ts';
+import {
+  bindBrowser,
+  bindingHashOf,
+  browserSecretOf,
+  clearBrowserBinding,
+} from '../../services/identity/browser-binding.ts';
 import { registerLocalIdentityProvider } from '../../services/identity/local/plugin.ts';
 import { createIdentityService } from '../../services/identity/oidc-client.ts';
 import { providerRefused, signInFailed } from '../../services/identity/oidc-errors.ts';
@@ -31,6 +37,19 @@ function userAgentOf(req: FastifyRequest): string | null {
   return typeof ua === 'string' && ua.trim() !== '' ? ua.slice(0, 512) : null;
 }
 
+/** The returning browser did not start this sign-in (login CSRF: someone else's link). */
+const notThisBrowser = () =>
+  new AppError(
+    'VALIDATION_FAILED',
+    'This sign-in was not started in this browser. Start the sign-in again here.',
+  ).because('SIGN_IN_NOT_BOUND');
+
+const alreadySignedIn = () =>
+  new AppError(
+    'CONFLICT',
+    'This browser is already signed in. Sign out first to sign in as someone else.',
+  ).because('ALREADY_SIGNED_IN');
+
 /** Sign-in with OpenID Connect (SPEC §4.4, §7.1): login, authorize, logout; plus the built-in provider. */
 export function registerSignInRoutes(app: FastifyInstance): void {
   const { config } = app.ctx;
@@ -38,7 +57,7 @@ export function registerSignInRoutes(app: FastifyInstance): void {
   const identity = createIdentityService(app, config);
   const rateLimit = { name: 'sign-in', max: config.rateLimitSignInPerMinute, windowMs: 60_000 };
 
-  defineRoute(app, api.authentication.login, { rateLimit })(async ({ body, ctx, req }) => {
+  defineRoute(app, api.authentication.login, { rateLimit })(async ({ body, ctx, req, reply }) => {
     if (body.type === 'API') {
       throw new AppError('VALIDATION_FAILED', 'Sign-in with an API key is not supported.', {
         type: 'API sign-in is not supported.',
@@ -69,13 +88,25 @@ export function registerSignInRoutes(app: FastifyInstance): void {
       codeVerifier: start.codeVerifier,
       nonce: start.nonce,
       redirect: safeRedirect(body.redirect),
+      browserHash: bindBrowser(req, reply, config.publicUrl),
     });
     return { status: 'AUTHORIZATION_REQUIRED', redirectUrl: start.url };
   });
 
-  defineRoute(app, api.authentication.authorize, { rateLimit })(async ({ body, ctx, req }) => {
-    const attempt = await consumeLoginAttempt(ctx.db, ctx.clock, body.state);
-    if (!attempt) throw new AppError('VALIDATION_FAILED', EXPIRED, { state: EXPIRED });
+  defineRoute(app, api.authentication.authorize, { rateLimit })(async ({ actor, body, ctx, req, reply }) => {
+    const secret = browserSecretOf(req);
+    const consumed = await consumeLoginAttempt(
+      ctx.db,
+      ctx.clock,
+      body.state,
+      secret === null ? null : bindingHashOf(secret),
+    );
+    if (consumed.kind === 'expired') throw new AppError('VALIDATION_FAILED', EXPIRED, { state: EXPIRED });
+    if (consumed.kind === 'foreign') throw notThisBrowser();
+    const { attempt } = consumed;
+    clearBrowserBinding(req, reply, config.publicUrl);
+    // A browser with a valid session keeps it: a sign-in never silently replaces who is signed in.
+    if (actor) throw alreadySignedIn();
     if (attempt.platform !== body.type) {
       throw new AppError(
         'VALIDATION_FAILED',

@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Platform } from '@sinetti/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { loginAttempts, oidcPayloads } from '../../db/schema/index.ts';
@@ -26,11 +26,20 @@ export function safeRedirect(value: string | undefined): string | null {
 export async function storeLoginAttempt(
   db: DbOrTx,
   clock: Clock,
-  input: { platform: Platform; state: string; codeVerifier: string; nonce: string; redirect: string | null },
+  input: {
+    platform: Platform;
+    state: string;
+    codeVerifier: string;
+    nonce: string;
+    redirect: string | null;
+    /** The hash of the starting browser's binding secret (browser-binding.ts). */
+    browserHash: string;
+  },
 ): Promise<void> {
   const now = clock.now();
   await db.insert(loginAttempts).values({
     stateHash: sha256Hex(input.state),
+    browserHash: input.browserHash,
     platform: input.platform,
     codeVerifier: input.codeVerifier,
     nonce: input.nonce,
@@ -40,18 +49,44 @@ export async function storeLoginAttempt(
   });
 }
 
-/** Takes the attempt of a returned `state` (at most once, even across processes); null if unknown or expired. */
+export type ConsumedAttempt =
+  | { kind: 'ok'; attempt: LoginAttempt }
+  /** Unknown, already used or expired. */
+  | { kind: 'expired' }
+  /** A live attempt, but another browser started it (or this one lost its binding cookie). */
+  | { kind: 'foreign' };
+
+/**
+ * Takes the attempt of a returned `state` (at most once, even across processes) when the returning
+ * browser is the one that started it (`browserHash`, null when it sent no binding). A foreign browser's
+ * try leaves the attempt in place: it can neither use nor spoil the rightful browser's sign-in.
+ */
 export async function consumeLoginAttempt(
   db: DbOrTx,
   clock: Clock,
   state: string,
-): Promise<LoginAttempt | null> {
-  const [row] = await db
-    .delete(loginAttempts)
-    .where(eq(loginAttempts.stateHash, sha256Hex(state)))
-    .returning();
-  if (!row || row.expiresAt.getTime() <= clock.now().getTime()) return null;
-  return row;
+  browserHash: string | null,
+): Promise<ConsumedAttempt> {
+  const stateHash = sha256Hex(state);
+  if (browserHash !== null) {
+    const [row] = await db
+      .delete(loginAttempts)
+      .where(and(eq(loginAttempts.stateHash, stateHash), eq(loginAttempts.browserHash, browserHash)))
+      .returning();
+    if (row) {
+      return row.expiresAt.getTime() > clock.now().getTime()
+        ? { kind: 'ok', attempt: row }
+        : { kind: 'expired' };
+    }
+  }
+  const [other] = await db
+    .select({ expiresAt: loginAttempts.expiresAt })
+    .from(loginAttempts)
+    .where(eq(loginAttempts.stateHash, stateHash))
+    .limit(1);
+  return other && other.expiresAt.getTime() > clock.now().getTime()
+    ? { kind: 'foreign' }
+    : { kind: 'expired' };
 }
 
 /**

@@ -1,9 +1,10 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
 import { sessionReply } from '../test/fixtures';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
+import { makeAccount, signInAs } from '../../../test/utils';
 import { SignInReturn } from './SignInReturn';
 
 const wizard = (step: number) => ({ step, data: {}, skipped: [], complete: false });
@@ -19,6 +20,7 @@ function renderReturn(url: string) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  sessionStore.clear();
 });
 
 // Rendering Mantine in jsdom is slow on a busy two-core machine; no test asserts timing.
@@ -87,5 +89,54 @@ describe('sign-in return page', { timeout: 20_000 }, () => {
     renderReturn('/redirect?code=used&state=s');
     expect(await screen.findByText('Sign-in failed')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to sign-in' })).toHaveAttribute('href', '/signin');
+  });
+
+  it("explains another browser's sign-in link and offers to sign in again", async () => {
+    mockApi({
+      'POST /api/authentication/authorize': () => ({
+        status: 'ERROR',
+        code: 'VALIDATION_FAILED',
+        reason: 'SIGN_IN_NOT_BOUND',
+        message: 'This sign-in was not started in this browser.',
+      }),
+    });
+    renderReturn('/redirect/google?code=attackers&state=attackers');
+    expect(await screen.findByText('Sign-in not completed')).toBeInTheDocument();
+    expect(screen.getByText(/was not started in this browser, so it was not completed/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/signin');
+    expect(screen.queryByText('This sign-in was not started in this browser.')).not.toBeInTheDocument();
+  });
+
+  it('keeps an existing session: says who is signed in and offers to continue or sign out', async () => {
+    signInAs();
+    const fetchMock = mockApi({
+      'POST /api/authentication/authorize': () => ({
+        status: 'ERROR',
+        code: 'CONFLICT',
+        reason: 'ALREADY_SIGNED_IN',
+        message: 'This browser is already signed in.',
+      }),
+      'GET /api/authentication/accounts': () => ({
+        status: 'OK',
+        account: makeAccount({ email: 'victim@example.com' }),
+        session: {
+          updated: new Date().toISOString(),
+          status: 'OK',
+          selectedOrganization: null,
+          lastBalance: null,
+        },
+      }),
+      'POST /api/authentication/logout': () => ({ status: 'OK' }),
+    });
+    renderReturn('/redirect/google?code=c&state=s');
+    expect(await screen.findByText('You are already signed in')).toBeInTheDocument();
+    expect(await screen.findByText(/already signed in as victim@example.com/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue to Sinetti' })).toHaveAttribute('href', '/');
+    expect(sessionStore.get()).toMatchObject({ id: 'secret-session-id' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/signin');
+    expect(callsTo(fetchMock, 'POST /api/authentication/logout')).toHaveLength(1);
+    expect(sessionStore.get()).toBeNull();
   });
 });

@@ -6,7 +6,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
+import { errorText, hasReason } from '../../../lib/errors';
 import { finishProviderSignIn } from '../api/authorize';
+import { AlreadySignedIn } from './AlreadySignedIn';
 
 /**
  * The page an identity provider returns to (/redirect/{type?}, SPEC §2.1, §4.4): exchanges the code
@@ -18,7 +20,7 @@ export function SignInReturn() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
   const platform: Platform = type === 'microsoft' ? 'microsoft' : 'google';
   const code = params.get('code');
   const state = params.get('state');
@@ -41,7 +43,7 @@ export function SignInReturn() {
         if (err instanceof ApiError && err.code === 'UNAUTHORIZED_GOOGLE') {
           navigate('/google-unauthorized', { replace: true });
         } else {
-          setFailed(true);
+          setFailure(err);
         }
       },
     );
@@ -50,15 +52,35 @@ export function SignInReturn() {
     };
   }, [platform, code, state, error, navigate, queryClient]);
 
-  if (incomplete || failed) {
+  if (hasReason(failure, 'ALREADY_SIGNED_IN')) {
     return (
       <Center mih="100vh" p="md">
         <Stack maw={480} gap="md">
-          <Alert color="red" icon={<IconAlertCircle />} title={t('redirect.failedTitle')}>
-            <Text size="sm">{incomplete ? t('redirect.incomplete') : t('redirect.failedText')}</Text>
+          <AlreadySignedIn />
+        </Stack>
+      </Center>
+    );
+  }
+  if (incomplete || failure !== null) {
+    // Another browser's sign-in link (login CSRF) says so; every other failure has the general text.
+    const notBound = hasReason(failure, 'SIGN_IN_NOT_BOUND');
+    const text = incomplete
+      ? t('redirect.incomplete')
+      : notBound
+        ? errorText(failure)
+        : t('redirect.failedText');
+    return (
+      <Center mih="100vh" p="md">
+        <Stack maw={480} gap="md">
+          <Alert
+            color="red"
+            icon={<IconAlertCircle />}
+            title={notBound ? t('redirect.notBoundTitle') : t('redirect.failedTitle')}
+          >
+            <Text size="sm">{text}</Text>
           </Alert>
           <Button component={Link} to="/signin" replace>
-            {t('redirect.backToSignIn')}
+            {notBound ? t('redirect.signInAgain') : t('redirect.backToSignIn')}
           </Button>
         </Stack>
       </Center>
