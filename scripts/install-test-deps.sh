@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs on a fresh Debian machine: npm packages, Chromium (browser tests),
-# poppler-utils (pdfsig), bubblewrap (converter sandbox), fonts and LibreOffice Writer, Calc and Impress (document conversion). Safe to run again.
+# poppler-utils (pdfsig), mupdf-tools (mutool), faketime and libnss3-tools (certutil: signatures checked by two validators
+# with the CA trusted, today and a year ahead), bubblewrap (converter sandbox), fonts and LibreOffice Writer, Calc and Impress (document conversion). Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v pdfsig >/dev/null 2>&1 || missing+=(poppler-utils)
+command -v mutool >/dev/null 2>&1 || missing+=(mupdf-tools)
+command -v faketime >/dev/null 2>&1 || missing+=(faketime)
+command -v certutil >/dev/null 2>&1 || missing+=(libnss3-tools)
 # bubblewrap: the converters' sandbox (own filesystem view, no network).
 command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
 # LibreOffice: Writer for text documents, Calc and Impress for spreadsheets and presentations.

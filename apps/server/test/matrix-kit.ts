@@ -17,7 +17,12 @@ export interface Objects {
   /** A member of the organization who holds no role of the matrix (role assignments act on them). */
   member: string;
 }
-export type Req = Omit<InjectOptions, 'headers'> & { method: 'GET' | 'POST'; url: string };
+export type Req = Omit<InjectOptions, 'headers'> & {
+  method: 'GET' | 'POST';
+  url: string;
+  /** Only for bodies that are not JSON (the session headers are the matrix's). */
+  headers?: { 'content-type': string };
+};
 
 /**
  * How an endpoint is reached:

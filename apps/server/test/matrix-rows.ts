@@ -95,6 +95,23 @@ export const ROWS: Record<string, Row> = {
   'system.health': { kind: 'public', request: () => json('GET', '/api/health') },
   'system.config': { kind: 'public', request: () => json('GET', '/api/config') },
 
+  // pki/: the CA's files and the time-stamping unit are for anyone.
+  'pki.caCertificate': { kind: 'public', request: () => json('GET', '/api/pki/ca.crt') },
+  'pki.crl': { kind: 'public', request: () => json('GET', '/api/pki/ca.crl') },
+  'pki.timestamp': {
+    kind: 'public',
+    request: () => ({
+      method: 'POST',
+      url: '/api/tsa',
+      headers: { 'content-type': 'application/timestamp-query' },
+      // TimeStampReq { version 1, messageImprint { sha-256, 32 zero bytes } }
+      payload: Buffer.concat([
+        Buffer.from('3034020101302f300b0609608648016503040201' + '0420', 'hex'),
+        Buffer.alloc(32),
+      ]),
+    }),
+  },
+
   // plan/ and payments/: billing is the owner's; the balance needs organization view balance.
   'plan.plan': { kind: 'owner', request: () => json('GET', '/api/plan/plan') },
   'plan.catalog': { kind: 'member', request: () => json('GET', '/api/plan/catalog') },

@@ -19,6 +19,7 @@ export * from './api/plan.ts';
 export * from './api/payments.ts';
 export * from './api/signing.ts';
 export * from './api/organizations.ts';
+export * from './api/pki.ts';
 
 import { authentication } from './api/authentication.ts';
 import { documents } from './api/documents.ts';
@@ -28,6 +29,7 @@ import { plan } from './api/plan.ts';
 import { payments } from './api/payments.ts';
 import { signing } from './api/signing.ts';
 import { organizationsApi } from './api/organizations.ts';
+import { pki } from './api/pki.ts';
 
 /** Every endpoint, by area; the server registers and documents exactly these. */
 export const api = {
@@ -39,4 +41,5 @@ export const api = {
   plan,
   payments,
   signing,
+  pki,
 } as const;

@@ -81,6 +81,8 @@ export const ERROR_REASONS = [
   'PDF_ENCRYPTED',
   /** 429: too many PDF operations of this organization (or of everyone) are under way; details.retryAfterSeconds. */
   'PDF_BUSY',
+  /** 503: the time-stamping authority failed or did not answer in time; nothing was signed or charged; details.retryAfterSeconds. */
+  'TIMESTAMP_UNAVAILABLE',
   /** 409: the document or its signees changed while the version to be signed was being prepared; send again. */
   'CHANGED_WHILE_SENDING',
   // ── Organizations: invitations and members ───────────────────────────────────────────────────────

@@ -9,6 +9,7 @@ import { registerPrivilegeRoutes } from './privileges/index.ts';
 import { registerSigningRoutes } from './signing/index.ts';
 import { registerSystemRoutes } from './system/index.ts';
 import { registerDevRoutes } from './dev/index.ts';
+import { registerPkiRoutes } from './pki/index.ts';
 
 /** Every API area, in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -16,6 +17,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   registerPrivilegeRoutes(app);
   registerDocumentRoutes(app);
   registerSigningRoutes(app);
+  registerPkiRoutes(app);
   registerPlanRoutes(app);
   registerPaymentRoutes(app);
   registerAccountRoutes(app);

@@ -3,6 +3,7 @@ import { AppError } from '../../lib/errors.ts';
 import {
   PdfBusyError,
   PdfError,
+  TsaError,
   pdfWorkers,
   type PdfProblem,
   type PdfRun,
@@ -24,7 +25,8 @@ const RETRY_AFTER_SECONDS = 5;
 
 /**
  * A PDF failure as the API answers it: the file's problem is 409 CONFLICT with that reason; a full worker
- * queue is 429 RATE_LIMITED (PDF_BUSY) with Retry-After. Anything else is returned unchanged.
+ * queue is 429 RATE_LIMITED (PDF_BUSY) with Retry-After; a failed time-stamping authority 503 UNAVAILABLE
+ * (TIMESTAMP_UNAVAILABLE) with Retry-After. Anything else is returned unchanged.
  */
 export function pdfFailure(err: unknown): unknown {
   if (err instanceof PdfBusyError) {
@@ -33,5 +35,16 @@ export function pdfFailure(err: unknown): unknown {
     }).because('PDF_BUSY', { retryAfterSeconds: RETRY_AFTER_SECONDS });
   }
   if (err instanceof PdfError) return new AppError('CONFLICT', MESSAGES[err.problem]).because(err.problem);
+  if (err instanceof TsaError) {
+    // Nothing was stored or charged: the signee can simply try again.
+    return new AppError(
+      'UNAVAILABLE',
+      'The time-stamping service did not answer. Try again shortly.',
+      undefined,
+      {
+        'retry-after': String(RETRY_AFTER_SECONDS),
+      },
+    ).because('TIMESTAMP_UNAVAILABLE', { retryAfterSeconds: RETRY_AFTER_SECONDS });
+  }
   return err;
 }

@@ -11,6 +11,7 @@ import {
   addPlatformSeal,
   buildCompletionCertificate,
   signingCaFromConfig,
+  timestampingFor,
 } from '../../services/pdf/index.ts';
 import { getChainAnchor } from './audit-anchor.ts';
 import { appendSigningEvent, systemActor, verifyChain } from './audit-chain.ts';
@@ -44,7 +45,7 @@ export async function runSeal(job: JobRecord<{ processId: string }>, c: JobConte
   const chain = verifyChain(events, await getChainAnchor(c.db, doc.id));
   if (!chain.valid) throw new Error(`The audit chain of document ${doc.id} does not verify: ${chain.reason}`);
   const ca = await signingCaFromConfig(c.config.signing);
-  const tsa = c.config.signing.tsa;
+  const tsa = timestampingFor(c.config.signing, ca);
   const completedAt = c.clock.now();
   const run = pdfRun(c, process.organizationId);
   const sealed = await permanentOnPdfProblem(

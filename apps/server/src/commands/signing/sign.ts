@@ -10,7 +10,7 @@ import {
   type SigneeRow,
 } from '../../queries/signing/signees.ts';
 import { enqueueJob } from '../../services/jobs/index.ts';
-import { addSignature, signingCaFromConfig } from '../../services/pdf/index.ts';
+import { addSignature, signingCaFromConfig, timestampingFor } from '../../services/pdf/index.ts';
 import type { SigningProviders } from '../../services/signing-providers/index.ts';
 import { appendSigningEvent } from './audit-chain.ts';
 import { SIGNING_JOBS, fullNameOf, readAll, signeeActor, storePdf, type ClientInfo } from './common.ts';
@@ -52,6 +52,7 @@ export async function signAsSignee(
     );
   }
   const ca = await signingCaFromConfig(ctx.config.signing);
+  const tsa = timestampingFor(ctx.config.signing, ca);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const found = await findProcess(ctx.db, target.process.id);
     const { process: before, signee } = signable(found, await findSignee(ctx.db, target.signee.id));
@@ -65,7 +66,7 @@ export async function signAsSignee(
         stampSlot: signee.slot,
         lang: before.lang,
         ca,
-        tsa: ctx.config.signing.tsa,
+        tsa,
         run: pdfRun(ctx, before.organizationId),
       });
     } catch (err) {

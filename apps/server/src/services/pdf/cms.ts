@@ -29,7 +29,7 @@ export const CMS_OID = {
  * certificate. hashAlgorithm is omitted (DER leaves out the SHA-256 default) and so is issuerSerial,
  * as ETSI EN 319 122-1 §5.2.2.3 recommends.
  */
-function signingCertificateV2(certDer: Uint8Array): asn1js.Sequence {
+export function signingCertificateV2(certDer: Uint8Array): asn1js.Sequence {
   const hash = createHash('sha256').update(certDer).digest();
   const essCertIdV2 = new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: hash })] });
   return new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertIdV2] })] });

@@ -12,7 +12,7 @@ export const signingEnvShape = {
   SIGNING_CA_P12_PATH: optional,
   SIGNING_CA_P12_PASSWORD: z.string().optional(),
   SIGNING_TSA_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  SIGNING_TSA_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
+  SIGNING_TSA_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(5),
   PDFSIG_PATH: z.string().default('pdfsig'),
   AUDIT_CHAIN_KEY: optional.pipe(
     z.string().min(32, 'AUDIT_CHAIN_KEY must be at least 32 characters.').optional(),
@@ -37,7 +37,9 @@ export interface SigningConfig {
   caP12: { path: string; password: string } | null;
   /** Host of PUBLIC_URL, in the generated CA's name. */
   caHost: string;
-  /** RFC 3161 time-stamping authority: signatures become PAdES B-T; without one, B-B. */
+  /** PUBLIC_URL: issued certificates name the CA's CRL and certificate under it (routes/pki). */
+  publicUrl: string;
+  /** An outside RFC 3161 time-stamping authority; without one the instance's own unit time-stamps (tsa-unit.ts). */
   tsa: { url: string; timeoutMs: number } | null;
   /** The poppler `pdfsig` binary used to check signatures. */
   pdfsig: string;
@@ -61,6 +63,7 @@ export function signingConfigFrom(
       ? { path: path.resolve(e.SIGNING_CA_P12_PATH), password: e.SIGNING_CA_P12_PASSWORD ?? '' }
       : null,
     caHost: URL.canParse(publicUrl) ? new URL(publicUrl).host : publicUrl,
+    publicUrl,
     tsa: e.SIGNING_TSA_URL
       ? { url: e.SIGNING_TSA_URL, timeoutMs: e.SIGNING_TSA_TIMEOUT_SECONDS * 1000 }
       : null,

@@ -3,6 +3,7 @@
  *
  *   const ca = await signingCaFromConfig(config.signing);            // once per process
  *   const { pdf, sha256, pages } = await prepareSignable(rendition, signees, meta, run); // when sending
+ *   const tsa = timestampingFor(config.signing, ca);                 // outside TSA or the own unit
  *   pdf = await addSignature(pdf, { signer, method, signedAt, stampSlot, lang, ca, tsa }); // per signee
  *   pdf = await addPlatformSeal(pdf, { ca, tsa });                   // after the last signee
  *   const certificate = await buildCompletionCertificate(input, { ca, tsa });
@@ -10,6 +11,8 @@
  */
 import { loadSigningCa, type SigningCa } from './ca/ca.ts';
 import type { SigningConfig } from './config.ts';
+import type { TsaOptions } from './tsa.ts';
+import { timestampUnitOf } from './tsa-unit.ts';
 
 export { loadSigningCa, type SigningCa, type SigningCaOptions } from './ca/ca.ts';
 export { prepareForSigning, type PrepareMeta, type Signee } from './prepare.ts';
@@ -24,7 +27,9 @@ export {
   type CompletionInput,
 } from './completion-certificate.ts';
 export { verifyWithPdfsig, parsePdfsigOutput, type PdfsigSignature, type PdfsigValidity } from './verify.ts';
-export type { TsaOptions } from './tsa.ts';
+export { TsaError, type TsaOptions } from './tsa.ts';
+export { TimestampUnit, TimestampRequestError, timestampUnitOf } from './tsa-unit.ts';
+export { currentCrl, type IssuedCrl } from './ca/crl.ts';
 
 const loaded = new Map<string, Promise<SigningCa>>();
 
@@ -33,12 +38,25 @@ const loaded = new Map<string, Promise<SigningCa>>();
  * loaded once per process and configuration; a failed load is retried on the next call.
  */
 export function signingCaFromConfig(signing: SigningConfig): Promise<SigningCa> {
-  const key = JSON.stringify([signing.caDir, signing.caP12, signing.caHost]);
+  const key = JSON.stringify([signing.caDir, signing.caP12, signing.caHost, signing.publicUrl]);
   let ca = loaded.get(key);
   if (!ca) {
-    ca = loadSigningCa({ dir: signing.caDir, p12: signing.caP12 ?? undefined, host: signing.caHost });
+    ca = loadSigningCa({
+      dir: signing.caDir,
+      p12: signing.caP12 ?? undefined,
+      host: signing.caHost,
+      publicUrl: signing.publicUrl,
+    });
     ca.catch(() => loaded.delete(key));
     loaded.set(key, ca);
   }
   return ca;
+}
+
+/**
+ * Who time-stamps every signature and the seal (PAdES B-T): the configured outside authority
+ * (SIGNING_TSA_URL), or else the instance's own time-stamping unit.
+ */
+export function timestampingFor(signing: SigningConfig, ca: SigningCa): TsaOptions {
+  return signing.tsa ?? { unit: timestampUnitOf(ca) };
 }

@@ -2,7 +2,7 @@ import { randomBytes, webcrypto } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Certificate } from 'pkijs';
-import { certificateDer, createCertificate, isCaCertificate } from './certificates.ts';
+import { certificateDer, createCertificate, isCaCertificate, type CaLinks } from './certificates.ts';
 import {
   arrayBuffer,
   generateKeyPair,
@@ -21,6 +21,14 @@ export interface SigningCa {
   key: SigningKey;
   /** Where the seal's key and certificate are kept (null: in memory only). */
   dir: string | null;
+  /** The public URLs of the CA's CRL and certificate, named in every certificate it issues (null: none). */
+  links: CaLinks | null;
+}
+
+/** The CA's public URLs under PUBLIC_URL (routes/pki): stable, so certificates issued years ago still point to them. */
+export function caLinks(publicUrl: string): CaLinks {
+  const base = publicUrl.replace(/\/+$/, '');
+  return { crl: `${base}/api/pki/ca.crl`, caIssuers: `${base}/api/pki/ca.crt` };
 }
 
 export interface SigningCaOptions {
@@ -30,12 +38,19 @@ export interface SigningCaOptions {
   p12?: { path: string; password: string } | undefined;
   /** Host name for the generated CA's name: "Sinetti Signing CA (<host>)". */
   host: string;
+  /** PUBLIC_URL: issued certificates name the CRL and CA certificate under it (absent: no links). */
+  publicUrl?: string | undefined;
   now?: Date;
 }
 
 const CA_YEARS = 20;
 
 export async function loadSigningCa(opts: SigningCaOptions): Promise<SigningCa> {
+  const links = opts.publicUrl ? caLinks(opts.publicUrl) : null;
+  return { ...(await loadCa(opts)), links };
+}
+
+async function loadCa(opts: SigningCaOptions): Promise<Omit<SigningCa, 'links'>> {
   if (opts.p12) return fromPkcs12(opts.p12, opts.dir);
   if (opts.dir === null) {
     const { ca, keyDer } = await generateCa(opts.host, opts.now ?? new Date());
@@ -72,7 +87,7 @@ export async function loadSigningCa(opts: SigningCaOptions): Promise<SigningCa> 
   }
 }
 
-async function readCaDir(caDir: string): Promise<Omit<SigningCa, 'dir'> | undefined> {
+async function readCaDir(caDir: string): Promise<Omit<SigningCa, 'dir' | 'links'> | undefined> {
   let certPem: string;
   let keyPem: string;
   try {
@@ -90,7 +105,7 @@ async function readCaDir(caDir: string): Promise<Omit<SigningCa, 'dir'> | undefi
   return checkedCa(certDer, keyDer);
 }
 
-async function checkedCa(certDer: Uint8Array, keyDer: Uint8Array): Promise<Omit<SigningCa, 'dir'>> {
+async function checkedCa(certDer: Uint8Array, keyDer: Uint8Array): Promise<Omit<SigningCa, 'dir' | 'links'>> {
   const certificate = Certificate.fromBER(arrayBuffer(certDer));
   const key = await importPkcs8(keyDer);
   if (!isCaCertificate(certificate)) throw new Error('The signing CA certificate is not a CA certificate.');
@@ -100,7 +115,10 @@ async function checkedCa(certDer: Uint8Array, keyDer: Uint8Array): Promise<Omit<
   return { certificate, der: certDer, key };
 }
 
-async function fromPkcs12(p12: { path: string; password: string }, dir: string | null): Promise<SigningCa> {
+async function fromPkcs12(
+  p12: { path: string; password: string },
+  dir: string | null,
+): Promise<Omit<SigningCa, 'links'>> {
   const { certificates, privateKey } = await readPkcs12(await readFile(p12.path), p12.password);
   const key = await importPkcs8(privateKey);
   privateKey.fill(0);
@@ -116,7 +134,7 @@ async function fromPkcs12(p12: { path: string; password: string }, dir: string |
 async function generateCa(
   host: string,
   now: Date,
-): Promise<{ ca: Omit<SigningCa, 'dir'>; keyDer: Uint8Array }> {
+): Promise<{ ca: Omit<SigningCa, 'dir' | 'links'>; keyDer: Uint8Array }> {
   const pair = await generateKeyPair('rsa-3072', true);
   const key: SigningKey = {
     privateKey: pair.privateKey,

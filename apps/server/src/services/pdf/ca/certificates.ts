@@ -1,13 +1,18 @@
 import { createHash, webcrypto } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import {
+  AccessDescription,
   AltName,
   AttributeTypeAndValue,
   AuthorityKeyIdentifier,
   BasicConstraints,
   Certificate,
+  CRLDistributionPoints,
+  DistributionPoint,
+  ExtKeyUsage,
   Extension,
   GeneralName,
+  InfoAccess,
   RelativeDistinguishedNames,
   Time,
   TimeType,
@@ -23,22 +28,38 @@ export const OID = {
   subjectAltName: '2.5.29.17',
   subjectKeyIdentifier: '2.5.29.14',
   authorityKeyIdentifier: '2.5.29.35',
+  extKeyUsage: '2.5.29.37',
+  crlDistributionPoints: '2.5.29.31',
+  authorityInfoAccess: '1.3.6.1.5.5.7.1.1',
+  caIssuers: '1.3.6.1.5.5.7.48.2',
+  timeStamping: '1.3.6.1.5.5.7.3.8',
+  crlNumber: '2.5.29.20',
 } as const;
 
 /** Key usage bits (RFC 5280 §4.2.1.3) as the DER bit string's first byte and its unused-bit count. */
 const KEY_USAGE = {
   signer: { byte: 0b1100_0000, unused: 6 }, // digitalSignature, nonRepudiation
   ca: { byte: 0b0000_0110, unused: 1 }, // keyCertSign, cRLSign
+  tsa: { byte: 0b1000_0000, unused: 7 }, // digitalSignature
 };
+
+/** Where relying parties fetch the issuer's CRL and certificate (named in every certificate the CA issues). */
+export interface CaLinks {
+  crl: string;
+  caIssuers: string;
+}
 
 export interface CertificateRequest {
   subject: { commonName: string; organization?: string; email?: string };
   publicKey: webcrypto.CryptoKey;
   notBefore: Date;
   notAfter: Date;
-  /** A CA certificate (self-signed when `issuer` is absent) or an end-entity signing certificate. */
-  kind: 'ca' | 'signer';
-  issuer?: { certificate: Certificate; key: SigningKey };
+  /**
+   * A CA certificate (self-signed when `issuer` is absent), an end-entity signing certificate, or a
+   * time-stamping unit's (RFC 3161 §2.3: extendedKeyUsage timeStamping only, critical).
+   */
+  kind: 'ca' | 'signer' | 'tsa';
+  issuer?: { certificate: Certificate; key: SigningKey; links?: CaLinks | null | undefined };
   /** The issuer's key when self-signing. */
   selfKey?: SigningKey;
 }
@@ -104,6 +125,12 @@ export async function createCertificate(req: CertificateRequest): Promise<Certif
       }),
     });
     extensions.push(extension(OID.authorityKeyIdentifier, false, aki.toSchema()));
+    const links = req.issuer.links;
+    if (links) extensions.push(...linkExtensions(links));
+  }
+  if (req.kind === 'tsa') {
+    const eku = new ExtKeyUsage({ keyPurposes: [OID.timeStamping] });
+    extensions.push(extension(OID.extKeyUsage, true, eku.toSchema()));
   }
   if (req.subject.email) {
     const san = new AltName({ altNames: [new GeneralName({ type: 1, value: req.subject.email })] });
@@ -114,6 +141,24 @@ export async function createCertificate(req: CertificateRequest): Promise<Certif
   if (!signer) throw new Error('A certificate needs an issuer key.');
   await cert.sign(signer.privateKey, signer.algorithm.hash);
   return Certificate.fromBER(cert.toSchema(true).toBER());
+}
+
+const uri = (value: string) => new GeneralName({ type: 6, value });
+
+/** CRL distribution point and authority information access (caIssuers), RFC 5280 §4.2.1.13 and §4.2.2.1. */
+function linkExtensions(links: CaLinks): Extension[] {
+  const crl = new CRLDistributionPoints({
+    distributionPoints: [new DistributionPoint({ distributionPoint: [uri(links.crl)] })],
+  });
+  const aia = new InfoAccess({
+    accessDescriptions: [
+      new AccessDescription({ accessMethod: OID.caIssuers, accessLocation: uri(links.caIssuers) }),
+    ],
+  });
+  return [
+    extension(OID.crlDistributionPoints, false, crl.toSchema()),
+    extension(OID.authorityInfoAccess, false, aia.toSchema()),
+  ];
 }
 
 export const certificateDer = (cert: Certificate): Uint8Array => new Uint8Array(cert.toSchema().toBER());

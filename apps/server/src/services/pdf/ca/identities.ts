@@ -22,9 +22,14 @@ export interface SignerIdentity {
 }
 
 const EC_P256: SigningKey['algorithm'] = { name: 'ECDSA', hash: 'SHA-256' };
-/** One-time certificates are valid from shortly before the signing time to a day after it. */
+/**
+ * One-time certificates are valid from shortly before the signing time for 10 years (at most until the
+ * CA expires). The key is destroyed after its one signature, so a long validity lets nobody sign
+ * anything later; it is for validators that check the certificate at the current time and ignore
+ * time-stamps (pdfsig, mutool, many readers), which would call a 24-hour certificate expired from day 2.
+ */
 const ONE_TIME_BEFORE_MS = 10 * 60_000;
-const ONE_TIME_AFTER_MS = 24 * 3600_000;
+const ONE_TIME_YEARS = 10;
 
 /**
  * A fresh ECDSA P-256 key (non-extractable, never stored) and a certificate naming the signee, issued
@@ -43,8 +48,8 @@ export async function issueOneTimeIdentity(
     subject: { commonName: name, email: asciiEmail(signer.email) },
     publicKey: pair.publicKey,
     notBefore: new Date(signedAt.getTime() - ONE_TIME_BEFORE_MS),
-    notAfter: new Date(signedAt.getTime() + ONE_TIME_AFTER_MS),
-    issuer: { certificate: ca.certificate, key: ca.key },
+    notAfter: earliest(yearsAfter(signedAt, ONE_TIME_YEARS), ca.certificate.notAfter.value),
+    issuer: { certificate: ca.certificate, key: ca.key, links: ca.links },
   });
   return {
     key: { privateKey: pair.privateKey, algorithm: EC_P256 },
@@ -64,41 +69,78 @@ function asciiEmail(email: string): string {
   return `${local}@${domain}`;
 }
 
-export const SEAL_COMMON_NAME = 'Sinetti platform seal';
-const SEAL_YEARS = 2;
-const SEAL_RENEW_MS = 30 * 24 * 3600_000;
-const sealCache = new WeakMap<SigningCa, SignerIdentity>();
+/** A long-lived key of the instance, issued by its CA and kept next to it (the seal, the time-stamping unit). */
+export interface InstanceIdentitySpec {
+  file: string;
+  commonName: string;
+  kind: 'signer' | 'tsa';
+  years: number;
+  /** A new key and certificate are made when the current certificate has less than this left. */
+  renewBeforeMs: number;
+}
 
-const usable = (id: SignerIdentity, ca: SigningCa, now: Date) =>
-  id.certificate.notAfter.value.getTime() - now.getTime() > SEAL_RENEW_MS &&
+const DAY_MS = 24 * 3600_000;
+export const SEAL_COMMON_NAME = 'Sinetti platform seal';
+export const SEAL_IDENTITY: InstanceIdentitySpec = {
+  file: 'seal.pem',
+  commonName: SEAL_COMMON_NAME,
+  kind: 'signer',
+  years: 2,
+  renewBeforeMs: 30 * DAY_MS,
+};
+/**
+ * The time-stamping unit: its certificate lives 10 years, but its key signs only for about two (a new
+ * key when 8 years are left), so every token stays verifiable for at least 8 years after it was made;
+ * archive time-stamps (archive-timestamp.ts) extend that before the certificate nears its end.
+ */
+export const TSA_IDENTITY: InstanceIdentitySpec = {
+  file: 'tsa.pem',
+  commonName: 'Sinetti time-stamping unit',
+  kind: 'tsa',
+  years: 10,
+  renewBeforeMs: 8 * 365 * DAY_MS,
+};
+const identityCache = new WeakMap<SigningCa, Map<string, SignerIdentity>>();
+
+const usable = (id: SignerIdentity, ca: SigningCa, now: Date, spec: InstanceIdentitySpec) =>
+  id.certificate.notAfter.value.getTime() - now.getTime() > spec.renewBeforeMs &&
   id.certificate.notBefore.value.getTime() <= now.getTime() &&
   Buffer.from(id.certificate.issuer.toSchema().toBER()).equals(
     Buffer.from(ca.certificate.subject.toSchema().toBER()),
   );
 
+/** The platform's own seal key and certificate (CN "Sinetti platform seal", issued by the CA). */
+export const loadSealIdentity = (ca: SigningCa, now = new Date()) =>
+  loadInstanceIdentity(ca, SEAL_IDENTITY, now);
+
 /**
- * The platform's own seal key and certificate (CN "Sinetti platform seal", issued by the CA), kept in
- * `<ca dir>/seal.pem` (mode 0600) and renewed 30 days before it expires or when the CA changes.
+ * One of the instance's own keys and its certificate (issued by the CA), kept in `<ca dir>/<spec.file>`
+ * (mode 0600) and renewed when less than `spec.renewBeforeMs` is left or when the CA changes.
  */
-export async function loadSealIdentity(ca: SigningCa, now = new Date()): Promise<SignerIdentity> {
-  const cached = sealCache.get(ca);
-  if (cached && usable(cached, ca, now)) return cached;
-  const file = ca.dir ? path.join(ca.dir, 'seal.pem') : null;
-  const stored = file ? await readSeal(file) : undefined;
-  if (stored && usable(stored, ca, now) && (await stored.certificate.verify(ca.certificate))) {
-    sealCache.set(ca, stored);
+export async function loadInstanceIdentity(
+  ca: SigningCa,
+  spec: InstanceIdentitySpec,
+  now = new Date(),
+): Promise<SignerIdentity> {
+  let cache = identityCache.get(ca);
+  if (!cache) identityCache.set(ca, (cache = new Map()));
+  const cached = cache.get(spec.file);
+  if (cached && usable(cached, ca, now, spec)) return cached;
+  const file = ca.dir ? path.join(ca.dir, spec.file) : null;
+  const stored = file ? await readIdentity(file) : undefined;
+  if (stored && usable(stored, ca, now, spec) && (await stored.certificate.verify(ca.certificate))) {
+    cache.set(spec.file, stored);
     return stored;
   }
   const pair = await generateKeyPair('ec-p256', true);
-  const notAfter = new Date(now);
-  notAfter.setUTCFullYear(notAfter.getUTCFullYear() + SEAL_YEARS);
+  const notAfter = yearsAfter(now, spec.years);
   const certificate = await createCertificate({
-    kind: 'signer',
-    subject: { commonName: SEAL_COMMON_NAME, organization: 'Sinetti' },
+    kind: spec.kind,
+    subject: { commonName: spec.commonName, organization: 'Sinetti' },
     publicKey: pair.publicKey,
     notBefore: new Date(now.getTime() - 60_000),
-    notAfter,
-    issuer: { certificate: ca.certificate, key: ca.key },
+    notAfter: earliest(notAfter, ca.certificate.notAfter.value),
+    issuer: { certificate: ca.certificate, key: ca.key, links: ca.links },
   });
   const keyDer = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey));
   const identity: SignerIdentity = {
@@ -115,11 +157,19 @@ export async function loadSealIdentity(ca: SigningCa, now = new Date()): Promise
     await rename(tmp, file);
   }
   keyDer.fill(0);
-  sealCache.set(ca, identity);
+  cache.set(spec.file, identity);
   return identity;
 }
 
-async function readSeal(file: string): Promise<SignerIdentity | undefined> {
+const earliest = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
+
+function yearsAfter(d: Date, years: number): Date {
+  const out = new Date(d);
+  out.setUTCFullYear(out.getUTCFullYear() + years);
+  return out;
+}
+
+async function readIdentity(file: string): Promise<SignerIdentity | undefined> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
