@@ -29,8 +29,16 @@ export async function waitForPath(page: Page, path: string | RegExp): Promise<vo
   );
 }
 
-/** A new user signs in and goes through setup creating the organization "Acme Oy", skipping invitations. */
-export async function signUpWithOrganization(page: Page, email: string, name: string): Promise<void> {
+/**
+ * A new user signs in and goes through setup creating the organization "Acme Oy", inviting the given
+ * addresses from the wizard (e-mailed like any invitation) or skipping that step.
+ */
+export async function signUpWithOrganization(
+  page: Page,
+  email: string,
+  name: string,
+  invite: string[] = [],
+): Promise<void> {
   await page.goto('/');
   await waitForPath(page, '/signin');
   await signInWithLocalProvider(page, email, name);
@@ -40,7 +48,15 @@ export async function signUpWithOrganization(page: Page, email: string, name: st
   await page.getByLabel('Organization name').fill('Acme Oy');
   await page.getByRole('button', { name: 'Continue' }).click();
   await waitForPath(page, '/setup/invite-users');
-  await page.getByRole('button', { name: 'Skip' }).click();
+  if (invite.length === 0) {
+    await page.getByRole('button', { name: 'Skip' }).click();
+  } else {
+    for (const [i, address] of invite.entries()) {
+      if (i > 0) await page.getByRole('button', { name: 'Add row' }).click();
+      await page.getByLabel(`Email address ${i + 1}`).fill(address);
+    }
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
   await waitForPath(page, '/setup/confirm-plan');
   await page.getByRole('button', { name: 'Finish setup' }).click();
   await waitForPath(page, '/');
