@@ -6,7 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
 import { documentColumns } from '../../queries/documents/columns.ts';
 import { findDocument } from '../../queries/documents/get-document.ts';
-import { isZip, readArchive } from '../../services/conversion/archive.ts';
+import { isZip } from '../../services/conversion/archive.ts';
+import { archiveWithoutFormulas } from '../../services/conversion/formulas.ts';
 import { epubToHtml } from '../../services/conversion/epub.ts';
 import { converterFor } from '../../services/conversion/index.ts';
 import type { JobContext, JobRecord } from '../../services/jobs/index.ts';
@@ -57,10 +58,11 @@ export async function runConvert(job: DocumentJob, c: JobContext): Promise<void>
     const pdf = await (async () => {
       const bytes = await fsp.readFile(source);
       // LibreOffice cannot open EPUB: its chapters become one HTML file first. Any other ZIP container
-      // (OOXML, ODF) is inflated once within the limits before LibreOffice may spend its time on it.
+      // (OOXML, ODF) is inflated once within the limits before LibreOffice may spend its time on it, and
+      // loses its formulas (they would be computed on this machine; see formulas.ts).
       let input = source;
       if (doc.extension === 'epub') input = await epubToHtml(bytes, dir);
-      else if (isZip(bytes)) await readArchive(bytes);
+      else if (isZip(bytes)) input = await withoutFormulasFile(bytes, source);
       return converterFor(c.config.conversion, c.log).convert(input, 'pdf', path.join(dir, 'out'), {
         signal: c.signal,
         tenant: doc.organizationId,
@@ -117,4 +119,15 @@ export async function markConversionFailed(job: DocumentJob, error: Error, c: { 
       conversionFailure: error instanceof ConversionOutcomeError ? error.failure : 'UNREADABLE',
     })
     .where(and(eq(documents.id, job.payload.documentId), eq(documents.conversionStatus, 'pending')));
+}
+
+/** The file to convert: `source` itself, or a copy beside it without formulas (same name, own folder). */
+async function withoutFormulasFile(bytes: Buffer, source: string): Promise<string> {
+  const rewritten = await archiveWithoutFormulas(bytes);
+  if (!rewritten) return source;
+  const dir = path.join(path.dirname(source), 'no-formulas');
+  await fsp.mkdir(dir);
+  const file = path.join(dir, path.basename(source));
+  await fsp.writeFile(file, rewritten);
+  return file;
 }

@@ -19,6 +19,14 @@ export type ConversionConfig = ServicesConfig['conversion'];
 const FILTERS = { pdf: 'pdf', docx: 'docx:MS Word 2007 XML' } as const;
 export type TargetFormat = keyof typeof FILTERS;
 
+/**
+ * LibreOffice's CSV import options: separators 44/59/9 (comma, semicolon, tab), text delimiter 34 ("),
+ * character set 76 (UTF-8), from line 1, standard cell formats, default language, quoted fields not
+ * forced to text, special numbers detected, (three export-only options), no sheet, token 13 "evaluate
+ * formulas" off: `=INFO("osversion")` shows as text instead of this machine's kernel.
+ */
+const CSV_FILTER = 'CSV:44/59/9,34,76,1,,0,false,true,false,false,false,,false';
+
 /** The deepest directory holding both paths (the job directory the sandbox shows). */
 function commonDir(a: string, b: string): string {
   const pa = path.resolve(a).split(path.sep);
@@ -82,6 +90,8 @@ export class Converter {
           '--nolockcheck',
           // HTML opened as a Writer document: Writer/Web's own import drops the first paragraph.
           ...(/\.html?$/i.test(input) ? ['--infilter=HTML (StarWriter)'] : []),
+          // CSV: comma, semicolon or tab, UTF-8, and formulas stay text (never computed here).
+          ...(/\.csv$/i.test(input) ? [`--infilter=${CSV_FILTER}`] : []),
           '--convert-to',
           FILTERS[format],
           '--outdir',
