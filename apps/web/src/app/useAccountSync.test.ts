@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../lib/session';
 import { ORG_ACME, ORG_PERSONAL, makeAccount, resetTestState, signInAs } from '../test/utils';
-import { keepSelectedOrganizationValid } from './useAccountSync';
+import { keepSelectedOrganizationValid } from '../lib/account';
 
 afterEach(resetTestState);
 

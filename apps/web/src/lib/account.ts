@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type OrganizationSummary } from '@sinetti/contract';
+import { api, type Account, type OrganizationSummary } from '@sinetti/contract';
 import { call } from './api';
 import { isSignedIn, sessionStore, useSession } from './session';
 
@@ -31,6 +31,21 @@ export function useSelectedOrganization() {
   const organization: OrganizationSummary | null =
     data?.organizations.find((o) => o.id === selectedId) ?? data?.organizations[0] ?? null;
   return { account, organization };
+}
+
+/**
+ * Keeps the stored selected organization one of the account's organizations: otherwise the
+ * account's selected organization, its default one, or the first in the list (Personal).
+ */
+export function keepSelectedOrganizationValid(account: Account): void {
+  const ids = account.organizations.map((o) => o.id);
+  const session = sessionStore.get();
+  const current =
+    (isSignedIn(session) ? session.selectedOrganization : null) ?? sessionStore.selectedOrganization();
+  if (current && ids.includes(current)) return;
+  const fallback = [account.selectedOrganization, account.defaultOrganization].find((id) => ids.includes(id));
+  const next = fallback ?? ids[0];
+  if (next) sessionStore.selectOrganization(next);
 }
 
 /** Initials for the avatar: first letters of the first two words of the name, upper case (SPEC §2.5). */

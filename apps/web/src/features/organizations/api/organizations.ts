@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type OrganizationSummary } from '@sinetti/contract';
-import { accountQuery } from '../../../lib/account';
+import { accountQuery, keepSelectedOrganizationValid } from '../../../lib/account';
 import { call } from '../../../lib/api';
-import { isSignedIn, sessionStore } from '../../../lib/session';
+import { sessionStore } from '../../../lib/session';
 import { reloginAndRefresh } from './session';
 
 export interface CreatedOrganization {
@@ -36,8 +36,8 @@ export function selectOrganizationAndReload(id: string, reload: () => void): voi
 }
 
 /**
- * Leaves an organization (only when `canLeave`). When it was the selected one, the default (or the
- * first remaining) organization is selected instead, and every cached reply is read again.
+ * Leaves an organization (only when `canLeave`). When it was the selected one, the account's selected
+ * (else default, else first) organization is selected instead, and every cached reply is read again.
  */
 export function useLeaveOrganization() {
   const queryClient = useQueryClient();
@@ -45,14 +45,7 @@ export function useLeaveOrganization() {
     mutationFn: async (organization: OrganizationSummary) => {
       await call(api.organizations.leave, { params: { id: organization.id } });
       const fresh = await queryClient.fetchQuery({ ...accountQuery, staleTime: 0 });
-      const { organizations, defaultOrganization } = fresh.account;
-      const session = sessionStore.get();
-      const selected =
-        (isSignedIn(session) ? session.selectedOrganization : null) ?? sessionStore.selectedOrganization();
-      if (selected === organization.id) {
-        const next = organizations.find((o) => o.id === defaultOrganization) ?? organizations[0];
-        if (next) sessionStore.selectOrganization(next.id);
-      }
+      keepSelectedOrganizationValid(fresh.account);
       return organization;
     },
     onSettled: () => queryClient.invalidateQueries(),
