@@ -20,6 +20,7 @@ export * from './api/payments.ts';
 export * from './api/signing.ts';
 export * from './api/organizations.ts';
 export * from './api/pki.ts';
+export * from './api/verification.ts';
 
 import { authentication } from './api/authentication.ts';
 import { documents } from './api/documents.ts';

@@ -4,6 +4,7 @@ import { prepareForSigning, type PrepareMeta, type Signee } from '../prepare.ts'
 import { PdfError, PdfLimitError } from '../syntax/errors.ts';
 import type { PdfLimits } from '../syntax/limits.ts';
 import { PdfReader } from '../syntax/reader.ts';
+import { verifyPdf, type VerifyInput } from '../verification/verify-pdf.ts';
 import type { PdfTaskName, PdfTasks } from './protocol.ts';
 
 export type { LayoutInput, SignatureLayout } from '../layout.ts';
@@ -69,6 +70,7 @@ export async function runTask<K extends PdfTaskName>(
   type Result = PdfTasks[K]['result'];
   if (task === 'prepare') return (await prepareChecked(input as PrepareInput, limits)) as Result;
   if (task === 'layoutSignature') return layoutSignature(input as LayoutInput, limits) as Result;
+  if (task === 'verify') return verifyPdf(input as VerifyInput, limits) as Result;
   if (task === 'burn') return burn(input as PdfTasks['burn']['input']) as Result;
   throw new Error(`Unknown PDF task ${String(task)}`);
 }

@@ -1,0 +1,107 @@
+import type { Certificate, CertificateRevocationList } from 'pkijs';
+import type { VerifiedCertificate, VerifiedChain } from '@sinetti/contract';
+import { distinguishedName } from './cms-check.ts';
+import { nameKey, signedBy } from './crypto.ts';
+
+export type RevocationSource = VerifiedCertificate['revocationSource'];
+
+export interface TrustContext {
+  /** The instance CA (trust anchor): chains ending here are "issued by this service". */
+  anchor: Certificate | null;
+  /** Every certificate the file carries (CMS certificate sets, tokens, DSS). */
+  pool: Certificate[];
+  /** CRLs the file carries, with where they came from. */
+  crls: { crl: CertificateRevocationList; source: RevocationSource }[];
+}
+
+const MAX_DEPTH = 8;
+const ders = new WeakMap<Certificate, string>();
+function der(c: Certificate): string {
+  let key = ders.get(c);
+  if (key === undefined) {
+    key = Buffer.from(c.toSchema().toBER()).toString('hex');
+    ders.set(c, key);
+  }
+  return key;
+}
+const selfSigned = (c: Certificate) => nameKey(c.subject) === nameKey(c.issuer) && signedBy(c, c);
+
+/** The chain from `leaf` up through the pool (by name, each link's signature checked), leaf first. */
+export function buildChain(
+  leaf: Certificate,
+  ctx: TrustContext,
+): { chain: Certificate[]; complete: boolean } {
+  const chain = [leaf];
+  const candidates = ctx.anchor ? [ctx.anchor, ...ctx.pool] : ctx.pool;
+  for (let depth = 0; depth < MAX_DEPTH; depth++) {
+    const current = chain[chain.length - 1]!;
+    if (selfSigned(current)) return { chain, complete: true };
+    const issuerName = nameKey(current.issuer);
+    const issuer = candidates.find(
+      (c) => nameKey(c.subject) === issuerName && !chain.includes(c) && signedBy(current, c),
+    );
+    if (!issuer) return { chain, complete: false };
+    chain.push(issuer);
+  }
+  return { chain, complete: false };
+}
+
+function revocationOf(
+  cert: Certificate,
+  issuer: Certificate | undefined,
+  at: Date,
+  ctx: TrustContext,
+): Pick<VerifiedCertificate, 'revocation' | 'revocationSource'> {
+  if (!issuer) return { revocation: 'unknown', revocationSource: 'none' };
+  const issuerName = nameKey(issuer.subject);
+  for (const { crl, source } of ctx.crls) {
+    if (nameKey(crl.issuer) !== issuerName || !signedBy(crl, issuer)) continue;
+    const entry = crl.revokedCertificates?.find((r) => r.userCertificate.isEqual(cert.serialNumber));
+    if (entry && entry.revocationDate.value <= at) return { revocation: 'revoked', revocationSource: source };
+    return { revocation: 'good', revocationSource: source };
+  }
+  return { revocation: 'unknown', revocationSource: 'none' };
+}
+
+/**
+ * The chain of `leaf` as the report shows it: each certificate's validity at `at` (the proven time of the
+ * signature), its revocation status from the CRLs at hand, and whether it ends at the instance CA.
+ */
+export function describeChain(leaf: Certificate | null, at: Date, ctx: TrustContext): VerifiedChain {
+  if (!leaf) return { certificates: [], complete: false, trusted: false };
+  const { chain, complete } = buildChain(leaf, ctx);
+  const anchor = ctx.anchor ? der(ctx.anchor) : null;
+  const certificates = chain.map((cert, i): VerifiedCertificate => {
+    const isRoot = i === chain.length - 1 && complete;
+    return {
+      subject: distinguishedName(cert.subject),
+      issuer: distinguishedName(cert.issuer),
+      serialNumber: Buffer.from(cert.serialNumber.valueBlock.valueHexView).toString('hex'),
+      notBefore: cert.notBefore.value.toISOString(),
+      notAfter: cert.notAfter.value.toISOString(),
+      validAtTime: cert.notBefore.value <= at && at <= cert.notAfter.value,
+      ...(isRoot
+        ? { revocation: 'root' as const, revocationSource: 'none' as const }
+        : revocationOf(cert, chain[i + 1], at, ctx)),
+    };
+  });
+  const trusted = complete && anchor !== null && der(chain[chain.length - 1]!) === anchor;
+  return { certificates, complete, trusted };
+}
+
+/** Whether the DSS holds every certificate of a chain and revocation data for each non-root one (B-LT). */
+export function chainInDss(chain: VerifiedChain, dssCerts: Set<string>, certs: Certificate[]): boolean {
+  if (!chain.complete) return false;
+  const serials = new Set(
+    certs
+      .filter((c) => dssCerts.has(der(c)))
+      .map((c) => Buffer.from(c.serialNumber.valueBlock.valueHexView).toString('hex')),
+  );
+  return chain.certificates.every(
+    (c, i) =>
+      (i === chain.certificates.length - 1 || serials.has(c.serialNumber)) &&
+      (c.revocation === 'root' || c.revocationSource === 'dss'),
+  );
+}
+
+export const certificateKey = der;

@@ -1,0 +1,174 @@
+import type { DocumentChanges } from '@sinetti/contract';
+import { PdfDict, PdfName, PdfRef, isName, serialize, type PdfValue } from '../syntax/objects.ts';
+import type { PdfReader } from '../syntax/reader.ts';
+import { catalogOf, formFields, pageNumbers, type FieldInfo } from './structure.ts';
+
+/** Catalog and form keys that signing, the DSS and document time-stamps may add or change. */
+const ALLOWED_CATALOG_KEYS = new Set(['AcroForm', 'DSS', 'Perms', 'Metadata']);
+const ALLOWED_FORM_KEYS = new Set(['Fields', 'SigFlags', 'DR', 'DA']);
+
+function text(value: PdfValue | undefined, without: Set<string> = new Set()): string {
+  try {
+    if (value instanceof PdfDict) {
+      return serialize(new PdfDict([...value.map].filter(([k]) => !without.has(k))));
+    }
+    return value === undefined ? '' : serialize(value);
+  } catch {
+    // A stream (serialize refuses them): compare its dictionary and its raw bytes instead.
+    return `stream:${Buffer.from((value as { data?: Uint8Array }).data ?? []).toString('base64')}`;
+  }
+}
+
+/** Object numbers whose cross-reference entry differs between the two revisions (redefined or new). */
+function redefined(before: PdfReader, after: PdfReader): { changed: Set<number>; existed: Set<number> } {
+  const changed = new Set<number>();
+  const existed = new Set<number>();
+  for (const [num, entry] of after.entries) {
+    const old = before.entries.get(num);
+    if (old && JSON.stringify(old) === JSON.stringify(entry)) continue;
+    changed.add(num);
+    if (old && old.kind !== 'free') existed.add(num);
+  }
+  return { changed, existed };
+}
+
+const refNums = (reader: PdfReader, value: PdfValue | undefined): number[] => {
+  const v = value instanceof PdfRef ? [value] : reader.resolve(value);
+  const list = Array.isArray(v) ? v : [v];
+  return list.filter((x): x is PdfRef => x instanceof PdfRef).map((r) => r.num);
+};
+
+const subtypeOf = (dict: PdfDict | undefined) => {
+  const s = dict?.get('Subtype');
+  return s instanceof PdfName ? s.name : 'Unknown';
+};
+
+const isSigned = (reader: PdfReader, f: FieldInfo) => f.type === 'Sig' && reader.dict(f.value) !== undefined;
+
+/**
+ * What the updates after a signature changed: `before` is the revision the signature covers, `after` the
+ * final file. Later signatures, document time-stamps and a DSS are allowed additions; pages added or
+ * removed, page content, annotations, form field values and any other replaced object are modifications.
+ */
+export function compareRevisions(before: PdfReader, after: PdfReader): DocumentChanges {
+  const { changed, existed } = redefined(before, after);
+  const accounted = new Set<number>();
+  const pages0 = pageNumbers(before);
+  const pages1 = pageNumbers(after);
+  const set0 = new Set(pages0);
+  const set1 = new Set(pages1);
+  const pagesAdded = pages1.flatMap((n, i) => (set0.has(n) ? [] : [i + 1]));
+  const pagesRemoved = pages0.flatMap((n, i) => (set1.has(n) ? [] : [i + 1]));
+
+  // Fields first: the widgets of signatures added later are allowed, not annotation changes.
+  const fields0 = new Map(formFields(before).map((f) => [f.name, f]));
+  const fields1 = formFields(after);
+  const signatureWidgets = new Set<number>();
+  let signaturesAdded = 0;
+  let timestampsAdded = 0;
+  const fields: DocumentChanges['fields'] = [];
+  for (const f of fields1) {
+    const old = fields0.get(f.name);
+    fields0.delete(f.name);
+    if (f.num !== null) accounted.add(f.num);
+    const newlySigned = isSigned(after, f) && !(old && isSigned(before, old));
+    if (newlySigned) {
+      if (f.num !== null) signatureWidgets.add(f.num);
+      for (const n of refNums(after, f.value)) accounted.add(n);
+      if (isName(after.dict(f.value)?.get('Type'), 'DocTimeStamp')) timestampsAdded++;
+      else signaturesAdded++;
+      continue;
+    }
+    if (!old) fields.push({ name: f.name, change: 'added' });
+    else if (text(before.resolve(old.value)) !== text(after.resolve(f.value))) {
+      const empty = old.value === undefined || old.value === null;
+      fields.push({ name: f.name, change: empty ? 'filled' : 'changed' });
+    }
+  }
+  for (const name of fields0.keys()) fields.push({ name, change: 'removed' });
+
+  const annotations: DocumentChanges['annotations'] = [];
+  const pagesContentChanged: number[] = [];
+  pages1.forEach((num, i) => {
+    accounted.add(num);
+    if (!set0.has(num)) return;
+    const page0 = before.dict(new PdfRef(num, 0));
+    const page1 = after.dict(new PdfRef(num, 0));
+    const contents = refNums(after, page1?.get('Contents'));
+    for (const n of contents) accounted.add(n);
+    if (
+      text(page0, new Set(['Annots'])) !== text(page1, new Set(['Annots'])) ||
+      contents.some((n) => changed.has(n))
+    ) {
+      pagesContentChanged.push(i + 1);
+    }
+    const annots0 = new Set(refNums(before, page0?.get('Annots')));
+    const annots1 = refNums(after, page1?.get('Annots'));
+    for (const a of annots1) {
+      accounted.add(a);
+      const dict = after.dict(new PdfRef(a, 0));
+      for (const n of refNums(after, after.dict(dict?.get('AP'))?.get('N'))) accounted.add(n);
+      const parent = dict?.get('Parent');
+      const ofSignature =
+        signatureWidgets.has(a) || (parent instanceof PdfRef && signatureWidgets.has(parent.num));
+      if (!annots0.has(a)) {
+        if (!ofSignature) annotations.push({ page: i + 1, change: 'added', subtype: subtypeOf(dict) });
+      } else if (changed.has(a)) {
+        annotations.push({ page: i + 1, change: 'changed', subtype: subtypeOf(dict) });
+      }
+      annots0.delete(a);
+    }
+    for (const a of annots0) {
+      annotations.push({ page: i + 1, change: 'removed', subtype: subtypeOf(before.dict(new PdfRef(a, 0))) });
+    }
+  });
+
+  // The catalog, the form dictionary, the page tree and the DSS are accounted for by the checks above.
+  const rootRef = after.trailer.get('Root');
+  const catalog0 = catalogOf(before);
+  const catalog1 = catalogOf(after);
+  let otherObjectsChanged = 0;
+  if (
+    !(rootRef instanceof PdfRef) ||
+    text(catalog0, ALLOWED_CATALOG_KEYS) !== text(catalog1, ALLOWED_CATALOG_KEYS)
+  ) {
+    otherObjectsChanged++;
+  }
+  if (rootRef instanceof PdfRef) accounted.add(rootRef.num);
+  const form0 = before.dict(catalog0?.get('AcroForm'));
+  const form1 = after.dict(catalog1?.get('AcroForm'));
+  if (form0 && text(form0, ALLOWED_FORM_KEYS) !== text(form1, ALLOWED_FORM_KEYS)) otherObjectsChanged++;
+  for (const n of refNums(after, catalog1?.get('AcroForm'))) accounted.add(n);
+  for (const n of refNums(after, catalog1?.get('DSS'))) accounted.add(n);
+  for (const n of refNums(after, after.trailer.get('Info'))) accounted.add(n);
+  for (const n of refNums(after, catalog1?.get('Metadata'))) accounted.add(n);
+  for (const num of existed) {
+    if (accounted.has(num)) continue;
+    const value = after.dict(new PdfRef(num, 0));
+    const type = value?.get('Type');
+    if (isName(type, 'Pages') || isName(type, 'XRef') || isName(type, 'ObjStm')) continue;
+    if (isName(type, 'Sig') || isName(type, 'DocTimeStamp') || isName(type, 'VRI')) continue;
+    otherObjectsChanged++;
+  }
+  const dss0 = catalog0?.get('DSS');
+  const dssAdded = catalog1?.get('DSS') !== undefined && text(dss0) !== text(catalog1?.get('DSS'));
+  const modified =
+    pagesAdded.length +
+      pagesRemoved.length +
+      pagesContentChanged.length +
+      annotations.length +
+      fields.length >
+      0 || otherObjectsChanged > 0;
+  return {
+    pagesAdded,
+    pagesRemoved,
+    pagesContentChanged,
+    annotations,
+    fields,
+    signaturesAdded,
+    timestampsAdded,
+    dssAdded,
+    otherObjectsChanged,
+    modified,
+  };
+}

@@ -1,0 +1,20 @@
+import type { VerificationReport } from '@sinetti/contract';
+import type { SigningCa } from '../ca/ca.ts';
+import { currentCrl } from '../ca/crl.ts';
+import { defaultRun, type PdfRun } from '../workers.ts';
+
+export { verifyPdf, type VerifyInput } from './verify-pdf.ts';
+
+/**
+ * The verification report of a PDF, made in a PDF worker (the file is untrusted: size, time and memory
+ * limits apply) against this instance's CA and its current CRL. Nothing is kept.
+ */
+export async function verifySignedPdf(
+  pdf: Uint8Array,
+  ca: SigningCa | null,
+  run?: PdfRun,
+): Promise<VerificationReport> {
+  const crl = ca ? await currentCrl(ca) : null;
+  const { workers, owner } = defaultRun(run);
+  return workers.run('verify', { pdf, caDer: ca?.der ?? null, caCrlDer: crl?.der ?? null }, owner);
+}

@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import * as asn1js from 'asn1js';
+import { Certificate, CertificateRevocationList } from 'pkijs';
+import type { VerificationReport, VerifiedSignature } from '@sinetti/contract';
+import { PdfError } from '../syntax/errors.ts';
+import { DEFAULT_PDF_LIMITS, type PdfLimits } from '../syntax/limits.ts';
+import type { PdfDict } from '../syntax/objects.ts';
+import { PdfName, PdfString } from '../syntax/objects.ts';
+import { PdfReader } from '../syntax/reader.ts';
+import { compareRevisions } from './changes.ts';
+import { certificateKey, type TrustContext } from './chain.ts';
+import { certificatesOf, crlsOf, parseSignedData } from './cms-check.ts';
+import { checkSignature, type FoundSignature } from './signature.ts';
+import { docMdpPermission, dssStreams, pageNumbers, signatureFields } from './structure.ts';
+import { overallVerdict, settleChanges } from './verdict.ts';
+
+export interface VerifyInput {
+  pdf: Uint8Array;
+  /** DER of the instance CA (the trust anchor), and of its current CRL (the instance's revocation state). */
+  caDer: Uint8Array | null;
+  caCrlDer: Uint8Array | null;
+  /** The time the report is made for (default now; tests move it). */
+  now?: string;
+}
+
+const parseDer = <T>(der: Uint8Array, make: (schema: asn1js.AsnType) => T): T | null => {
+  try {
+    const parsed = asn1js.fromBER(new Uint8Array(der).buffer);
+    return parsed.offset === -1 ? null : make(parsed.result);
+  } catch {
+    return null;
+  }
+};
+const certificate = (der: Uint8Array) => parseDer(der, (schema) => new Certificate({ schema }));
+const crl = (der: Uint8Array) => parseDer(der, (schema) => new CertificateRevocationList({ schema }));
+
+function isPdf(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  return head.includes('%PDF-');
+}
+
+function unreadable(
+  pdf: Uint8Array,
+  reason: NonNullable<VerificationReport['unreadable']>,
+  now: Date,
+): VerificationReport {
+  return {
+    verdict: 'unreadable',
+    unreadable: reason,
+    pages: null,
+    sha256: createHash('sha256').update(pdf).digest('hex'),
+    size: pdf.length,
+    signatures: [],
+    dss: false,
+    docMdp: null,
+    checkedAt: now.toISOString(),
+  };
+}
+
+function found(reader: PdfReader): FoundSignature[] {
+  return signatureFields(reader).flatMap(({ name, dict }) => {
+    const range = reader.resolve(dict.get('ByteRange'));
+    const contents = reader.resolve(dict.get('Contents'));
+    const subFilter = dict.get('SubFilter');
+    const type = dict.get('Type');
+    if (!Array.isArray(range) || !(contents instanceof PdfString)) return [];
+    return [
+      {
+        field: name,
+        dict: dict as PdfDict,
+        byteRange: range.map((v) => (typeof v === 'number' ? v : NaN)),
+        contents: contents.bytes,
+        subFilter: subFilter instanceof PdfName ? subFilter.name : '',
+        docTimeStamp: type instanceof PdfName && type.name === 'DocTimeStamp',
+      },
+    ];
+  });
+}
+
+/**
+ * The verification report of an untrusted PDF: every signature checked (byte range, digest, signature,
+ * certificate chain and revocation, time-stamp, level) and what changed after it. Total: a file that
+ * cannot be read gives the verdict "unreadable", never an exception (except limits: PDF_TOO_COMPLEX).
+ */
+export function verifyPdf(input: VerifyInput, limits: PdfLimits = DEFAULT_PDF_LIMITS): VerificationReport {
+  const now = input.now ? new Date(input.now) : new Date();
+  const { pdf } = input;
+  if (!isPdf(pdf)) return unreadable(pdf, 'not-pdf', now);
+  let reader: PdfReader;
+  try {
+    reader = new PdfReader(pdf, limits);
+  } catch (err) {
+    if (err instanceof PdfError && err.problem === 'PDF_ENCRYPTED') return unreadable(pdf, 'encrypted', now);
+    if (err instanceof PdfError && err.problem === 'PDF_TOO_COMPLEX')
+      return unreadable(pdf, 'too-complex', now);
+    return unreadable(pdf, 'damaged', now);
+  }
+  try {
+    return report(reader, input, now, limits);
+  } catch (err) {
+    if (err instanceof PdfError && err.problem === 'PDF_TOO_COMPLEX')
+      return unreadable(pdf, 'too-complex', now);
+    if (err instanceof PdfError) return unreadable(pdf, 'damaged', now);
+    throw err;
+  }
+}
+
+function report(reader: PdfReader, input: VerifyInput, now: Date, limits: PdfLimits): VerificationReport {
+  const { pdf } = input;
+  const signatures = found(reader);
+  const dssCertDers = dssStreams(reader, 'Certs');
+  const dssCerts = dssCertDers.map(certificate).filter((c): c is Certificate => c !== null);
+  const cmsList = signatures.map((s) => parseSignedData(s.contents));
+  // One object per distinct certificate (every CMS carries the CA's): each link's signature is checked once.
+  const pool = [
+    ...new Map(
+      [...dssCerts, ...cmsList.flatMap((s) => (s ? certificatesOf(s) : []))].map((c) => [
+        certificateKey(c),
+        c,
+      ]),
+    ).values(),
+  ];
+  const anchor = input.caDer ? certificate(input.caDer) : null;
+  const instanceCrl = input.caCrlDer ? crl(input.caCrlDer) : null;
+  const ctx: TrustContext = {
+    anchor,
+    pool,
+    crls: [
+      ...dssStreams(reader, 'CRLs')
+        .map(crl)
+        .filter((c): c is CertificateRevocationList => c !== null)
+        .map((c) => ({ crl: c, source: 'dss' as const })),
+      ...cmsList.flatMap((s) => (s ? crlsOf(s) : [])).map((c) => ({ crl: c, source: 'signature' as const })),
+      ...(instanceCrl ? [{ crl: instanceCrl, source: 'instance' as const }] : []),
+    ],
+  };
+  const dssKeys = new Set(dssCerts.map(certificateKey));
+  // Revisions are read once per distinct end offset (signatures sharing a revision share the comparison).
+  const revisions = new Map<number, PdfReader | null>();
+  const revisionAt = (end: number): PdfReader | null => {
+    if (!revisions.has(end)) {
+      try {
+        revisions.set(end, new PdfReader(pdf.subarray(0, end), limits));
+      } catch (err) {
+        if (err instanceof PdfError && err.problem === 'PDF_TOO_COMPLEX') throw err;
+        revisions.set(end, null);
+      }
+    }
+    return revisions.get(end)!;
+  };
+  const ordered = signatures
+    .map((s, i) => ({ s, cms: cmsList[i]! }))
+    .sort(
+      (a, b) =>
+        (a.s.byteRange[2] ?? 0) +
+        (a.s.byteRange[3] ?? 0) -
+        ((b.s.byteRange[2] ?? 0) + (b.s.byteRange[3] ?? 0)),
+    );
+  const results: VerifiedSignature[] = settleChanges(
+    ordered.map(({ s, cms }, index) =>
+      checkSignature(s, cms, {
+        pdf,
+        now,
+        ctx,
+        dssKeys,
+        dssCerts,
+        later: ordered.slice(index + 1).map((o) => o.s),
+        changesSince: (end) => {
+          const before = revisionAt(end);
+          return before ? compareRevisions(before, reader) : null;
+        },
+      }),
+    ),
+  );
+  const dss =
+    dssCertDers.length > 0 || reader.dict(reader.dict(reader.trailer.get('Root'))?.get('DSS')) !== undefined;
+  return {
+    verdict: overallVerdict(results),
+    unreadable: null,
+    pages: pageNumbers(reader).length,
+    sha256: createHash('sha256').update(pdf).digest('hex'),
+    size: pdf.length,
+    signatures: results,
+    dss,
+    docMdp: docMdpPermission(reader),
+    checkedAt: now.toISOString(),
+  };
+}

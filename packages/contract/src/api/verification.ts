@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { idParams, isoDate } from './common.ts';
+
+/** A check's outcome: passed, failed, or could not be decided (missing data, unsupported algorithm). */
+export const checkState = z.enum(['ok', 'failed', 'unknown']);
+export type CheckState = z.infer<typeof checkState>;
+
+/** One certificate of a chain, leaf first. */
+export const verifiedCertificate = z.object({
+  subject: z.string(),
+  issuer: z.string(),
+  serialNumber: z.string().describe('hexadecimal'),
+  notBefore: isoDate,
+  notAfter: isoDate,
+  /** Valid at the time the signature is proven to exist (its time-stamp's time, or now without one). */
+  validAtTime: z.boolean(),
+  /** good: a CRL of its issuer does not list it; revoked: listed; unknown: no revocation data; root: a trust anchor. */
+  revocation: z.enum(['good', 'revoked', 'unknown', 'root']),
+  /** Where the revocation status came from. */
+  revocationSource: z.enum(['dss', 'signature', 'instance', 'none']),
+});
+export type VerifiedCertificate = z.infer<typeof verifiedCertificate>;
+
+export const verifiedChain = z.object({
+  certificates: z.array(verifiedCertificate),
+  /** Every certificate's signature verifies with the next one's key, and the last is self-signed. */
+  complete: z.boolean(),
+  /** The chain ends at this instance's signing CA. */
+  trusted: z.boolean(),
+});
+export type VerifiedChain = z.infer<typeof verifiedChain>;
+
+export const verifiedTimestamp = z.object({
+  time: isoDate,
+  /** The token's signature verifies and its imprint matches what it time-stamps. */
+  valid: z.boolean(),
+  authority: z.string(),
+  chain: verifiedChain,
+});
+export type VerifiedTimestamp = z.infer<typeof verifiedTimestamp>;
+
+/** What happened to the document after a signature (later incremental updates). */
+export const documentChanges = z.object({
+  pagesAdded: z.array(z.number().int()).describe('1-based page numbers in the final document'),
+  pagesRemoved: z.array(z.number().int()).describe('1-based page numbers in the signed revision'),
+  pagesContentChanged: z.array(z.number().int()),
+  annotations: z.array(
+    z.object({
+      page: z.number().int(),
+      change: z.enum(['added', 'changed', 'removed']),
+      subtype: z.string(),
+    }),
+  ),
+  fields: z.array(z.object({ name: z.string(), change: z.enum(['added', 'filled', 'changed', 'removed']) })),
+  /** Allowed additions: later signatures, document time-stamps, a Document Security Store. */
+  signaturesAdded: z.number().int(),
+  timestampsAdded: z.number().int(),
+  dssAdded: z.boolean(),
+  /** Other objects of the signed revision that later updates replaced (catalog entries, resources, …). */
+  otherObjectsChanged: z.number().int(),
+  /** Whether anything beyond the allowed additions changed. */
+  modified: z.boolean(),
+});
+export type DocumentChanges = z.infer<typeof documentChanges>;
+
+export const padesLevel = z.enum(['B-B', 'B-T', 'B-LT', 'B-LTA', 'PKCS7', 'document-timestamp']);
+export type PadesLevel = z.infer<typeof padesLevel>;
+
+export const signatureStatus = z.enum(['valid', 'warning', 'invalid']);
+
+export const verifiedSignature = z.object({
+  field: z.string(),
+  kind: z.enum(['signature', 'document-timestamp']),
+  subFilter: z.string(),
+  signer: z.object({ name: z.string(), email: z.string().nullable() }),
+  /** The time the signer's software claims (/M or the signing-time attribute); not proof. */
+  claimedTime: isoDate.nullable(),
+  timestamp: verifiedTimestamp.nullable(),
+  level: padesLevel,
+  byteRange: z.object({
+    ok: z.boolean(),
+    /** Covers the whole file (nothing after it). */
+    wholeFile: z.boolean(),
+    problem: z.string().nullable(),
+  }),
+  /** The covered bytes hash to the signed message digest. */
+  intact: checkState,
+  /** The signature over the signed attributes verifies with the signer's certificate. */
+  signatureValid: checkState,
+  chain: verifiedChain,
+  /** Null when the signature covers the whole file. */
+  changes: documentChanges.nullable(),
+  /** Machine-readable findings; the web app words them. */
+  warnings: z.array(z.string()),
+  status: signatureStatus,
+});
+export type VerifiedSignature = z.infer<typeof verifiedSignature>;
+
+export const verificationVerdict = z.enum(['valid', 'warnings', 'invalid', 'unsigned', 'unreadable']);
+export type VerificationVerdict = z.infer<typeof verificationVerdict>;
+
+export const verificationReport = z.object({
+  verdict: verificationVerdict,
+  /** Why the file could not be read (verdict unreadable). */
+  unreadable: z.enum(['not-pdf', 'encrypted', 'damaged', 'too-complex']).nullable(),
+  pages: z.number().int().nullable(),
+  sha256: z.string(),
+  size: z.number().int(),
+  signatures: z.array(verifiedSignature),
+  /** Whether the file carries a Document Security Store (validation data for long-term validation). */
+  dss: z.boolean(),
+  /** The certification signature's DocMDP permission (1: no changes, 2: forms and signing, 3: also annotations). */
+  docMdp: z.number().int().nullable(),
+  checkedAt: isoDate,
+});
+export type VerificationReport = z.infer<typeof verificationReport>;
+
+/**
+ * Signature verification: anyone may check a signed PDF (nothing is stored), and members may see the same
+ * report for a signed document of theirs.
+ */
+export const verification = {
+  verify: endpoint({
+    id: 'verification.verify',
+    method: 'POST',
+    path: '/verify',
+    access: 'public',
+    summary:
+      'Checks every signature of a PDF (body application/pdf, or multipart with one file) and answers a ' +
+      'verification report. The file is checked in memory and discarded. Rate-limited per address. ' +
+      'Bodies past the upload limit are 413; a body that is not a PDF is 400 NOT_A_PDF.',
+    reply: verificationReport,
+  }),
+  document: endpoint({
+    id: 'verification.document',
+    method: 'GET',
+    path: '/documents/:id/verification',
+    access: 'organization',
+    summary: "The verification report of a signed document's sealed PDF (the same checks as POST /verify).",
+    params: idParams,
+    reply: verificationReport,
+  }),
+} as const;
