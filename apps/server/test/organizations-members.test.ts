@@ -1,7 +1,7 @@
 import { OWNED_ORGANIZATIONS_MAX, P } from '@sinetti/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, roleAssignments, roles } from '../src/db/schema/index.ts';
+import { accounts, auditEvents, roleAssignments, roles } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp, type TestUser } from './helper.ts';
 import {
   A,
@@ -190,6 +190,42 @@ describe('GET leave/{id}', () => {
       'NOT_FOUND',
     );
   });
+});
+
+describe('leaving or being removed from the default organization', () => {
+  const defaultOf = async (user: TestUser) =>
+    (await t.database.db.select().from(accounts).where(eq(accounts.id, user.accountId)))[0]
+      ?.defaultOrganizationId;
+  const relogin = async (user: TestUser) => {
+    const res = await t.call(user, {
+      method: 'POST',
+      url: '/api/authentication/login',
+      body: { type: 'SESSION' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().session.selectedOrganization as string;
+  };
+
+  it.each(['leave', 'remove'] as const)(
+    'after %s, the Personal workspace is the default and the selected one again',
+    async (how) => {
+      const fixture = await ownerWithOrganization(t);
+      const member = await addMember(t, fixture);
+      expect((await get(t, member, `/set-default/${fixture.orgId}`)).json()).toMatchObject({ status: 'OK' });
+      expect(await defaultOf(member)).toBe(fixture.orgId);
+      expect(await relogin(member)).toBe(fixture.orgId);
+
+      const res =
+        how === 'leave'
+          ? await get(t, member, `/leave/${fixture.orgId}`)
+          : await get(t, fixture.owner, `/uninvite/${member.accountId}`, fixture.orgId);
+      expect(res.json()).toEqual({ status: 'OK' });
+      expect(await defaultOf(member)).toBe(member.personalOrganizationId);
+      expect(await relogin(member)).toBe(member.personalOrganizationId);
+      // The owner's own default is untouched.
+      expect(await defaultOf(fixture.owner)).not.toBe(member.personalOrganizationId);
+    },
+  );
 });
 
 describe('GET transfer-owner/{id}', () => {

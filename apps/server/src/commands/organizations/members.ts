@@ -1,7 +1,14 @@
 import type { P } from '@sinetti/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { memberships, organizations, roleAssignments, roles } from '../../db/schema/index.ts';
+import {
+  accounts,
+  memberships,
+  organizations,
+  roleAssignments,
+  roles,
+  sessions,
+} from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { AuthorizedScope } from '../../policies/index.ts';
@@ -101,7 +108,32 @@ async function endMembership(
   if (!(await isMember(tx, org.id, ending.accountId))) throw notFound(ending.notFoundText);
   refuse(ending.rule(org, ending.accountId));
   await dropMembership(tx, org.id, ending.accountId);
+  await forgetOrganizationChoice(tx, org.id, ending.accountId);
   await recordAudit(tx, audit, ending.event, { organizationId: org.id, subjectId: ending.accountId });
+}
+
+/**
+ * An account that no longer belongs to an organization must not keep it as its default or as a session's
+ * selection (a new session starts in the default one): both fall back to the account's Personal workspace.
+ */
+async function forgetOrganizationChoice(
+  tx: DbOrTx,
+  organizationId: string,
+  accountId: string,
+): Promise<void> {
+  const personal = tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.ownerAccountId, accountId), eq(organizations.isPersonal, true)))
+    .limit(1);
+  await tx
+    .update(accounts)
+    .set({ defaultOrganizationId: sql`(${personal})` })
+    .where(and(eq(accounts.id, accountId), eq(accounts.defaultOrganizationId, organizationId)));
+  await tx
+    .update(sessions)
+    .set({ selectedOrganizationId: null })
+    .where(and(eq(sessions.accountId, accountId), eq(sessions.selectedOrganizationId, organizationId)));
 }
 
 /** Removes a member (never the owner). NOT_FOUND when the account is not a member. */
