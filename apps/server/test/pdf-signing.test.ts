@@ -127,7 +127,8 @@ describe('signing a prepared document twice, then sealing it', () => {
         '@example.com',
       );
       // Ten years from the signing time (docs/decisions.md: validators that ignore time-stamps).
-      const years = (leaf.notAfter.value.getTime() - leaf.notBefore.value.getTime()) / (365.25 * 24 * 3600_000);
+      const years =
+        (leaf.notAfter.value.getTime() - leaf.notBefore.value.getTime()) / (365.25 * 24 * 3600_000);
       expect(years).toBeGreaterThan(9.99);
       expect(years).toBeLessThan(10.01);
     }
