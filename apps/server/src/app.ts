@@ -70,7 +70,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerErrorHandler(app);
-  registerServices(app, ctx);
+  registerServices(app, ctx, database.kind);
   await registerSecurityHeaders(app, config);
   await registerRoutes(app);
   await registerWebApp(app, config.webDist);

@@ -50,17 +50,20 @@ describe('the documents sweep', () => {
     // A process that died between writing a blob and committing its row leaves an orphan.
     const oldOrphan = await blob(`documents/${org}/crashed-upload`, 2 * HOUR);
     const youngOrphan = await blob(`documents/${org}/upload-in-progress`, 10 * 60_000);
-    const otherFeature = await blob('signing/not-ours', 2 * HOUR);
+    // Every prefix the app writes: an interrupted seal leaves signing files no round references.
+    const oldSigningOrphan = await blob(`signing/${org}/interrupted-seal`, 2 * HOUR);
+    const youngSigningOrphan = await blob(`signing/${org}/seal-in-progress`, 10 * 60_000);
 
     await sweep();
     let files = await listBlobFiles(t.blobDir);
     expect(files).not.toContain(oldOrphan);
-    expect(files).toEqual(expect.arrayContaining([keptKey, deletedKey, youngOrphan, otherFeature]));
+    expect(files).not.toContain(oldSigningOrphan);
+    expect(files).toEqual(expect.arrayContaining([keptKey, deletedKey, youngOrphan, youngSigningOrphan]));
 
     t.clock.advance(31 * 24 * HOUR);
     await sweep();
     files = await listBlobFiles(t.blobDir);
-    expect(files.sort()).toEqual([keptKey, otherFeature].sort());
+    expect(files).toEqual([keptKey]);
     expect(await t.database.db.select().from(documents).where(eq(documents.id, deleted.id))).toEqual([]);
     expect(await t.database.db.select().from(documents).where(eq(documents.id, kept.id))).toHaveLength(1);
   });

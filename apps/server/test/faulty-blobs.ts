@@ -25,7 +25,7 @@ export function faultyBlobStore(
     head: (key) => inner.head(key),
     delete: (key) => inner.delete(key),
     list: (prefix) => inner.list(prefix),
-    sweepIncomplete: (before) => inner.sweepIncomplete(before),
+    sweepIncomplete: (before, writerGone) => inner.sweepIncomplete(before, writerGone),
     close: () => inner.close(),
     async probeWrite() {
       if (fault.code) throw fsError(fault.code);

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.ts';
 import type { AppContext } from '../http/context.ts';
 import { checkIsolation } from './conversion/isolation.ts';
 import { disposeProfileTemplate } from './conversion/profile.ts';
 import { JobRegistry, JobRunner } from './jobs/index.ts';
+import { deadOwnerTest } from './jobs/owner.ts';
 import { registerMail } from './mail/index.ts';
 
 declare module 'fastify' {
@@ -17,13 +19,27 @@ declare module 'fastify' {
  * JOBS_WORKER is on, and stops before the database closes), the blob store's connections and the
  * converter's template profile.
  */
-export function registerServices(app: FastifyInstance, ctx: AppContext): void {
+export function registerServices(
+  app: FastifyInstance,
+  ctx: AppContext,
+  databaseKind: Database['kind'],
+): void {
   const runner = new JobRunner(ctx, new JobRegistry(), {
     ...ctx.config.jobs,
     embedded: !ctx.config.databaseUrl,
   });
   app.decorate('jobs', runner);
   registerMail(app);
+  // Temporary files of uploads that a stopped process left unfinished go at once (not after the hour
+  // the periodic sweep waits for writes that may still be running elsewhere).
+  app.addHook('onReady', async () => {
+    const writerGone = deadOwnerTest(databaseKind === 'pglite');
+    const removed = await ctx.blobs.sweepIncomplete(new Date(0), writerGone).catch((err: unknown) => {
+      ctx.log.warn({ err }, 'blobs: could not remove the temporary files of interrupted uploads');
+      return 0;
+    });
+    if (removed > 0) ctx.log.info({ removed }, 'blobs: removed temporary files of interrupted uploads');
+  });
   if (ctx.config.jobs.worker) {
     // Converters run in this process's worker: a production worker without their sandbox does not start.
     app.addHook('onReady', async () => {

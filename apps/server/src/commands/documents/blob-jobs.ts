@@ -3,6 +3,8 @@ import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
 import type { JobContext, JobRecord } from '../../services/jobs/index.ts';
+import { enqueueSigningFilesDeletion, referencedSigningKeys } from '../signing/blob-refs.ts';
+import { SIGNING_BLOB_PREFIX } from '../signing/common.ts';
 import { DOCUMENT_BLOB_PREFIX } from './common.ts';
 import { enqueueBlobDeletion } from './delete-document.ts';
 
@@ -40,14 +42,14 @@ async function purgeDeleted(c: JobContext, now: Date): Promise<number> {
         .where(and(eq(documents.state, DOCUMENT_STATE.Deleted), lt(documents.deletedAt, before)))
         .limit(BATCH);
       if (due.length === 0) return 0;
+      const ids = inArray(
+        documents.id,
+        due.map((d) => d.id),
+      );
+      await enqueueSigningFilesDeletion(tx, now, ids);
       const gone = await tx
         .delete(documents)
-        .where(
-          inArray(
-            documents.id,
-            due.map((d) => d.id),
-          ),
-        )
+        .where(ids)
         .returning({ blobKey: documents.blobKey, pdfKey: documents.pdfKey });
       await enqueueBlobDeletion(tx, now, gone);
       return due.length;
@@ -57,28 +59,39 @@ async function purgeDeleted(c: JobContext, now: Date): Promise<number> {
   }
 }
 
-/** Removes document blobs that no row references and that are older than ORPHAN_MIN_AGE_MS. */
+/**
+ * Every prefix the app writes blobs under, with the rows that may reference them. The sweep looks under
+ * each: a feature that adds a prefix adds it here.
+ */
+const BLOB_OWNERS: { prefix: string; referenced: (db: DbOrTx, keys: string[]) => Promise<Set<string>> }[] = [
+  { prefix: DOCUMENT_BLOB_PREFIX, referenced },
+  { prefix: SIGNING_BLOB_PREFIX, referenced: referencedSigningKeys },
+];
+
+/** Removes blobs under every prefix that no row references and that are older than ORPHAN_MIN_AGE_MS. */
 async function removeOrphans(c: JobContext, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - ORPHAN_MIN_AGE_MS);
   let removed = 0;
-  let batch: string[] = [];
-  const flush = async () => {
-    const keep = await referenced(c.db, batch);
-    for (const key of batch) {
-      if (!keep.has(key)) {
-        await c.blobs.delete(key);
-        removed++;
+  for (const owner of BLOB_OWNERS) {
+    let batch: string[] = [];
+    const flush = async () => {
+      const keep = await owner.referenced(c.db, batch);
+      for (const key of batch) {
+        if (!keep.has(key)) {
+          await c.blobs.delete(key);
+          removed++;
+        }
       }
+      batch = [];
+    };
+    for await (const blob of c.blobs.list(owner.prefix)) {
+      if (c.signal.aborted) break;
+      if (blob.lastModified >= cutoff) continue;
+      batch.push(blob.key);
+      if (batch.length >= BATCH) await flush();
     }
-    batch = [];
-  };
-  for await (const blob of c.blobs.list(DOCUMENT_BLOB_PREFIX)) {
-    if (c.signal.aborted) break;
-    if (blob.lastModified >= cutoff) continue;
-    batch.push(blob.key);
-    if (batch.length >= BATCH) await flush();
+    await flush();
   }
-  await flush();
   return removed;
 }
 

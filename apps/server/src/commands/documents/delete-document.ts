@@ -8,13 +8,12 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { seenByCaller, seeValues, visible } from '../../queries/documents/columns.ts';
 import type { AuthorizedScope } from '../../policies/index.ts';
-import { enqueueJob } from '../../services/jobs/index.ts';
+import { enqueueKeyJobs } from '../../services/jobs/index.ts';
 import { recordAudit } from '../audit.ts';
 import { relock, type AuthorizedDocument } from '../../policies/documents.ts';
 import { DOCUMENT_JOBS, lockTree } from './common.ts';
+import { enqueueSigningFilesDeletion } from '../signing/blob-refs.ts';
 import { inSubtree } from './subtree.ts';
-
-const KEYS_PER_JOB = 500;
 
 /** Queues deletion of blobs whose rows are gone (the job deletes only what no row references). */
 export async function enqueueBlobDeletion(
@@ -23,15 +22,8 @@ export async function enqueueBlobDeletion(
   rows: { blobKey: string | null; pdfKey: string | null }[],
   tenant?: string,
 ): Promise<void> {
-  const keys = [...new Set(rows.flatMap((r) => [r.blobKey, r.pdfKey]).filter((k): k is string => !!k))];
-  for (let i = 0; i < keys.length; i += KEYS_PER_JOB) {
-    await enqueueJob(
-      tx,
-      DOCUMENT_JOBS.deleteBlobs,
-      { keys: keys.slice(i, i + KEYS_PER_JOB) },
-      { runAt: now, tenant },
-    );
-  }
+  const keys = rows.flatMap((r) => [r.blobKey, r.pdfKey]);
+  await enqueueKeyJobs(tx, DOCUMENT_JOBS.deleteBlobs, keys, { runAt: now, tenant });
 }
 
 /**
@@ -74,6 +66,7 @@ export async function deleteDocument(
     }
     const now = ctx.clock.now();
     if (permanently) {
+      await enqueueSigningFilesDeletion(tx, now, inSubtree(row), row.organizationId);
       const gone = await tx
         .delete(documents)
         .where(inSubtree(row))

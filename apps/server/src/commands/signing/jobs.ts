@@ -1,6 +1,5 @@
-import { and, ne, or, inArray } from 'drizzle-orm';
-import { signingProcesses } from '../../db/schema/index.ts';
 import type { JobContext, JobRecord, JobRegistry } from '../../services/jobs/index.ts';
+import { referencedSigningKeys } from './blob-refs.ts';
 import { SIGNING_BLOB_PREFIX, SIGNING_JOBS } from './common.ts';
 import { failRound } from './fail-round.ts';
 import { runSeal } from './seal.ts';
@@ -8,23 +7,7 @@ import { runSeal } from './seal.ts';
 /** Deletes signing blobs that no open or finished round references (cancelled rounds' files go). */
 async function runDeleteBlobs(job: JobRecord<{ keys: string[] }>, c: JobContext): Promise<void> {
   const keys = job.payload.keys.filter((k) => k.startsWith(SIGNING_BLOB_PREFIX));
-  if (keys.length === 0) return;
-  const p = signingProcesses;
-  const rows = await c.db
-    .select({ a: p.versionKey, b: p.currentKey, c: p.signedKey, d: p.certificateKey })
-    .from(p)
-    .where(
-      and(
-        ne(p.state, 'cancelled'),
-        or(
-          inArray(p.versionKey, keys),
-          inArray(p.currentKey, keys),
-          inArray(p.signedKey, keys),
-          inArray(p.certificateKey, keys),
-        ),
-      ),
-    );
-  const keep = new Set(rows.flatMap((r) => [r.a, r.b, r.c, r.d]));
+  const keep = await referencedSigningKeys(c.db, keys);
   for (const key of keys) if (!keep.has(key)) await c.blobs.delete(key);
 }
 

@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BlobNotFoundError, assertValidKey, type BlobInfo, type BlobStore } from './types.ts';
 
 const TMP = '.incoming';
+
+/**
+ * A temporary file's name says who writes it, `<host>:<pid>:<uuid>` (the jobs' owner format, see
+ * jobs/owner.ts): at start the files of writers that are certainly dead are removed at once.
+ */
+const tmpName = () => `${os.hostname()}:${process.pid}:${randomUUID()}`;
 
 /**
  * Blobs as files under one directory (by default DATA_DIR/blobs). A write goes to a temporary file in
@@ -26,7 +33,7 @@ export class FsBlobStore implements BlobStore {
     const target = this.pathOf(key);
     const tmpDir = path.join(this.root, TMP);
     await fsp.mkdir(tmpDir, { recursive: true });
-    const tmp = path.join(tmpDir, randomUUID());
+    const tmp = path.join(tmpDir, tmpName());
     try {
       const out = fs.createWriteStream(tmp, { flags: 'wx' });
       await pipeline(body, out);
@@ -104,14 +111,14 @@ export class FsBlobStore implements BlobStore {
     }
   }
 
-  async sweepIncomplete(before: Date): Promise<number> {
+  async sweepIncomplete(before: Date, writerGone?: (writer: string) => boolean): Promise<number> {
     const dir = path.join(this.root, TMP);
     const names = await fsp.readdir(dir).catch(() => [] as string[]);
     let removed = 0;
     for (const name of names) {
       const file = path.join(dir, name);
       const st = await fsp.stat(file).catch(() => null);
-      if (st && st.mtime < before) {
+      if (st && (st.mtime < before || writerGone?.(name))) {
         await fsp.rm(file, { force: true });
         removed++;
       }

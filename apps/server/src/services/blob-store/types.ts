@@ -24,8 +24,12 @@ export interface BlobStore {
   list(prefix: string): AsyncIterable<BlobInfo>;
   /** Writes and removes a tiny object (the health check): rejects when the storage takes no writes. */
   probeWrite(): Promise<void>;
-  /** Removes leftovers of writes that never finished (a process that died mid-upload), older than `before`. */
-  sweepIncomplete(before: Date): Promise<number>;
+  /**
+   * Removes leftovers of writes that never finished (a process that died mid-upload): those older than
+   * `before`, and those whose writer `writerGone` says is dead (`<host>:<pid>:…`; filesystem store only, at
+   * start: S3 multipart uploads name no writer and go by age).
+   */
+  sweepIncomplete(before: Date, writerGone?: (writer: string) => boolean): Promise<number>;
   close(): Promise<void>;
 }
 

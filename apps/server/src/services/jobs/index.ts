@@ -1,4 +1,4 @@
-export { enqueueJob, type EnqueueOptions } from './queue.ts';
+export { enqueueJob, enqueueKeyJobs, type EnqueueOptions } from './queue.ts';
 export {
   JobRegistry,
   PermanentJobError,

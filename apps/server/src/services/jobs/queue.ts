@@ -50,3 +50,21 @@ export async function enqueueJob(
   if (id) setTimeout(() => listeners.forEach((l) => l()), 20).unref();
   return id;
 }
+
+const KEYS_PER_JOB = 500;
+
+/**
+ * Queues `{ keys }` jobs of `kind` for the distinct non-empty `keys`, at most 500 keys per job (blob
+ * deletions). Nothing is queued for no keys.
+ */
+export async function enqueueKeyJobs(
+  tx: DbOrTx,
+  kind: string,
+  keys: (string | null | undefined)[],
+  opts: EnqueueOptions,
+): Promise<void> {
+  const distinct = [...new Set(keys.filter((k): k is string => !!k))];
+  for (let i = 0; i < distinct.length; i += KEYS_PER_JOB) {
+    await enqueueJob(tx, kind, { keys: distinct.slice(i, i + KEYS_PER_JOB) }, opts);
+  }
+}
