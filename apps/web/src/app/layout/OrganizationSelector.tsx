@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { OrganizationSummary } from '@sinetti/contract';
 import { useModals } from '../../components/modals';
 import { registerOrganizationModals } from '../../features/organizations/modals';
-import { useAccount } from '../../lib/account';
+import { useSelectedOrganization } from '../../lib/account';
 import { browserPage } from '../../lib/navigation';
-import { isSignedIn, sessionStore, useSession } from '../../lib/session';
+import { sessionStore } from '../../lib/session';
 import { OrganizationBalance } from './OrganizationBalance';
 
 registerOrganizationModals();
@@ -19,16 +19,10 @@ registerOrganizationModals();
 export function OrganizationSelector() {
   const { t } = useTranslation();
   const modals = useModals();
-  const { data } = useAccount();
-  const session = useSession();
-  if (!data) return <Skeleton h={54} radius="md" />;
+  const { account: query, organization: selected } = useSelectedOrganization();
+  const account = query.data?.account;
+  if (!account) return <Skeleton h={54} radius="md" />;
 
-  const { account } = data;
-  const storedId =
-    (isSignedIn(session) ? session.selectedOrganization : null) ?? sessionStore.selectedOrganization();
-  const selected =
-    account.organizations.find((o) => o.id === (storedId ?? account.selectedOrganization)) ??
-    account.organizations[0];
   const nameOf = (o: OrganizationSummary) => (o.isPersonal ? account.fullName : o.name);
   const kindOf = (o: OrganizationSummary) =>
     o.isPersonal ? t('organization.personal') : t('organization.organization');
