@@ -39,13 +39,15 @@ describe('signatures with an RFC 3161 time-stamping authority (PAdES B-T)', () =
       tsa: tsaOptions,
     });
     const sealed = await addPlatformSeal(signed, { ca, tsa: tsaOptions });
-    expect(tsa.requests() - before).toBe(2);
+    // The signature's and the seal's time-stamps, then the document time-stamp after the seal's DSS.
+    expect(tsa.requests() - before).toBe(3);
 
     const { signatures, output } = await verifyWithPdfsig(sealed);
     expect(
       signatures.map((s) => s.validity),
       output,
-    ).toEqual(['valid', 'valid']);
+    ).toEqual(['valid', 'valid', 'not-verified']);
+    expect(signatures[2]).toMatchObject({ signedBy: 'Test TSA', coversWholeDocument: true });
 
     for (const n of [0, 1]) {
       const info = cmsOf(sealed, n).signed.signerInfos[0]!;

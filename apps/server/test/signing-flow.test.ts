@@ -63,7 +63,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('the whole signing', () => {
-  it('ends Signed, with both signatures and the platform seal valid and the seal covering the whole file', async () => {
+  it('ends Signed, with both signatures and the platform seal valid, then a document time-stamp over the whole file', async () => {
     const info = (await t.json(owner, 'GET', `/api/documents/info/${docId}`)).json().document;
     expect(info.state).toBe(DOCUMENT_STATE.Signed);
     const res = await t.json(owner, 'GET', `/api/signing/signed/${docId}`);
@@ -72,11 +72,17 @@ describe('the whole signing', () => {
     expect(res.json().sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
     expect(res.json().name).toBe('Purchase agreement (signed).pdf');
     const { signatures: found } = await verifyWithPdfsig(pdf, { pdfsig: t.config.signing.pdfsig });
-    expect(found).toHaveLength(3);
-    expect(found.every((s) => s.validity === 'valid')).toBe(true);
-    expect(found.map((s) => s.signedBy)).toEqual(['Anna Äijälä', 'Ben Berg', 'Sinetti platform seal']);
-    expect(found[2]?.coversWholeDocument).toBe(true);
-    expect(found[0]?.coversWholeDocument).toBe(false);
+    // The seal, then the DSS and a document time-stamp (PAdES B-LTA; pdfsig 22 cannot check ETSI.RFC3161 itself).
+    expect(found).toHaveLength(4);
+    expect(found.slice(0, 3).every((s) => s.validity === 'valid')).toBe(true);
+    expect(found.map((s) => s.signedBy)).toEqual([
+      'Anna Äijälä',
+      'Ben Berg',
+      'Sinetti platform seal',
+      'Sinetti time-stamping unit',
+    ]);
+    expect(found[3]?.coversWholeDocument).toBe(true);
+    expect(found[2]?.coversWholeDocument).toBe(false);
   });
 
   it('e-mails every signee a SigningComplete link and the sender the document', async () => {
@@ -98,8 +104,9 @@ describe('the whole signing', () => {
     expect(cert.statusCode).toBe(200);
     const certPdf = pdfOf(cert.json().source);
     const { signatures: seal } = await verifyWithPdfsig(certPdf, { pdfsig: t.config.signing.pdfsig });
-    expect(seal).toHaveLength(1);
-    expect(seal[0]).toMatchObject({ validity: 'valid', coversWholeDocument: true });
+    expect(seal).toHaveLength(2);
+    expect(seal[0]).toMatchObject({ validity: 'valid', signedBy: 'Sinetti platform seal' });
+    expect(seal[1]).toMatchObject({ signedBy: 'Sinetti time-stamping unit', coversWholeDocument: true });
     const memberCert = await t.json(owner, 'GET', `/api/signing/certificate/${docId}`);
     expect(memberCert.json().sha256).toBe(cert.json().sha256);
     expect(memberCert.json().name).toBe('Purchase agreement (certificate of completion).pdf');

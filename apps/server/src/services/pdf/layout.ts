@@ -14,6 +14,10 @@ export interface SignatureFieldSpec {
   name?: string | undefined;
   reason?: string | undefined;
   location?: string | undefined;
+  /** A document time-stamp instead of a signature (signature-update.ts). */
+  kind?: 'signature' | 'timestamp' | undefined;
+  /** The signature locks the document (the platform seal). */
+  lock?: boolean | undefined;
 }
 
 export interface LayoutInput {

@@ -20,6 +20,13 @@ export interface SignatureFieldOptions {
   location?: string | undefined;
   /** Bytes reserved for the CMS signature (/Contents holds twice as many hex digits). */
   contentsSize: number;
+  /**
+   * `signature` (default): a /Sig with a CAdES CMS. `timestamp`: a document time-stamp (ISO 32000-2
+   * §12.8.5: /Type /DocTimeStamp, /SubFilter /ETSI.RFC3161, /Contents an RFC 3161 token over the ranges).
+   */
+  kind?: 'signature' | 'timestamp' | undefined;
+  /** Lock the document with this signature (FieldMDP, all fields, P 1: no changes; see sigDictionary). */
+  lock?: boolean | undefined;
 }
 
 export interface SignatureUpdate {
@@ -145,30 +152,20 @@ export function buildSignatureUpdate(reader: PdfReader, opts: SignatureFieldOpti
     ['Length', content.length],
   ]);
   const apRef = up.add({ raw: `${serialize(apDict)}\nstream\n${content}\nendstream` });
-  up.set(
-    widgetRef,
-    new PdfDict([
-      ['Type', name('Annot')],
-      ['Subtype', name('Widget')],
-      ['FT', name('Sig')],
-      ['T', text(fieldName)],
-      ['V', sigRef],
-      ['F', 132], // Print + Locked
-      ['P', target.page],
-      ['Rect', [x, y, x + w, y + h]],
-      ['AP', new PdfDict([['N', apRef]])],
-    ]),
-  );
-
-  const optional = (key: string, v: string | undefined) => (v ? ` /${key} ${serialize(text(v))}` : '');
-  const zeros = '0'.repeat(opts.contentsSize * 2);
-  up.set(sigRef, {
-    raw:
-      `<</Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached /ByteRange ${BYTE_RANGE_PLACEHOLDER}` +
-      ` /Contents <${zeros}> /M ${serialize(new PdfString(Buffer.from(pdfDate(opts.signedAt), 'latin1')))}` +
-      `${optional('Name', opts.name)}${optional('Reason', opts.reason)}${optional('Location', opts.location)}` +
-      ` /Prop_Build <</App <</Name /Sinetti>>>>>>`,
-  });
+  const widget = new PdfDict([
+    ['Type', name('Annot')],
+    ['Subtype', name('Widget')],
+    ['FT', name('Sig')],
+    ['T', text(fieldName)],
+    ['V', sigRef],
+    ['F', 132], // Print + Locked
+    ['P', target.page],
+    ['Rect', [x, y, x + w, y + h]],
+    ['AP', new PdfDict([['N', apRef]])],
+  ]);
+  if (opts.lock) widget.set('Lock', LOCK_ALL);
+  up.set(widgetRef, widget);
+  up.set(sigRef, { raw: sigDictionary(opts) });
 
   // The page lists the new widget among its annotations.
   const page = reader.dict(target.page)!.clone();
@@ -185,6 +182,39 @@ export function buildSignatureUpdate(reader: PdfReader, opts: SignatureFieldOpti
   else up.replace(rootRef.num, catalog.set('AcroForm', acroValue instanceof PdfDict ? acro : up.add(acro)));
 
   return placeByteRange(up.write(), reader.bytes.length, fieldName);
+}
+
+/** The field's lock (ISO 32000-2 §12.7.5.5): every field, and no changes at all to the document (P 1). */
+const LOCK_ALL = new PdfDict([
+  ['Type', name('SigFieldLock')],
+  ['Action', name('All')],
+  ['P', 1],
+]);
+
+/**
+ * The signature dictionary with fixed-width /ByteRange and zeroed /Contents. A locking signature carries
+ * the matching FieldMDP signature reference (ISO 32000-2 §12.8.1, Table 256/257), so that validators
+ * report any later change except a DSS and document time-stamps (ETSI EN 319 142-1 §5.4) as a modification.
+ */
+function sigDictionary(opts: SignatureFieldOptions): string {
+  const zeros = '0'.repeat(opts.contentsSize * 2);
+  if (opts.kind === 'timestamp') {
+    return (
+      `<</Type /DocTimeStamp /Filter /Adobe.PPKLite /SubFilter /ETSI.RFC3161 /ByteRange ${BYTE_RANGE_PLACEHOLDER}` +
+      ` /Contents <${zeros}> /Prop_Build <</App <</Name /Sinetti>>>>>>`
+    );
+  }
+  const optional = (key: string, v: string | undefined) => (v ? ` /${key} ${serialize(text(v))}` : '');
+  const reference = opts.lock
+    ? ' /Reference [<</Type /SigRef /TransformMethod /FieldMDP' +
+      ' /TransformParams <</Type /TransformParams /Action /All /P 1 /V /1.2>>>>]'
+    : '';
+  return (
+    `<</Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached /ByteRange ${BYTE_RANGE_PLACEHOLDER}` +
+    ` /Contents <${zeros}> /M ${serialize(new PdfString(Buffer.from(pdfDate(opts.signedAt), 'latin1')))}` +
+    `${optional('Name', opts.name)}${optional('Reason', opts.reason)}${optional('Location', opts.location)}` +
+    `${reference} /Prop_Build <</App <</Name /Sinetti>>>>>>`
+  );
 }
 
 function placeByteRange(written: string, base: number, fieldName: string): SignatureUpdate {

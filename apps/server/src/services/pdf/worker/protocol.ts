@@ -2,6 +2,7 @@ import type { PdfProblem } from '../syntax/errors.ts';
 import type { PdfLimits } from '../syntax/limits.ts';
 import type { VerificationReport } from '@sinetti/contract';
 import type { VerifyInput } from '../verification/verify-pdf.ts';
+import type { DssInput, DssLayout } from '../dss.ts';
 import type { PrepareInput, PrepareResult, LayoutInput, SignatureLayout } from './tasks.ts';
 
 /** The work a PDF worker does, by name: input and result of each. */
@@ -10,6 +11,8 @@ export interface PdfTasks {
   layoutSignature: { input: LayoutInput; result: SignatureLayout };
   /** The verification report of an untrusted signed PDF (verification/verify-pdf.ts). */
   verify: { input: VerifyInput; result: VerificationReport };
+  /** The Document Security Store update of a sealed PDF (dss.ts). */
+  layoutDss: { input: DssInput; result: DssLayout };
   /** For tests of the pool itself: spins for `ms` (time limit) or allocates `mb` (memory limit). */
   burn: { input: { ms?: number; mb?: number }; result: null };
 }

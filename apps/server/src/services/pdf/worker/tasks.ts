@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { layoutDss, type DssInput } from '../dss.ts';
 import { layoutSignature, dryRunSignatures, type LayoutInput } from '../layout.ts';
 import { prepareForSigning, type PrepareMeta, type Signee } from '../prepare.ts';
 import { PdfError, PdfLimitError } from '../syntax/errors.ts';
@@ -71,6 +72,7 @@ export async function runTask<K extends PdfTaskName>(
   if (task === 'prepare') return (await prepareChecked(input as PrepareInput, limits)) as Result;
   if (task === 'layoutSignature') return layoutSignature(input as LayoutInput, limits) as Result;
   if (task === 'verify') return verifyPdf(input as VerifyInput, limits) as Result;
+  if (task === 'layoutDss') return layoutDss(input as DssInput, limits) as Result;
   if (task === 'burn') return burn(input as PdfTasks['burn']['input']) as Result;
   throw new Error(`Unknown PDF task ${String(task)}`);
 }
