@@ -25,6 +25,7 @@ import {
   pdfsigTrusted,
   tool,
   trustDir,
+  verifyToken,
 } from './pdf-openssl.ts';
 
 let ca: SigningCa;
@@ -112,31 +113,11 @@ describe('a sealed document (PAdES B-LTA)', () => {
     const token = path.join(dir, 'doc-ts.der');
     await writeFile(token, raw.subarray(0, derLength(raw)));
     const digest = digestOfRange(sealed, range).toString('hex');
-    const verified = await tool('openssl', [
-      'ts',
-      '-verify',
-      '-digest',
-      digest,
-      '-token_in',
-      '-in',
-      token,
-      '-CAfile',
-      trust.caPem,
-    ]);
+    const verified = await verifyToken(token, digest, trust.caPem);
     expect(verified).toContain('Verification: OK');
     for (const n of [0, 1, 2]) {
       const t = await extractSignatureToken(sealed, n, dir);
-      const ok = await tool('openssl', [
-        'ts',
-        '-verify',
-        '-digest',
-        t.digest,
-        '-token_in',
-        '-in',
-        t.token,
-        '-CAfile',
-        trust.caPem,
-      ]);
+      const ok = await verifyToken(t.token, t.digest, trust.caPem);
       expect(ok, `signature time-stamp ${n}`).toContain('Verification: OK');
     }
   });

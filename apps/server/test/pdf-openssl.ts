@@ -93,3 +93,8 @@ export function derLength(der: Uint8Array): number {
   for (let i = 0; i < n; i++) length = length * 256 + der[2 + i]!;
   return 2 + n + length;
 }
+
+/** `openssl ts -verify` of a token file against a SHA-256 digest (hex) and the CA. */
+export function verifyToken(token: string, digest: string, caPem: string): Promise<string> {
+  return tool('openssl', ['ts', '-verify', '-digest', digest, '-token_in', '-in', token, '-CAfile', caPem]);
+}
