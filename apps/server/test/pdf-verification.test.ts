@@ -57,12 +57,20 @@ describe('verifying signed PDFs', () => {
   it("reports every signature of Sinetti's own file valid, time-stamped and trusted", () => {
     const report = verify(sealed);
     expect(report.verdict, JSON.stringify(report.signatures.map((s) => s.warnings))).toBe('valid');
+    // The signees, the seal, then the document time-stamp after the seal's DSS (PAdES B-LTA).
     expect(report.signatures.map((s) => s.signer.name)).toEqual([
       ...signees.map((s) => s.name),
       expect.any(String),
+      expect.any(String),
+    ]);
+    expect(report.signatures.map((s) => s.kind)).toEqual([
+      'signature',
+      'signature',
+      'signature',
+      'document-timestamp',
     ]);
     expect(report.signatures[0]!.signer.email).toBe('pekka@example.com');
-    for (const s of report.signatures) {
+    for (const s of report.signatures.filter((x) => x.kind === 'signature')) {
       expect(s).toMatchObject({ intact: 'ok', signatureValid: 'ok', status: 'valid', kind: 'signature' });
       expect(s.byteRange.ok).toBe(true);
       expect(s.timestamp?.valid).toBe(true);
@@ -72,7 +80,13 @@ describe('verifying signed PDFs', () => {
       expect(['B-T', 'B-LT', 'B-LTA']).toContain(s.level);
     }
     // Earlier signatures are followed only by allowed additions (later signatures, the seal).
-    expect(report.signatures[0]!.changes).toMatchObject({ modified: false, signaturesAdded: 2 });
+    expect(report.signatures[0]!.changes).toMatchObject({
+      modified: false,
+      signaturesAdded: 2,
+      timestampsAdded: 1,
+      dssAdded: true,
+    });
+    expect(report.signatures.at(-1)).toMatchObject({ intact: 'ok', status: 'valid' });
     expect(report.signatures.at(-1)!.byteRange.wholeFile).toBe(true);
     expect(report.pages).toBe(3);
   });
@@ -153,7 +167,7 @@ describe('verifying signed PDFs', () => {
   it('runs in the PDF worker pool with the instance CA and its current CRL', async () => {
     const report = await verifySignedPdf(sealed, ca);
     expect(report.verdict).toBe('valid');
-    expect(report.signatures).toHaveLength(3);
+    expect(report.signatures).toHaveLength(4);
     expect((await verifySignedPdf(sealed, other)).verdict).toBe('warnings');
   });
 });

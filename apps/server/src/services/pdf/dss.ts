@@ -139,21 +139,6 @@ export function layoutDss(input: DssInput, limits?: PdfLimits): DssLayout {
   const crls = add('CRLs', input.crls);
 
   const catalog = catalogDict.clone().set('DSS', up.add(dss));
-  // PAdES files declare the ETSI extension (EN 319 142-1 §5.4) in a PDF 1.7 catalog without extensions.
-  if (catalog.get('Extensions') === undefined) {
-    catalog.set(
-      'Extensions',
-      new PdfDict([
-        [
-          'ESIC',
-          new PdfDict([
-            ['BaseVersion', name('1.7')],
-            ['ExtensionLevel', 5],
-          ]),
-        ],
-      ]),
-    );
-  }
   up.replace(rootRef.num, catalog);
   return { update: Buffer.from(up.write(), 'latin1'), certs, crls };
 }
