@@ -1,5 +1,6 @@
 // The PDF worker pool's own limits: a task past its time or memory limit fails with PDF_TOO_COMPLEX and its
 // worker is replaced; a full queue refuses at once (PdfBusyError); waiting tasks are served round-robin.
+import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PdfBusyError, PdfWorkerPool, DEFAULT_POOL_OPTIONS } from '../src/services/pdf/workers.ts';
 import { PdfError } from '../src/services/pdf/syntax/errors.ts';
@@ -41,4 +42,16 @@ describe('the PDF worker pool', () => {
     // The quiet owner's one task waits behind one of the busy owner's, not behind all of them.
     expect(order).toEqual(['first', 'busy', 'quiet', 'busy']);
   }, 60_000);
+
+  it('runs its workers below the request path (nice 10 for the worker thread, the process unchanged)', async () => {
+    expect(await pool.run('burn', { ms: 1 }, 'a')).toBeNull();
+    // Linux keeps a nice value per thread: /proc/self/task/<tid>/stat, field 19.
+    const nice = fs
+      .readdirSync('/proc/self/task')
+      .map((tid) =>
+        Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]),
+      );
+    expect(nice).toContain(10);
+    expect(fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ')[16]).toBe('0');
+  });
 });

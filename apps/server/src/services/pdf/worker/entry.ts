@@ -1,7 +1,20 @@
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { PdfError } from '../syntax/errors.ts';
 import type { ReplyMessage, TaskMessage } from './protocol.ts';
 import { runTask, transferablesOf } from './tasks.ts';
+
+/**
+ * PDF work runs below the request path: on a machine whose cores are all busy (an organization sending
+ * hostile PDFs), the event loop that answers everyone else's calls is scheduled first. On Linux the nice
+ * value is per thread, so this lowers only this worker thread; where it is not permitted it stays as is.
+ */
+const PDF_WORKER_NICE = 10;
+try {
+  os.setPriority(PDF_WORKER_NICE);
+} catch {
+  // Not permitted here: the worker keeps the process's priority.
+}
 
 /** A PDF worker thread: runs one task at a time for the pool (pool.ts) and answers with its result. */
 parentPort?.on('message', async (message: TaskMessage) => {
