@@ -197,6 +197,24 @@ export const ROWS: Record<string, Row> = {
     ok: 409,
     request: (o) => json('GET', `/api/signing/signed/${o.contract}`),
   },
+  'verification.document': {
+    subject: 'document',
+    kind: 'object',
+    grants: one(P.DOCUMENTS_VIEW),
+    ok: 409,
+    request: (o) => json('GET', `/api/signing/verification/${o.contract}`),
+  },
+  // verification/: anyone may check a PDF (not a PDF here: 415 after the public gate).
+  'verification.verify': {
+    kind: 'public',
+    ok: 415,
+    request: () => ({
+      method: 'POST',
+      url: '/api/verify',
+      headers: { 'content-type': 'application/pdf' },
+      payload: Buffer.from('not a pdf'),
+    }),
+  },
   'signing.certificate': {
     subject: 'document',
     kind: 'object',

@@ -31,6 +31,7 @@ import { payments } from './api/payments.ts';
 import { signing } from './api/signing.ts';
 import { organizationsApi } from './api/organizations.ts';
 import { pki } from './api/pki.ts';
+import { verification } from './api/verification.ts';
 
 /** Every endpoint, by area; the server registers and documents exactly these. */
 export const api = {
@@ -43,4 +44,5 @@ export const api = {
   payments,
   signing,
   pki,
+  verification,
 } as const;

@@ -117,6 +117,15 @@ export const ERROR_REASONS = [
   'MAIL_LIMIT_ORGANIZATION',
   /** 429: a recipient has received too many e-mails this hour; details.retryAfterSeconds. */
   'MAIL_LIMIT_RECIPIENT',
+  // ── Signature verification (POST /api/verify, /verify) ───────────────────────────────────────────────
+  /** 415: the file to verify is not a PDF. */
+  'VERIFY_NOT_A_PDF',
+  /** 409: the PDF to verify is encrypted; its signatures cannot be checked without opening it. */
+  'VERIFY_ENCRYPTED',
+  /** 409: the PDF to verify is damaged (its structure cannot be read). */
+  'VERIFY_DAMAGED',
+  /** 413: the file to verify is larger than the upload limit. */
+  'VERIFY_TOO_LARGE',
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -10,6 +10,7 @@ import { registerSigningRoutes } from './signing/index.ts';
 import { registerSystemRoutes } from './system/index.ts';
 import { registerDevRoutes } from './dev/index.ts';
 import { registerPkiRoutes } from './pki/index.ts';
+import { registerVerificationRoutes } from './verification/index.ts';
 
 /** Every API area, in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -18,6 +19,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   registerDocumentRoutes(app);
   registerSigningRoutes(app);
   registerPkiRoutes(app);
+  registerVerificationRoutes(app);
   registerPlanRoutes(app);
   registerPaymentRoutes(app);
   registerAccountRoutes(app);

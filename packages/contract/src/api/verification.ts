@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { idParams, isoDate } from './common.ts';
+import { okReply } from '../envelope.ts';
+import { isoDate, uuid } from './common.ts';
 
 /** A check's outcome: passed, failed, or could not be decided (missing data, unsupported algorithm). */
 export const checkState = z.enum(['ok', 'failed', 'unknown']);
@@ -129,16 +130,19 @@ export const verification = {
     summary:
       'Checks every signature of a PDF (body application/pdf, or multipart with one file) and answers a ' +
       'verification report. The file is checked in memory and discarded. Rate-limited per address. ' +
-      'Bodies past the upload limit are 413; a body that is not a PDF is 400 NOT_A_PDF.',
-    reply: verificationReport,
+      'Past the upload limit 413 (VERIFY_TOO_LARGE); not a PDF 415 (VERIFY_NOT_A_PDF); encrypted or damaged ' +
+      '409 (VERIFY_ENCRYPTED, VERIFY_DAMAGED); past the processing limits 409 PDF_TOO_COMPLEX.',
+    reply: okReply({ report: verificationReport }),
   }),
   document: endpoint({
     id: 'verification.document',
     method: 'GET',
-    path: '/documents/:id/verification',
+    path: '/signing/verification/:docId',
     access: 'organization',
-    summary: "The verification report of a signed document's sealed PDF (the same checks as POST /verify).",
-    params: idParams,
-    reply: verificationReport,
+    summary:
+      "The verification report of a Signed document's sealed PDF (the same checks as POST /verify); " +
+      'members with documents view; 409 CONFLICT before everyone has signed.',
+    params: z.object({ docId: uuid }),
+    reply: okReply({ report: verificationReport }),
   }),
 } as const;
