@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { P } from '@sinetti/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, uniqueEmail, type TestUser } from './helper.ts';
 import { buildSigningApp, codeIn, pngDataUrl, type SigningTestApp } from './signing-helper.ts';
@@ -187,11 +188,18 @@ describe('POST signing/session/{token}/sign', () => {
   });
 
   it("lets nobody sign in a signee's name without that signee's code, not even the owner", async () => {
+    const viewer = await t.member(owner, [P.DOCUMENTS_VIEW]);
     const doc = await t.contract(owner, 'Owner signs too');
     const other = uniqueEmail('other');
     await t.addSignee(owner, doc.id, { email: other });
     await t.addSignee(owner, doc.id, { email: owner.email });
+    const signNow = async (u: TestUser) =>
+      (await t.json(u, 'GET', `/api/signing/signees/${doc.id}`)).json().abilities.signNow;
+    expect(await signNow(owner)).toBe(false); // not sent yet
     expect((await t.json(owner, 'GET', `/api/signing/send/${doc.id}`)).json().status).toBe('OK');
+    expect(await signNow(owner)).toBe(true);
+    // Another member who may view the document but is not a signee is not offered Sign now.
+    expect(await signNow(viewer)).toBe(false);
     const listed = (await t.json(owner, 'GET', `/api/signing/signees/${doc.id}`)).json().signees;
     expect(listed[0]).toMatchObject({ isMe: false });
     expect(listed[0]).not.toHaveProperty('signingLink');
@@ -208,6 +216,7 @@ describe('POST signing/session/{token}/sign', () => {
     expect((await sign(token, { kind: 'typed', text: 'Otto Owner' })).statusCode).toBe(200);
     const after = (await t.json(owner, 'GET', `/api/signing/signees/${doc.id}`)).json().signees;
     expect(after.map((s: { status: string }) => s.status)).toEqual(['pending', 'signed']);
+    expect(await signNow(owner)).toBe(false); // signed: nothing left to sign
   });
 });
 

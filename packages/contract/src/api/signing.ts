@@ -49,7 +49,13 @@ export const signing = {
       "The document's signees in signing order (the caller's own entry carries its signing link), and what " +
       'the caller may do with the document now.',
     params: docParams,
-    reply: okReply({ signees: z.array(signee), abilities: documentAbilities }),
+    reply: okReply({
+      signees: z.array(signee),
+      abilities: documentAbilities.extend({
+        /** The caller is a signee who has not signed, the round is open and their entry carries a signing link. */
+        signNow: z.boolean(),
+      }),
+    }),
   }),
   deleteSignee: endpoint({
     id: 'signing.deleteSignee',

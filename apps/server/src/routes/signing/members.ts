@@ -32,7 +32,10 @@ export function registerSigningMemberRoutes(app: FastifyInstance): void {
     const secret = req.headers['session-id'];
     const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.docId);
     const signees = await signeesFor(ctx, actor, doc, typeof secret === 'string' ? secret : null);
-    return { status: 'OK', signees, abilities: documentAbilities(actor, doc, signees.length) };
+    // Sign now (issue 12 item 5) exactly when the caller's own entry carries a link: signeesFor gives one
+    // only to the caller's own unsigned entry while the round is open.
+    const signNow = signees.some((s) => s.isMe && s.signingLink !== undefined);
+    return { status: 'OK', signees, abilities: { ...documentAbilities(actor, doc, signees.length), signNow } };
   });
 
   defineRoute(

@@ -4,6 +4,7 @@ import type { DocumentAbilities } from '@sinetti/contract';
 import { changeLanguage } from '../../../lib/i18n';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { resetTestState, signInAs } from '../../../test/utils';
+import { signingBrowser } from '../lib/browser';
 import { DOC_ID, makeDocument, makeSignee, memberReplies } from '../test/fixtures';
 import { SigneesPanel } from './SigneesPanel';
 
@@ -17,7 +18,11 @@ afterEach(async () => {
   await changeLanguage('en');
 });
 
-async function openPanel(signees = [makeSignee()], abilities: Partial<DocumentAbilities> = {}, state = 1) {
+async function openPanel(
+  signees = [makeSignee()],
+  abilities: Partial<DocumentAbilities & { signNow: boolean }> = {},
+  state = 1,
+) {
   const fetchMock = mockApi({
     ...memberReplies(signees, abilities),
     [ADD]: (body) => ({ status: 'OK', signee: makeSignee({ ...(body as object), id: crypto.randomUUID() }) }),
@@ -113,5 +118,31 @@ describe('signees panel (SPEC §2.4, §5)', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     expect(screen.getByText('Signing now')).toBeInTheDocument();
     expect(screen.getByText(/can be changed only before/)).toBeInTheDocument();
+  });
+});
+
+describe('Sign now on the caller\'s own row (issue 12 item 5)', { timeout: 20_000 }, () => {
+  const link = 'http://localhost/public/sign/mine';
+  const signees = [
+    makeSignee(),
+    makeSignee({ id: crypto.randomUUID(), email: 'me@example.com', isMe: true, signingLink: link }),
+  ];
+
+  it.each([
+    ['en', 'Sign now'],
+    ['fi', 'Allekirjoita nyt'],
+  ] as const)('%s: only the own row has "%s", and it opens the own signing page', async (lang, label) => {
+    await changeLanguage(lang);
+    const goTo = vi.spyOn(signingBrowser, 'goTo').mockImplementation(() => undefined);
+    await openPanel(signees, { editSignees: false, send: false, signNow: true }, 20);
+    const rows = screen.getAllByRole('listitem');
+    expect(within(rows[0]!).queryByRole('button', { name: label })).not.toBeInTheDocument();
+    fireEvent.click(within(rows[1]!).getByRole('button', { name: label }));
+    expect(goTo).toHaveBeenCalledWith(link);
+  });
+
+  it('is absent without the ability', async () => {
+    await openPanel(signees, { editSignees: false, send: false, signNow: false }, 20);
+    expect(screen.queryByRole('button', { name: 'Sign now' })).not.toBeInTheDocument();
   });
 });

@@ -5,10 +5,20 @@ import { DOCUMENT_STATE, type Document, type Signee } from '@sinetti/contract';
 import { showError, showSuccess } from '../../../components/toast';
 import { useDeleteSignee, useSignees } from '../api/signees';
 import { SigneeForm } from './SigneeForm';
+import { SignNowButton, signNowLink } from './SignNowButton';
 
 const STATUS_COLOR = { pending: 'gray', signing: 'blue', signed: 'teal' } as const;
 
-function SigneeRow({ signee, onRemove }: { signee: Signee; onRemove?: () => void }) {
+function SigneeRow({
+  signee,
+  onRemove,
+  signLink,
+}: {
+  signee: Signee;
+  onRemove?: () => void;
+  /** The caller's own link when the server offers Sign now on this row. */
+  signLink?: string;
+}) {
   const { t } = useTranslation('signing');
   const name = signee.fullName.trim() || signee.email;
   return (
@@ -28,6 +38,7 @@ function SigneeRow({ signee, onRemove }: { signee: Signee; onRemove?: () => void
         </Text>
       </Stack>
       <Group gap={4} wrap="nowrap">
+        {signLink && <SignNowButton link={signLink} size="xs" />}
         <Badge size="sm" variant="light" color={STATUS_COLOR[signee.status]}>
           {t(`signees.status.${signee.status}`)}
         </Badge>
@@ -56,6 +67,7 @@ export function SigneesPanel({ document }: { document: Pick<Document, 'id' | 'st
   const remove = useDeleteSignee(document.id);
   const editable = signees.data?.abilities.editSignees ?? false;
   const list = signees.data?.signees ?? [];
+  const signLink = signNowLink(signees.data);
 
   const onRemove = (id: string) =>
     remove.mutate(id, {
@@ -78,7 +90,12 @@ export function SigneesPanel({ document }: { document: Pick<Document, 'id' | 'st
         ) : (
           <Stack gap="xs" role="list" aria-label={t('signees.title')}>
             {list.map((s) => (
-              <SigneeRow key={s.id} signee={s} onRemove={editable ? () => onRemove(s.id) : undefined} />
+              <SigneeRow
+                key={s.id}
+                signee={s}
+                onRemove={editable ? () => onRemove(s.id) : undefined}
+                signLink={s.isMe ? signLink : undefined}
+              />
             ))}
           </Stack>
         )}

@@ -24,7 +24,7 @@ const SEND = `GET /api/signing/send/${DOC_ID}`;
 function renderActions(
   document: Document,
   extra: Record<string, (body: unknown) => unknown> = {},
-  abilities: Partial<DocumentAbilities> = {},
+  abilities: Partial<DocumentAbilities & { signNow: boolean }> = {},
   signees = [makeSignee()],
 ) {
   const onReload = vi.fn();
@@ -140,5 +140,27 @@ describe('signing actions', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Download signed PDF' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Certificate of completion' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel signing' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Sign now in the header follows the signNow ability (issue 12 item 5)', { timeout: 20_000 }, () => {
+  const link = 'http://localhost/public/sign/mine';
+  const me = makeSignee({ isMe: true, signingLink: link, email: 'me@example.com' });
+
+  it('goes to the caller\'s own signing page', async () => {
+    const goTo = vi.spyOn(signingBrowser, 'goTo').mockImplementation(() => undefined);
+    renderActions(makeDocument({ state: 20 }), {}, { send: false, cancel: true, signNow: true }, [
+      makeSignee(),
+      me,
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign now' }));
+    expect(goTo).toHaveBeenCalledWith(link);
+  });
+
+  it('is absent when the server does not offer it', async () => {
+    const { fetchMock } = renderActions(makeDocument({ state: 20 }), {}, { send: false, cancel: true }, [me]);
+    await waitFor(() => expect(callsTo(fetchMock, `GET /api/signing/signees/${DOC_ID}`)).toHaveLength(1));
+    expect(await screen.findByRole('button', { name: 'Cancel signing' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign now' })).not.toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { showError } from '../../../components/toast';
 import { memberFile } from '../api/process';
 import { useSignees } from '../api/signees';
 import { saveDataUrl } from '../lib/files';
+import { SignNowButton, signNowLink } from './SignNowButton';
 import { useSelfSigneeCheck } from './useSelfSigneeCheck';
 
 export interface SigningActionsProps {
@@ -28,6 +29,7 @@ export function SigningActions({ document, onReload }: SigningActionsProps) {
   const [downloading, setDownloading] = useState<'signed' | 'certificate' | null>(null);
   const can = signees.data?.abilities;
   const list = signees.data?.signees ?? [];
+  const signLink = signNowLink(signees.data);
 
   const send = () =>
     modals.open('document-send', {
@@ -55,6 +57,7 @@ export function SigningActions({ document, onReload }: SigningActionsProps) {
 
   return (
     <>
+      {signLink && <SignNowButton link={signLink} />}
       {can?.send && (
         <Button leftSection={<IconSend size={16} aria-hidden />} onClick={send}>
           {t('actions.send')}

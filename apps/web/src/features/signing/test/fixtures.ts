@@ -43,7 +43,10 @@ export function makeDocument(overrides: Partial<Document> = {}): Document {
  * Replies of the calls the member side makes, keyed like mockApi's routes. The signee list carries the
  * document's abilities as the server computed them (all allowed but cancel unless overridden).
  */
-export function memberReplies(signees: Signee[], abilities: Partial<DocumentAbilities> = {}) {
+export function memberReplies(
+  signees: Signee[],
+  abilities: Partial<DocumentAbilities & { signNow: boolean }> = {},
+) {
   const permissions = [18, 22];
   const account = makeAccount();
   return {
@@ -68,7 +71,7 @@ export function memberReplies(signees: Signee[], abilities: Partial<DocumentAbil
     [`GET /api/signing/signees/${DOC_ID}`]: () => ({
       status: 'OK',
       signees,
-      abilities: makeAbilities({ cancel: false, ...abilities }),
+      abilities: { signNow: false, ...makeAbilities({ cancel: false, ...abilities }) },
     }),
   };
 }
