@@ -35,7 +35,11 @@ export function registerSigningMemberRoutes(app: FastifyInstance): void {
     // Sign now (issue 12 item 5) exactly when the caller's own entry carries a link: signeesFor gives one
     // only to the caller's own unsigned entry while the round is open.
     const signNow = signees.some((s) => s.isMe && s.signingLink !== undefined);
-    return { status: 'OK', signees, abilities: { ...documentAbilities(actor, doc, signees.length), signNow } };
+    return {
+      status: 'OK',
+      signees,
+      abilities: { ...documentAbilities(actor, doc, signees.length), signNow },
+    };
   });
 
   defineRoute(

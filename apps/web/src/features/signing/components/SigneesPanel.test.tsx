@@ -121,7 +121,7 @@ describe('signees panel (SPEC §2.4, §5)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('Sign now on the caller\'s own row (issue 12 item 5)', { timeout: 20_000 }, () => {
+describe("Sign now on the caller's own row (issue 12 item 5)", { timeout: 20_000 }, () => {
   const link = 'http://localhost/public/sign/mine';
   const signees = [
     makeSignee(),

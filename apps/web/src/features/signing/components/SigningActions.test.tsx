@@ -147,7 +147,7 @@ describe('Sign now in the header follows the signNow ability (issue 12 item 5)',
   const link = 'http://localhost/public/sign/mine';
   const me = makeSignee({ isMe: true, signingLink: link, email: 'me@example.com' });
 
-  it('goes to the caller\'s own signing page', async () => {
+  it("goes to the caller's own signing page", async () => {
     const goTo = vi.spyOn(signingBrowser, 'goTo').mockImplementation(() => undefined);
     renderActions(makeDocument({ state: 20 }), {}, { send: false, cancel: true, signNow: true }, [
       makeSignee(),
