@@ -175,6 +175,13 @@ export const ROUTES: AppRoute[] = [
     load: () => import('../routes/SigningResult'),
   },
   {
+    name: 'Verify',
+    path: '/verify',
+    access: 'public',
+    layout: 'bare',
+    load: () => import('../routes/Verify'),
+  },
+  {
     name: 'SigningComplete',
     path: '/public/signed/:signee',
     access: 'public',

@@ -10,6 +10,7 @@ import enRoles from './en/roles.json';
 import enSettings from './en/settings.json';
 import enSigning from './en/signing.json';
 import enSetup from './en/setup.json';
+import enVerify from './en/verify.json';
 import fiAuth from './fi/auth.json';
 import fiBilling from './fi/billing.json';
 import fiCommon from './fi/common.json';
@@ -22,6 +23,7 @@ import fiRoles from './fi/roles.json';
 import fiSettings from './fi/settings.json';
 import fiSigning from './fi/signing.json';
 import fiSetup from './fi/setup.json';
+import fiVerify from './fi/verify.json';
 
 /** One JSON file per namespace and language; every key in en must exist in fi (locales.test.ts). */
 export const resources = {
@@ -38,6 +40,7 @@ export const resources = {
     roles: enRoles,
     members: enMembers,
     organizations: enOrganizations,
+    verify: enVerify,
   },
   fi: {
     common: fiCommon,
@@ -52,6 +55,7 @@ export const resources = {
     roles: fiRoles,
     members: fiMembers,
     organizations: fiOrganizations,
+    verify: fiVerify,
   },
 } as const;
 

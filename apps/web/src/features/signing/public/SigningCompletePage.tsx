@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Group } from '@mantine/core';
+import { Anchor, Button, Group } from '@mantine/core';
 import { IconCertificate, IconDownload, IconFileCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { MessagePage } from '../../../components/MessagePage';
 import { downloadSigned, statusQuery } from '../api/public';
 import { saveDataUrl } from '../lib/files';
@@ -13,6 +13,7 @@ type Kind = 'signed' | 'certificate';
 /** SigningComplete (SPEC §2.1): downloads of the signed PDF and its certificate; failure → /page-not-found. */
 export function SigningCompletePage({ token }: { token: string }) {
   const { t } = useTranslation('signing');
+  const { t: tv } = useTranslation('verify');
   const navigate = useNavigate();
   const [busy, setBusy] = useState<Kind | null>(null);
   const status = useQuery(statusQuery(token));
@@ -56,6 +57,9 @@ export function SigningCompletePage({ token }: { token: string }) {
           >
             {t('complete.downloadCertificate')}
           </Button>
+          <Anchor component={Link} to="/verify">
+            {tv('verifyLink')}
+          </Anchor>
         </Group>
       }
     >
