@@ -20,6 +20,7 @@ import {
   uploadFile,
   withTempDir,
 } from './job-files.ts';
+import { faultPoint } from '../../lib/fault-points.ts';
 
 export type DocumentJob = JobRecord<{ documentId: string }>;
 
@@ -68,6 +69,7 @@ export async function runConvert(job: DocumentJob, c: JobContext): Promise<void>
         tenant: doc.organizationId,
       });
     })().catch((err: unknown) => Promise.reject(permanentIfHopeless(err)));
+    await faultPoint('conversion.converted');
     const text = await pdfText(c, pdf).catch(() => '');
     const stored = await uploadFile(c, doc.organizationId, pdf, 'application/pdf');
     const updated = await c.db

@@ -2,6 +2,7 @@ import { DOCUMENT_STATE } from '@sinetti/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents, signingEvents, signingProcesses } from '../../db/schema/index.ts';
+import { faultPoint } from '../../lib/fault-points.ts';
 import { findDocument } from '../../queries/documents/get-document.ts';
 import type { DocumentRow } from '../../queries/documents/columns.ts';
 import { listSignees, lockProcess, type ProcessRow, type SigneeRow } from '../../queries/signing/signees.ts';
@@ -52,6 +53,7 @@ export async function runSeal(job: JobRecord<{ processId: string }>, c: JobConte
     addPlatformSeal(await readAll(c.blobs, process.currentKey), { ca, tsa, signedAt: completedAt, run }),
   );
   const signed = await storePdf(c.blobs, process.organizationId, sealed);
+  await faultPoint('signing.sealed-pdf-stored');
   const list = await listSignees(c.db, doc.id);
   const certificate = await buildCompletionCertificate(
     completionInput(doc, process, list, events, signed.sha256, completedAt),

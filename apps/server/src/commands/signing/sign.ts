@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { signatures, signees, signingProcesses, signingSessions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { faultPoint } from '../../lib/fault-points.ts';
 import {
   findProcess,
   findSignee,
@@ -73,6 +74,7 @@ export async function signAsSignee(
       throw await failRoundOn(ctx, before.id, err);
     }
     const stored = await storePdf(ctx.blobs, before.organizationId, pdf);
+    await faultPoint('signing.signed-pdf-stored');
     let done: { redirect: string } | null = null;
     try {
       done = await ctx.db.transaction(async (tx) => {
