@@ -2,7 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { VerificationReport, VerifiedSignature } from '@sinetti/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
-import { renderWithProviders, resetTestState } from '../../test/utils';
+import { mockApi } from '../../test/render-route';
+import { renderWithProviders, resetTestState, signInAs } from '../../test/utils';
+import { VerifyDocumentButton } from './VerifyDocumentButton';
 import { VerifyPage } from './VerifyPage';
 
 const chain = {
@@ -128,5 +130,15 @@ describe('/verify', { timeout: 20_000 }, () => {
     );
     upload();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/not a PDF/));
+  });
+
+  it('shows the in-app report of a Signed document from its Verify signatures action', async () => {
+    signInAs();
+    const DOC = '00000000-0000-4000-8000-0000000000aa';
+    mockApi({ [`GET /api/signing/verification/${DOC}`]: () => ({ status: 'OK', report: report() }) });
+    renderWithProviders(<VerifyDocumentButton documentId={DOC} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Verify the signatures' }));
+    expect(await screen.findByText(/All signatures are valid/)).toBeInTheDocument();
+    expect(screen.getByText(/Level: B-LTA/)).toBeInTheDocument();
   });
 });

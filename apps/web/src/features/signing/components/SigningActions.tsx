@@ -10,6 +10,7 @@ import { useSignees } from '../api/signees';
 import { saveDataUrl } from '../lib/files';
 import { SignNowButton, signNowLink } from './SignNowButton';
 import { useSelfSigneeCheck } from './useSelfSigneeCheck';
+import { VerifyDocumentButton } from '../../verify/VerifyDocumentButton';
 
 export interface SigningActionsProps {
   document: Pick<Document, 'id' | 'state' | 'type'>;
@@ -90,6 +91,7 @@ export function SigningActions({ document, onReload }: SigningActionsProps) {
           >
             {t('actions.certificate')}
           </Button>
+          <VerifyDocumentButton documentId={document.id} />
         </>
       )}
     </>
