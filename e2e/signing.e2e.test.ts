@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument, PDFString } from '@cantoo/pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { makePdf } from '../apps/server/test/fixtures/files.ts';
 import { launchBrowser, newContext, screenshot } from './support/browser.ts';
@@ -123,6 +124,60 @@ function byteToFlip(bytes: Buffer): number {
   return stream + 20;
 }
 
+/** A copy of the sealed PDF with a page and a note appended as an incremental update after the seal. */
+async function appendAfterSeal(file: string): Promise<string> {
+  const doc = await PDFDocument.load(fs.readFileSync(file), { forIncrementalUpdate: true });
+  doc.addPage([595, 842]);
+  const note = doc.context.obj({
+    Type: 'Annot',
+    Subtype: 'Text',
+    Rect: [10, 10, 30, 30],
+    Contents: PDFString.of('Changed after signing'),
+  });
+  doc.getPage(0).node.addAnnot(doc.context.register(note));
+  const extended = path.join(tmp, 'extended.pdf');
+  fs.writeFileSync(extended, await doc.commit());
+  return extended;
+}
+
+/**
+ * Anyone's check at /verify (issue 11): the downloaded file shows every signature valid, time-stamped and
+ * unchanged; a copy with a page and a note appended after the seal is refused with the change named.
+ */
+async function verifyInBrowser(page: Page, signed: string) {
+  await page.goto('/verify');
+  await page.getByRole('heading', { name: 'Verify a signed PDF' }).waitFor();
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Choose a PDF file' }).click(),
+  ]);
+  await chooser.setFiles(signed);
+  await page
+    .getByText('All signatures are valid, and the document has not been changed after signing.')
+    .waitFor({ timeout: 30_000 });
+  await expect.poll(() => page.getByText('Valid', { exact: true }).count()).toBe(4);
+  expect(await page.getByText('Not valid', { exact: true }).count()).toBe(0);
+  expect(await page.getByText(/^Time-stamped at /).count()).toBeGreaterThanOrEqual(3);
+  expect(await page.getByText('No changes after signing.', { exact: true }).count()).toBeGreaterThan(0);
+  await screenshot(page, 'verify-valid');
+
+  const extended = await appendAfterSeal(signed);
+  const [again] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Check another file' }).click(),
+  ]);
+  await again.setFiles(extended);
+  await page
+    .getByText('At least one signature is not valid, or the document was changed after signing.')
+    .waitFor({ timeout: 30_000 });
+  await page
+    .getByText(/^Pages added: \d+$/)
+    .first()
+    .waitFor();
+  await page.getByText('Annotation (Text) added on page 1').first().waitFor();
+  await screenshot(page, 'verify-changed');
+}
+
 describe('signing journey', () => {
   it('adds signees, meets the low balance, tops up, sends, both sign, and the sealed PDF verifies', async () => {
     const context = await newContext(browser, server.url);
@@ -187,8 +242,10 @@ describe('signing journey', () => {
     await file.saveAs(signed);
     const report = await pdfsig(signed);
     console.warn(report.output);
-    expect(report.signatures).toHaveLength(3);
-    expect(report.signatures.every((s) => s.valid)).toBe(true);
+    // Two signees and the platform seal, then the document time-stamp over the whole file (PAdES B-LTA),
+    // which pdfsig lists but cannot check itself.
+    expect(report.signatures).toHaveLength(4);
+    expect(report.signatures.slice(0, 3).every((s) => s.valid)).toBe(true);
     expect(report.signatures.at(-1)?.lines).toContain('Total document signed');
 
     // One byte changed inside the signed ranges: pdfsig must notice (its exit code stays 0).
@@ -198,7 +255,7 @@ describe('signing journey', () => {
     const tampered = path.join(tmp, 'tampered.pdf');
     fs.writeFileSync(tampered, bytes);
     const broken = await pdfsig(tampered);
-    expect(broken.signatures).toHaveLength(3);
+    expect(broken.signatures).toHaveLength(4);
     expect(broken.signatures.some((s) => s.valid)).toBe(false);
     expect(broken.output).toMatch(/Digest Mismatch/);
 
@@ -207,6 +264,8 @@ describe('signing journey', () => {
       page.getByRole('button', { name: 'Certificate of completion' }).click(),
     ]);
     expect(certificate.suggestedFilename()).toMatch(/\.pdf$/);
+
+    await verifyInBrowser(page, signed);
     await context.close();
-  });
+  }, 180_000);
 });
