@@ -13,16 +13,23 @@ import { auditOf } from '../src/http/audit.ts';
 import type { OrganizationActor } from '../src/http/actor.ts';
 import type { AppContext } from '../src/http/context.ts';
 import { authorizeDocument } from '../src/policies/documents.ts';
-import { authorize } from '../src/policies/index.ts';
+import { authorize, authorizeOrganization } from '../src/policies/index.ts';
 import { authorizeRoleEditor } from '../src/policies/roles.ts';
 import type { DocumentRow } from '../src/queries/documents/columns.ts';
 import { findDocument } from '../src/queries/documents/get-document.ts';
 import { listFolder } from '../src/queries/documents/list-documents.ts';
-import { listTransactions } from '../src/queries/billing.ts';
+import { listTransactions, readBalance } from '../src/queries/billing.ts';
+import { createInvite, type InviteEnv, type InviteSender } from '../src/commands/organizations/invites.ts';
 import { documentStats } from '../src/queries/documents/stats.ts';
 import type { SigningProviders } from '../src/services/signing-providers/index.ts';
 
-export async function forgotten(ctx: AppContext, actor: OrganizationActor, providers: SigningProviders) {
+export async function forgotten(
+  ctx: AppContext,
+  actor: OrganizationActor,
+  providers: SigningProviders,
+  env: InviteEnv,
+  sender: InviteSender,
+) {
   const row = (await findDocument(ctx.db, 'id')) as DocumentRow;
 
   // @ts-expect-error a bare row was never authorized
@@ -36,6 +43,12 @@ export async function forgotten(ctx: AppContext, actor: OrganizationActor, provi
   await listTransactions(ctx.db, actor.membership.organization.id, { limit: 1, offset: 0 });
   // @ts-expect-error viewing the balance (7) is not being the owner
   await listTransactions(ctx.db, authorize(actor, P.ORG_VIEW_BALANCE), { limit: 1, offset: 0 });
+
+  // @ts-expect-error a bare organization row was never authorized for inviting
+  await createInvite(ctx.db, env, actor.membership.organization, 'a@example.com', sender, auditOf(actor));
+  // @ts-expect-error the balance needs organization view balance (7) or the owner
+  await readBalance(ctx.db, actor.membership.organization, new Date());
+  await readBalance(ctx.db, authorizeOrganization(actor, P.ORG_VIEW_BALANCE), new Date());
 
   // Authorized for the wrong action: viewing does not let anyone delete.
   const viewed = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, 'id');

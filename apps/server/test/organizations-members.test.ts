@@ -1,7 +1,7 @@
 import { OWNED_ORGANIZATIONS_MAX, P } from '@sinetti/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditEvents, roleAssignments, roles } from '../src/db/schema/index.ts';
+import { accounts, auditEvents, persons, roleAssignments, roles } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp, type TestUser } from './helper.ts';
 import {
   A,
@@ -90,6 +90,15 @@ describe('GET company-users', () => {
       .set({ permissions: [P.ORG_VIEW_USERS] })
       .where(and(eq(roles.organizationId, fixture.orgId), eq(roles.name, 'Member')));
     expect((await users(member, fixture.orgId)).map((u) => u.email)).toEqual([null, null]);
+    // A member with no name is not named by address either: the owner's address stays hidden.
+    await t.database.db
+      .update(persons)
+      .set({ givenName: '', familyName: '' })
+      .where(eq(persons.accountId, fixture.owner.accountId));
+    const nameless = await users(member, fixture.orgId);
+    expect(nameless[0]).toMatchObject({ fullName: '', email: null });
+    expect(JSON.stringify(nameless)).not.toContain(fixture.owner.email);
+    expect((await users(fixture.owner, fixture.orgId))[0]?.fullName).toBe(fixture.owner.email);
     // Without 4 nothing.
     await giveRole(fixture, member, 'Viewer');
     expectError(await get(t, member, '/company-users', fixture.orgId), 403, 'FORBIDDEN');

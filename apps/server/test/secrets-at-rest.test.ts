@@ -82,6 +82,13 @@ describe('request logs hold no secrets', () => {
     expect(redactUrl('/public/sign/')).toBe('/public/sign/');
     expect(redactUrl('/api/signing/session/abc/sign')).toBe('/api/signing/session/[redacted]/sign');
   });
+
+  it('hides organization invite tokens, in the API path and in the e-mailed link', () => {
+    expect(redactUrl('/api/authentication/invite-link/secretToken123')).toBe(
+      '/api/authentication/invite-link/[redacted]',
+    );
+    expect(redactUrl('/?invite=secretToken123')).not.toContain('secretToken123');
+  });
 });
 
 describe('finished mail jobs keep no usable secret', () => {

@@ -1,4 +1,4 @@
-import type { Language } from '@sinetti/contract';
+import { P, type Language } from '@sinetti/contract';
 import { eq, and } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts, persons, sessions } from '../db/schema/index.ts';
@@ -6,6 +6,7 @@ import { AppError, conflict } from '../lib/errors.ts';
 import { recordAudit, type AuditContext } from './audit.ts';
 import { createOrganization } from './create-organization.ts';
 import { createInvite, type InviteEnv } from './organizations/invites.ts';
+import { asCreator } from '../policies/index.ts';
 import { fullNameOf } from '../presenters/account.ts';
 import { cleanInviteRows } from './wizard.ts';
 
@@ -62,8 +63,9 @@ export async function completeSetup(
         name: fullNameOf(person ?? { givenName: '', familyName: '' }, account.email),
         language: input.language,
       };
+      const inviter = asCreator(organization, account.id, P.ORG_USERS_INVITE);
       for (const email of emails) {
-        await createInvite(tx, env, organization, email, sender, audit);
+        await createInvite(tx, env, inviter, email, sender, audit);
       }
       await tx
         .update(sessions)

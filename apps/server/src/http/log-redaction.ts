@@ -4,7 +4,7 @@ export const REDACTED = '[redacted]';
 
 /**
  * Paths whose next segment is a secret: signing links and signing sessions (web pages and their API
- * calls), the development mailbox's messages (they hold signing links and codes), and the built-in
+ * calls), organization invite links, the development mailbox's messages (they hold signing links and codes), and the built-in
  * identity provider's interactions. Longer prefixes first.
  */
 const SECRET_SEGMENT_AFTER = [
@@ -16,14 +16,16 @@ const SECRET_SEGMENT_AFTER = [
   '/api/signing/download/certificate/',
   '/api/signing/download/',
   '/api/signing/session/',
+  '/api/authentication/invite-link/',
   '/dev/mail/',
   '/idp/interaction/',
   '/idp/auth/',
   '/idp/session/end/confirm/',
 ];
 
-/** Query parameters whose values are never logged: OIDC codes, state, nonces, tokens, keys, addresses. */
-const SECRET_QUERY = /code|state|nonce|token|secret|verifier|session|key|password|sig|ticket|to|email/i;
+/** Query parameters whose values are never logged: OIDC codes, state, nonces, tokens, keys, addresses, invites. */
+const SECRET_QUERY =
+  /code|state|nonce|token|secret|verifier|session|key|password|sig|ticket|to|email|invite/i;
 
 /** The path and query of a request URL with every secret replaced by `[redacted]`. */
 export function redactUrl(url: string): string {

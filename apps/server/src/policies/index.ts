@@ -1,5 +1,6 @@
 import { permissionKeyOf } from '@sinetti/contract';
 import type { OrganizationActor } from '../http/actor.ts';
+import type { OrganizationRow } from './membership.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Action } from './actions.ts';
 import { grant, type Authorized, type AuthorizedScope } from './authorized.ts';
@@ -42,6 +43,32 @@ export function authorize<const A extends Action>(actor: OrganizationActor, acti
     },
     action,
   );
+}
+
+/**
+ * Authorizes an action on the caller's organization itself (inviting to it, reading its balance): the
+ * organization row, branded for that action, for commands and queries that need more than its id.
+ */
+export function authorizeOrganization<const A extends Action>(
+  actor: OrganizationActor,
+  action: A,
+): Authorized<OrganizationRow, A> {
+  demand(actor, action);
+  return grant(actor.membership.organization, action);
+}
+
+/**
+ * The organization an account has just created, as its owner may act on it (the owner holds every
+ * permission): for the setup wizard, which creates an organization and invites to it in one step.
+ * Throws unless the account owns it.
+ */
+export function asCreator<const A extends Action>(
+  organization: OrganizationRow,
+  accountId: string,
+  action: A,
+): Authorized<OrganizationRow, A> {
+  if (organization.ownerAccountId !== accountId) throw new AppError('FORBIDDEN', 'Not the owner.');
+  return grant(organization, action);
 }
 
 /**

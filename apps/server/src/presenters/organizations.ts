@@ -40,10 +40,12 @@ type MemberRow = Awaited<ReturnType<typeof listMembers>>[number];
 
 /** A member: e-mail only with users view details (11), roles only with users view roles (12). */
 export function presentMember(row: MemberRow, viewer: Membership, viewerId: string): Member {
+  const seesEmail = viewer.permissions.has(P.USERS_VIEW_DETAILS);
   return {
     id: row.accountId,
-    fullName: fullNameOf(row, row.email),
-    email: viewer.permissions.has(P.USERS_VIEW_DETAILS) ? row.email : null,
+    // A member with no name is shown by address only to those who may see addresses; others get ''.
+    fullName: fullNameOf(row, seesEmail ? row.email : ''),
+    email: seesEmail ? row.email : null,
     roles: viewer.permissions.has(P.USERS_VIEW_ROLES)
       ? row.roles.map(({ id, name }) => ({ id, name }))
       : null,

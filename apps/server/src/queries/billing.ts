@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { PlanName, SignatureLevel } from '@sinetti/contract';
+import type { P, PlanName, SignatureLevel } from '@sinetti/contract';
 import type { DbOrTx } from '../db/client.ts';
-import type { AuthorizedScope } from '../policies/index.ts';
+import type { Authorized, AuthorizedScope } from '../policies/index.ts';
 import {
   billingPlans,
   organizationBilling,
@@ -90,6 +90,18 @@ export async function loadBillingState(
     paidBalance: ledger.paid,
     balance: (paid ? ledger.free : 0) + ledger.paid,
   };
+}
+
+/**
+ * The organization's balance as a route shows it: to the owner or a member with organization view
+ * balance (7), authorized by the route (the billing commands read the state under their own lock).
+ */
+export async function readBalance(
+  db: DbOrTx,
+  organization: Authorized<OrganizationRow, 'owner' | typeof P.ORG_VIEW_BALANCE>,
+  now: Date,
+): Promise<number> {
+  return (await loadBillingState(db, organization, now)).balance;
 }
 
 /** SPEC §3: upgradable when nothing is waiting for payment and the plan is not personal. */

@@ -5,7 +5,7 @@ import { invites } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { conflict } from '../../lib/errors.ts';
-import type { AuthorizedScope } from '../../policies/index.ts';
+import type { Authorized, AuthorizedScope } from '../../policies/index.ts';
 import type { OrganizationRow } from '../../policies/membership.ts';
 import { countCompanyInvites, isMemberEmail, type InviteRow } from '../../queries/organizations.ts';
 import type { MailConfig } from '../../services/mail/config.ts';
@@ -45,7 +45,7 @@ export type InviteOutcome = { status: 'OK'; invite: InviteRow } | { status: 'ALR
 export async function createInvite(
   tx: DbOrTx,
   env: InviteEnv,
-  organization: OrganizationRow,
+  organization: Authorized<OrganizationRow, typeof P.ORG_USERS_INVITE>,
   email: string,
   sender: InviteSender,
   audit: AuditContext,

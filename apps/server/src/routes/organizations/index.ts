@@ -18,7 +18,7 @@ import { hitRateLimit } from '../../http/rate-limit.ts';
 import { defineRoute } from '../../http/route.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
 import { notFound } from '../../lib/errors.ts';
-import { authorize } from '../../policies/index.ts';
+import { authorize, authorizeOrganization } from '../../policies/index.ts';
 import { sharedOrganizationRule } from '../../policies/organizations.ts';
 import { fullNameOf } from '../../presenters/account.ts';
 import { presentAccountInvite, presentCompanyInvite, presentMember } from '../../presenters/organizations.ts';
@@ -64,8 +64,7 @@ export function registerOrganizationRoutes(app: FastifyInstance): void {
     app,
     calls.invite,
   )(async ({ actor, body, ctx }) => {
-    authorize(actor, P.ORG_USERS_INVITE);
-    const org = actor.membership.organization;
+    const org = authorizeOrganization(actor, P.ORG_USERS_INVITE);
     refuse(sharedOrganizationRule(org));
     await hitRateLimit(ctx.db, ctx.clock, INVITE_LIMIT, org.id);
     const sender = await inviterOf(ctx, actor);

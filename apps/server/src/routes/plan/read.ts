@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { reconcileOrganization } from '../../commands/billing/reconcile.ts';
 import { getOrganization } from '../../commands/create-organization.ts';
 import { defineRoute } from '../../http/route.ts';
-import { authorize } from '../../policies/index.ts';
+import { authorize, authorizeOrganization } from '../../policies/index.ts';
 import { billingDeps } from '../payments/deps.ts';
 import {
   planPrices,
@@ -16,6 +16,7 @@ import {
   listSigningMethods,
   listTransactions,
   loadBillingState,
+  readBalance,
   signaturePricesOf,
 } from '../../queries/billing.ts';
 
@@ -71,10 +72,9 @@ export function registerPlanReadRoutes(app: FastifyInstance): void {
     app,
     api.plan.balance,
   )(async ({ actor, ctx }) => {
-    authorize(actor, P.ORG_VIEW_BALANCE);
-    const organization = actor.membership.organization;
-    const state = await loadBillingState(ctx.db, organization, ctx.clock.now());
-    return { status: 'OK', balance: state.balance, currency: CURRENCY };
+    const organization = authorizeOrganization(actor, P.ORG_VIEW_BALANCE);
+    const balance = await readBalance(ctx.db, organization, ctx.clock.now());
+    return { status: 'OK', balance, currency: CURRENCY };
   });
 
   defineRoute(

@@ -54,7 +54,7 @@ function RowActions({ name, actions }: { name: string; actions: Action[] }) {
 export function MemberRow({ member, viewer }: { member: Member; viewer: UsersViewer }) {
   const { t } = useTranslation('members');
   const modals = useModals();
-  const name = member.fullName;
+  const name = member.fullName || t('users.unnamed');
   const target = { accountId: member.id, name, organization: viewer.organization };
   const actions: Action[] = [];
   // The owner holds every permission whatever their roles: there is nothing to edit.
