@@ -125,6 +125,11 @@ describe('verifying signed PDFs', () => {
     expect(seal.intact).toBe('ok');
     expect(seal.status).toBe('invalid');
     expect(seal.changes?.modified).toBe(true);
+    // One finding, not two that contradict each other.
+    for (const s of report.signatures) {
+      expect(s.warnings).toContain('modified-after-signing-unsigned');
+      expect(s.warnings).not.toContain('modified-after-signing');
+    }
     expect(seal.changes?.pagesAdded).toEqual([4]);
     expect(seal.changes?.annotations).toContainEqual({ page: 1, change: 'added', subtype: 'Text' });
   });

@@ -50,7 +50,9 @@ export function settleChanges(signatures: VerifiedSignature[]): VerifiedSignatur
       .slice(i + 1)
       .some((later) => later.kind === 'signature' && later.status !== 'invalid' && !later.changes?.modified);
     if (covered) return s;
-    return { ...s, status: 'invalid', warnings: ['modified-after-signing-unsigned', ...s.warnings] };
+    // The stronger finding replaces the milder one: nobody signed what it was changed into.
+    const others = s.warnings.filter((w) => w !== 'modified-after-signing');
+    return { ...s, status: 'invalid', warnings: ['modified-after-signing-unsigned', ...others] };
   });
 }
 
