@@ -3,7 +3,7 @@ import { DOCUMENT_STATE } from '@sinetti/contract';
 import { doc } from '../test/fixtures';
 import { previewKindOf } from './content';
 import { nextOrder, sortDocuments } from './sort';
-import { canArchive, refreshReloadsInfo, stateKeyOf } from './states';
+import { refreshReloadsInfo, stateKeyOf } from './states';
 
 describe('document states (SPEC §4.1)', () => {
   it('labels the known states and shows every other value as draft', () => {
@@ -22,10 +22,6 @@ describe('document states (SPEC §4.1)', () => {
   it('refresh reloads the document from Signing on, the content below it (SPEC §2.4)', () => {
     expect([1, 10, 19].map(refreshReloadsInfo)).toEqual([false, false, false]);
     expect([20, 30, 40].map(refreshReloadsInfo)).toEqual([true, true, true]);
-  });
-
-  it('archives drafts, published and signed documents, never while signing', () => {
-    expect([1, 10, 20, 30, 40].map(canArchive)).toEqual([true, true, false, true, false]);
   });
 });
 

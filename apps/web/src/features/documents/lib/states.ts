@@ -37,13 +37,6 @@ export function refreshReloadsInfo(state: number): boolean {
   return state >= DOCUMENT_STATE.Signing;
 }
 
-/** Archive is offered for draft, published and signed documents; restore for archived ones. */
-export function canArchive(state: number): boolean {
-  return (
-    state === DOCUMENT_STATE.Draft || state === DOCUMENT_STATE.Published || state === DOCUMENT_STATE.Signed
-  );
-}
-
 export function isArchived(state: number): boolean {
   return state === DOCUMENT_STATE.Archived;
 }

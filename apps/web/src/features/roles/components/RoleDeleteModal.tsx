@@ -35,6 +35,7 @@ export function RoleDeleteModal({ props, opened, close }: ModalComponentProps<'r
             {t('delete.holders', { count: props.holders })}
           </Text>
         )}
+        <Text size="sm">{t('delete.documents')}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={remove.isPending}>
             {t('delete.cancel')}

@@ -72,6 +72,10 @@ describe('roles list', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Delete the role Viewer?');
     expect(dialog).toHaveTextContent('2 members hold this role.');
+    // Deleting a role lifts the limit of what only it could see: the dialog says so.
+    expect(dialog).toHaveTextContent(
+      'Documents and folders limited to this role alone are then no longer limited',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Role Viewer deleted.'));
     expect(callsTo(fetchMock, `GET /api/privileges/role-delete/${ROLE_VIEWER}`)).toHaveLength(1);
