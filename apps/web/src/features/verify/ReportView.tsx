@@ -1,6 +1,11 @@
 import { Alert, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import type { DocumentChanges, VerificationReport, VerifiedSignature } from '@sinetti/contract';
+import {
+  DEFAULT_TIMEZONE,
+  type DocumentChanges,
+  type VerificationReport,
+  type VerifiedSignature,
+} from '@sinetti/contract';
 import { useTranslation } from 'react-i18next';
 
 const STATUS = {
@@ -11,9 +16,10 @@ const STATUS = {
 
 const VERDICT_STATUS = { valid: 'valid', warnings: 'warning', invalid: 'invalid' } as const;
 
+/** A signing or time-stamp time to the second, in the Helsinki time zone (SPEC §1) with its zone's name. */
 function when(iso: string, lang: string): string {
   return new Date(iso).toLocaleString(lang === 'fi' ? 'fi-FI' : 'en-GB', {
-    timeZone: 'UTC',
+    timeZone: DEFAULT_TIMEZONE,
     timeZoneName: 'short',
   });
 }

@@ -87,6 +87,8 @@ describe('/verify', { timeout: 20_000 }, () => {
     expect((init.headers as Record<string, string>)['content-type']).toBe('application/pdf');
     expect(screen.getByText('Valid')).toBeInTheDocument();
     expect(screen.getByText(/Time-stamped at/)).toBeInTheDocument();
+    // 09:00:01 UTC in June is 12:00:01 in Helsinki (summer time).
+    expect(screen.getByText(/Time-stamped at/).textContent).toContain('12:00:01');
     expect(screen.getByText('No changes after signing.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Download the CA certificate/ })).toHaveAttribute(
       'href',
