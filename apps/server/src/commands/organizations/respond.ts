@@ -30,6 +30,26 @@ async function lockOwnInvite(tx: DbOrTx, account: AccountRow, inviteId: string, 
   return invite;
 }
 
+type InviteRow = Awaited<ReturnType<typeof lockOwnInvite>>;
+
+/** Records the caller's answer: the invite is used up (its link stops working) and the audit names it. */
+async function answerInvite(
+  tx: DbOrTx,
+  invite: InviteRow,
+  answer: { status: 'accepted' | 'declined'; account: AccountRow; now: Date; audit: AuditContext },
+): Promise<void> {
+  const { status, account, now, audit } = answer;
+  await tx
+    .update(invites)
+    .set({ status, tokenHash: null, respondedBy: account.id, updatedAt: now })
+    .where(eq(invites.id, invite.id));
+  await recordAudit(tx, audit, status === 'accepted' ? 'invite.accepted' : 'invite.declined', {
+    organizationId: invite.organizationId,
+    subjectId: invite.id,
+    data: { email: invite.email },
+  });
+}
+
 /**
  * Accepts one of the caller's invites: joins the organization with its default role and uses the invite
  * up. An account of the other platform is refused (CONFLICT, reason INVITE_PLATFORM_MISMATCH).
@@ -49,15 +69,7 @@ export async function acceptInvite(
         `This invitation is for ${invite.platform} accounts; you are signed in with ${account.platform}.`,
       ).because('INVITE_PLATFORM_MISMATCH', { accountPlatform: account.platform });
     }
-    await tx
-      .update(invites)
-      .set({ status: 'accepted', tokenHash: null, respondedBy: account.id, updatedAt: now })
-      .where(eq(invites.id, invite.id));
-    await recordAudit(tx, audit, 'invite.accepted', {
-      organizationId: invite.organizationId,
-      subjectId: invite.id,
-      data: { email: invite.email },
-    });
+    await answerInvite(tx, invite, { status: 'accepted', account, now, audit });
     await joinOrganization(tx, invite.organizationId, account.id, audit);
     return invite.organizationId;
   });
@@ -74,14 +86,6 @@ export async function declineInvite(
   await db.transaction(async (tx) => {
     const now = clock.now();
     const invite = await lockOwnInvite(tx, account, inviteId, now);
-    await tx
-      .update(invites)
-      .set({ status: 'declined', tokenHash: null, respondedBy: account.id, updatedAt: now })
-      .where(eq(invites.id, invite.id));
-    await recordAudit(tx, audit, 'invite.declined', {
-      organizationId: invite.organizationId,
-      subjectId: invite.id,
-      data: { email: invite.email },
-    });
+    await answerInvite(tx, invite, { status: 'declined', account, now, audit });
   });
 }
