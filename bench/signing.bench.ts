@@ -9,7 +9,6 @@ import path from 'node:path';
 import {
   PDFDocument,
   PDFName,
-  StandardFonts,
   concatTransformationMatrix,
   drawObject,
   popGraphicsState,
@@ -22,31 +21,14 @@ import {
   verifyWithPdfsig,
   type SigningCa,
 } from '../apps/server/src/services/pdf/index.ts';
+import { median, textPdf } from './lib/pdf.ts';
 
 const GOAL_ONE_PAGE_MS = 150;
 const GOAL_MEMORY_FACTOR = 3;
 const signer = { name: 'Matti Meikäläinen', email: 'matti@example.com' };
 const meta = { documentName: 'Benchmark.pdf', documentId: 'bench', lang: 'fi' as const };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const mb = (bytes: number) =>
   bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-async function textPdf(pages: number): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let i = 0; i < pages; i++) {
-    const page = doc.addPage([595.28, 841.89]);
-    for (let line = 0; line < 40; line++) {
-      page.drawText(`Page ${i + 1}, clause ${line + 1}: the parties agree on these terms.`, {
-        x: 56,
-        y: 780 - line * 18,
-        size: 10,
-        font,
-      });
-    }
-  }
-  return doc.save({ useObjectStreams: false });
-}
 
 /** About `megabytes` MB: pages each showing a large image of random (incompressible) grey pixels. */
 async function largePdf(megabytes: number): Promise<Uint8Array> {

@@ -4,7 +4,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import {
   addPlatformSeal,
   addSignature,
@@ -14,27 +13,10 @@ import {
   timestampUnitOf,
 } from '../apps/server/src/services/pdf/index.ts';
 import { verifyPdf, verifySignedPdf } from '../apps/server/src/services/pdf/verification/index.ts';
+import { median, textPdf } from './lib/pdf.ts';
 
 const GOAL_MS = 300;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const verdict = (ok: boolean) => (ok ? 'OK' : 'MISSED');
-
-async function contract(pages: number): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let i = 0; i < pages; i++) {
-    const page = doc.addPage([595.28, 841.89]);
-    for (let line = 0; line < 40; line++) {
-      page.drawText(`Page ${i + 1}, clause ${line + 1}: the parties agree on these terms.`, {
-        x: 56,
-        y: 780 - line * 18,
-        size: 10,
-        font,
-      });
-    }
-  }
-  return doc.save({ useObjectStreams: false });
-}
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), 'sinetti-bench-verify-'));
@@ -46,7 +28,7 @@ async function main(): Promise<void> {
       email: `signee${i}@example.com`,
     }));
     let { pdf } = await prepareForSigning(
-      await contract(10),
+      await textPdf(10),
       signees.map((s) => ({ ...s, level: 'Simple' as const })),
       { documentName: 'Bench.pdf', documentId: 'bench', lang: 'en' },
     );
