@@ -7,21 +7,13 @@ import { spawnSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  PDFDocument,
-  PDFName,
-  concatTransformationMatrix,
-  drawObject,
-  popGraphicsState,
-  pushGraphicsState,
-} from '@cantoo/pdf-lib';
-import {
   addSignature,
   loadSigningCa,
   prepareForSigning,
   verifyWithPdfsig,
   type SigningCa,
 } from '../apps/server/src/services/pdf/index.ts';
-import { median, textPdf } from './lib/pdf.ts';
+import { imagePdf, median, textPdf } from './lib/pdf.ts';
 
 const GOAL_ONE_PAGE_MS = 150;
 const GOAL_MEMORY_FACTOR = 3;
@@ -29,33 +21,6 @@ const signer = { name: 'Matti Meikäläinen', email: 'matti@example.com' };
 const meta = { documentName: 'Benchmark.pdf', documentId: 'bench', lang: 'fi' as const };
 const mb = (bytes: number) =>
   bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-/** About `megabytes` MB: pages each showing a large image of random (incompressible) grey pixels. */
-async function largePdf(megabytes: number): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const side = 1024;
-  for (let i = 0; i < Math.ceil((megabytes * 1024 * 1024) / (side * side)); i++) {
-    const image = doc.context.register(
-      doc.context.stream(randomBytes(side * side), {
-        Type: 'XObject',
-        Subtype: 'Image',
-        Width: side,
-        Height: side,
-        ColorSpace: 'DeviceGray',
-        BitsPerComponent: 8,
-      }),
-    );
-    const page = doc.addPage([595.28, 841.89]);
-    page.node.setXObject(PDFName.of('Im0'), image);
-    page.pushOperators(
-      pushGraphicsState(),
-      concatTransformationMatrix(480, 0, 0, 480, 56, 300),
-      drawObject('Im0'),
-      popGraphicsState(),
-    );
-  }
-  return doc.save({ useObjectStreams: false });
-}
 
 async function timeSignature(pdf: Uint8Array, ca: SigningCa, runs: number): Promise<number> {
   const once = async () => {
@@ -77,7 +42,7 @@ async function timeSignature(pdf: Uint8Array, ca: SigningCa, runs: number): Prom
 
 /** Child process: sign the prepared large PDF once and report the peak RSS growth. */
 async function child(file: string, caDir: string, out: string): Promise<void> {
-  const ca = await loadSigningCa({ dir: caDir, host: 'bench.test' });
+  const ca = await loadSigningCa({ dir: caDir, name: 'bench.test' });
   const warm = await prepareForSigning(await textPdf(1), [{ ...signer, level: 'Simple' }], meta);
   await addSignature(warm.pdf, { signer, method: 'x', signedAt: new Date(), stampSlot: 0, ca });
   const before = process.memoryUsage().rss;
@@ -94,7 +59,7 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), 'sinetti-bench-'));
   try {
     const caDir = path.join(dir, 'signing-ca');
-    const ca = await loadSigningCa({ dir: caDir, host: 'bench.test' });
+    const ca = await loadSigningCa({ dir: caDir, name: 'bench.test' });
     console.log(
       `PDF signing (PAdES B-B, one-time ECDSA P-256 key per signature), median of runs; ` +
         `${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(1)}`,
@@ -122,7 +87,7 @@ async function main(): Promise<void> {
     console.log(`50-page PDF  (${mb(fifty.pdf.length)}): ${many.toFixed(1).padStart(7)} ms per signature`);
     console.log(`bare RSA-2048 signature (node:crypto): ${rsa.toFixed(2)} ms  (reference)`);
 
-    const big = await prepareForSigning(await largePdf(50), [{ ...signer, level: 'Simple' }], meta);
+    const big = await prepareForSigning(await imagePdf(50), [{ ...signer, level: 'Simple' }], meta);
     const bigFile = path.join(dir, 'large.pdf');
     const outFile = path.join(dir, 'large-signed.pdf');
     await writeFile(bigFile, big.pdf);

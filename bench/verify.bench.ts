@@ -21,7 +21,7 @@ const verdict = (ok: boolean) => (ok ? 'OK' : 'MISSED');
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), 'sinetti-bench-verify-'));
   try {
-    const ca = await loadSigningCa({ dir: path.join(dir, 'signing-ca'), host: 'bench.test' });
+    const ca = await loadSigningCa({ dir: path.join(dir, 'signing-ca'), name: 'bench.test' });
     const tsa = { unit: timestampUnitOf(ca) };
     const signees = ['Anna Äijälä', 'Ben Berg', 'Cecilia Czech'].map((name, i) => ({
       name,

@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newContext, screenshot } from './support/browser.ts';
 import { signUpWithOrganization, waitForPath } from './support/flows.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { browser, server, useServerAndBrowser } from './support/journey.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useServerAndBrowser();
 
 /** A new user signs in and creates the organization "Acme Oy" without invites. */
 /** Saves a card on the sandbox provider's page and comes back through the card-payment return route. */

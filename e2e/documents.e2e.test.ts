@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newContext, screenshot } from './support/browser.ts';
 import {
   rowAction,
   uploadThroughDialogs,
@@ -12,21 +12,11 @@ import {
   writePdf,
 } from './support/documents.ts';
 import { signInWithLocalProvider, waitForPath } from './support/flows.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { browser, server, useServerAndBrowser } from './support/journey.ts';
 
-let server: TestServer;
-let browser: Browser;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sinetti-documents-e2e-'));
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+useServerAndBrowser(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 /** A word that appears only inside the PDF, never in a name. */
 const SECRET = 'Quokkaberry';
@@ -50,6 +40,14 @@ describe('documents journey', () => {
     const pdfFile = await writePdf(tmp, 'Lease agreement.pdf', `Rental terms: ${SECRET} clause applies.`);
     const docxFile = await writeDocx(tmp, 'Board memo', 'Minutes of the board meeting.');
     const context = await newContext(browser, server.url);
+    // Every Content-Security-Policy violation of every page is kept (there must be none).
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
+    });
     const page = await context.newPage();
     await signUpPersonal(page);
 
@@ -116,6 +114,25 @@ describe('documents journey', () => {
     await list.getByRole('link', { name: 'Lease agreement' }).waitFor();
     expect(await list.getByRole('row').nth(1).innerText()).toContain('Contracts 2025');
     await screenshot(page, 'documents');
+
+    // On a 390 px phone the list is a card per document: name, state and date in view, actions reachable.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cards = page.getByRole('list', { name: 'Documents' });
+    const leaseCard = cards.getByRole('listitem').filter({ hasText: 'Lease agreement' });
+    await leaseCard.waitFor();
+    const text = await leaseCard.innerText();
+    expect(text).toContain('Draft');
+    expect(text).toMatch(/Last updated:\s*\S/);
+    const fits = await leaseCard.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth);
+    expect(fits).toBe(true);
+    await rowAction(page, 'Lease agreement', 'Rename');
+    await page.getByRole('dialog', { name: 'Rename' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await list.getByRole('link', { name: 'Lease agreement' }).waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    ).toEqual([]);
+
     await rowAction(page, 'Lease agreement', 'Move');
     const move = page.getByRole('dialog', { name: 'Move “Lease agreement”' });
     await move.getByRole('button', { name: 'Open folder Contracts 2025' }).click();

@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SESSION_TTL_MS } from '@sinetti/contract';
-import { launchBrowser, newContext, screenshot } from './support/browser.ts';
+import { newContext, screenshot } from './support/browser.ts';
 import { signInWithLocalProvider, waitForPath } from './support/flows.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { browser, server, useServerAndBrowser } from './support/journey.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useServerAndBrowser();
 
 const email = 'aino.virtanen@example.com';
 

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newContext, screenshot } from './support/browser.ts';
 import { signUpWithOrganization, waitForPath } from './support/flows.ts';
 import { addMember } from './support/members.ts';
-import { startServer, type TestServer } from './support/server.ts';
 import { mailTo } from './support/signing.ts';
+import { browser, server, useServerAndBrowser } from './support/journey.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useServerAndBrowser();
 
 const rowWith = (page: Page, text: string) =>
   page.getByRole('row').filter({ has: page.getByText(text, { exact: true }) });
@@ -88,8 +78,11 @@ describe('organization users and information journey', () => {
     // Finnish, at a phone's width.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/settings/users?lang=fi');
-    await page.getByRole('columnheader', { name: 'Nimi' }).waitFor();
-    await rowWith(page, 'Maija Member').getByText('Omistaja', { exact: true }).waitFor();
+    // On a phone the users are cards (issue 12 item 9): name, e-mail and roles in one list item each.
+    const cards = page.getByRole('list', { name: 'Käyttäjät ja odottavat kutsut' });
+    const maija = cards.getByRole('listitem').filter({ hasText: 'Maija Member' });
+    await maija.getByText('Omistaja', { exact: true }).waitFor();
+    expect(await page.getByRole('columnheader').count()).toBe(0);
     await screenshot(page, 'members-fi-phone');
     await page.goto('/settings/information?lang=fi');
     await page.getByText('Organisaation nimi').first().waitFor();

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newContext, screenshot } from './support/browser.ts';
 import { signUpWithOrganization, waitForPath } from './support/flows.ts';
 import { addMember } from './support/members.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { browser, server, useServerAndBrowser } from './support/journey.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useServerAndBrowser();
 
 /** Gives a member a role as the signed-in owner, through the API with the page's own session. */
 async function assignAsOwner(page: Page, accountId: string, roleId: string): Promise<number> {

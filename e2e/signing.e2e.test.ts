@@ -1,77 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PDFDocument, PDFString } from '@cantoo/pdf-lib';
-import type { Browser, Page } from 'playwright-core';
-import { makePdf } from '../apps/server/test/fixtures/files.ts';
-import { launchBrowser, newContext, screenshot } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { newContext, screenshot } from './support/browser.ts';
 import { signUpWithOrganization, waitForPath } from './support/flows.ts';
-import { startServer, type TestServer } from './support/server.ts';
-import { drawSignature, pdfsig, waitForMail } from './support/signing.ts';
+import { openSendDialog, saveCardAndTopUp, sendForSigning, uploadPdf } from './support/sending.ts';
+import { drawSignature, pdfImages, pdfsig, waitForMail } from './support/signing.ts';
+import { browser, server, useServerAndBrowser } from './support/journey.ts';
 
-let server: TestServer;
-let browser: Browser;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sinetti-signing-e2e-'));
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+useServerAndBrowser(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 const OWNER = 'olli.omistaja@example.com';
 const OTHER = 'liisa.laine@example.com';
-
-/** Uploads a PDF through Create → Upload and opens it; returns the document's id. */
-async function uploadPdf(page: Page, name: string): Promise<string> {
-  await page.getByRole('button', { name: 'Create' }).click();
-  await page.getByRole('menuitem', { name: 'Upload' }).click();
-  const upload = page.getByRole('dialog', { name: 'Upload a file' });
-  await upload.locator('input[type=file]').setInputFiles({
-    name: 'lease.pdf',
-    mimeType: 'application/pdf',
-    buffer: makePdf('Lease agreement between Olli and Liisa'),
-  });
-  const type = page.getByRole('dialog', { name: 'File type' });
-  await type.getByRole('radio', { name: /^Contract \(not editable\)/ }).check();
-  await type.getByRole('button', { name: 'Continue' }).click();
-  const naming = page.getByRole('dialog', { name: 'Name' });
-  await naming.getByLabel('Name').fill(name);
-  await naming.getByRole('button', { name: 'Upload' }).click();
-  await page.getByRole('dialog', { name: 'Upload complete' }).getByRole('button', { name: 'Open' }).click();
-  await waitForPath(page, /^\/document\/[0-9a-f-]{36}$/);
-  return new URL(page.url()).pathname.split('/').pop() ?? '';
-}
-
-async function saveCardAndTopUp(page: Page) {
-  await page.getByRole('button', { name: /Add payment method/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add payment method' });
-  await dialog.getByRole('button', { name: 'Continue to the card payment provider' }).click();
-  await waitForPath(page, /^\/sandbox-pay\/setup\//);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('12/39');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Save card' }).click();
-  await page.waitForURL((url) => url.pathname === '/settings/billing', { timeout: 10_000 });
-  await page.getByText('Visa ending in 4242').waitFor();
-  await page.getByRole('region', { name: 'Balance' }).getByRole('button', { name: 'Add balance' }).click();
-  const topUp = page.getByRole('dialog', { name: 'Add balance' });
-  await topUp.getByLabel('Amount (EUR)').fill('50');
-  await topUp.getByRole('button', { name: 'Add balance' }).click();
-  await page.getByText('€50.00 was added to the balance.').waitFor();
-}
-
-async function sendForSigning(page: Page) {
-  await page.getByRole('button', { name: 'Send for signing' }).click({ timeout: 30_000 });
-  const dialog = page.getByRole('dialog', { name: 'Send for signing' });
-  await dialog.getByRole('list', { name: 'Signees' }).getByText(OTHER, { exact: false }).waitFor();
-  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-}
+const OTHER_NAME = 'Liisa Laine';
 
 /** One signee's whole journey in a browser context of their own, from the e-mailed link. */
 async function signAs(email: string, shot?: string) {
@@ -81,8 +26,13 @@ async function signAs(email: string, shot?: string) {
   const context = await newContext(browser, server.url);
   const page = await context.newPage();
   await page.goto(link ?? '');
+  // Every public page names who asks and the document under the Sinetti mark (issue 12 item 7).
+  const header = page.locator('header');
+  await header.getByText('From Acme Oy').waitFor();
+  await header.getByText('Lease 2026').waitFor();
   await page.getByRole('button', { name: 'Start signing' }).click();
   await waitForPath(page, /^\/public\/session\/[A-Za-z0-9_-]{43}$/);
+  await header.getByText('From Acme Oy').waitFor();
   expect(new URL(page.url()).searchParams.get('lang')).toBe('en');
   await page.getByText(/Finish by .+ The signing session ends 60 minutes after it started\./).waitFor();
   await page.locator('canvas[data-page="1"][data-rendered]').waitFor();
@@ -104,8 +54,60 @@ async function signAs(email: string, shot?: string) {
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
   await waitForPath(page, /^\/public\/signing\/success\/[0-9a-f-]{36}$/);
   await page.getByRole('heading', { name: 'Document signed' }).waitFor();
+  await header.getByText('Lease 2026').waitFor();
   await page.getByRole('link', { name: 'Continue' }).click();
   await waitForPath(page, '/signup');
+  await context.close();
+}
+
+/**
+ * The second signee on a 390 px phone in a Finnish browser, keyboard only: the page stays in the language of
+ * the e-mail (English: the sender's), the sticky bar is on screen, "jump to sign" leads to the code step,
+ * focus follows send code → code field → signature, and the typed signature is signed.
+ */
+async function signWithKeyboard(email: string, name: string) {
+  const request = await waitForMail(server.url, email, (m) => m.subject.startsWith('Signature request:'));
+  const link = request.links.find((l) => l.includes('/public/sign/')) ?? '';
+  const context = await newContext(browser, server.url, 'fi-FI');
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(link);
+  const start = page.getByRole('button', { name: 'Start signing' });
+  await start.focus();
+  await page.keyboard.press('Enter');
+  await waitForPath(page, /^\/public\/session\/[A-Za-z0-9_-]{43}$/);
+  await page.locator('canvas[data-page="1"][data-rendered]').waitFor();
+  const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+  const bar = page.getByTestId('signing-action-bar');
+  const box = await bar.boundingBox();
+  expect(box && box.y + box.height).toBeLessThanOrEqual(844);
+  await bar.getByRole('button', { name: 'Go to signing' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(focused).toBe('Send code by e-mail');
+  await page.keyboard.press('Enter');
+  const field = page.getByRole('textbox', { name: 'Verification code' });
+  await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+  const mail = await waitForMail(server.url, email, (m) => m.subject.startsWith('Your verification code is'));
+  await page.keyboard.type(/(\d{6})/.exec(mail.subject)?.[1] ?? '');
+  await page.keyboard.press('Enter');
+  await page.getByText('Your e-mail address is confirmed.').waitFor();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('signature-title');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowRight');
+  await page.getByRole('textbox', { name: 'Your name as your signature' }).waitFor();
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(name);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  // The bar's order is its visual order: Decline first, then Sign.
+  await page.keyboard.press('Tab');
+  expect(await focused()).toBe('Decline to sign');
+  await page.keyboard.press('Tab');
+  expect(await focused()).toBe('Sign');
+  await screenshot(page, 'signing-page-phone');
+  await page.keyboard.press('Enter');
+  await waitForPath(page, /^\/public\/signing\/success\/[0-9a-f-]{36}$/);
+  await page.getByRole('heading', { name: 'Document signed' }).waitFor();
   await context.close();
 }
 
@@ -200,17 +202,18 @@ describe('signing journey', () => {
     await panel.getByRole('listitem').filter({ hasText: 'Liisa Laine' }).waitFor();
     expect(await panel.getByRole('listitem').count()).toBe(2);
 
-    // Nothing in the balance yet.
-    await sendForSigning(page);
-    const low = page.getByRole('dialog', { name: 'Balance too low' });
-    await low.getByText('Adding balance is required to start signing.').waitFor();
+    // Nothing in the balance yet: the send dialog says so before sending (issue 12 item 7).
+    const dialog = await openSendDialog(page, OTHER);
+    const low = dialog.getByRole('alert');
+    await low.getByText('The balance does not cover these signatures.', { exact: false }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
     await low.getByRole('button', { name: 'Add balance' }).click();
     await waitForPath(page, '/settings/billing');
     await saveCardAndTopUp(page);
 
     await page.goto(`/document/${docId}`);
     await panel.getByRole('listitem').filter({ hasText: 'Liisa Laine' }).waitFor({ timeout: 30_000 });
-    await sendForSigning(page);
+    await sendForSigning(page, OTHER);
     const complete = page.getByRole('dialog', { name: 'Sent for signing' });
     await complete.waitFor();
     await complete.getByRole('button', { name: 'OK' }).click();
@@ -221,7 +224,7 @@ describe('signing journey', () => {
     await page.getByRole('button', { name: 'Cancel signing' }).waitFor();
 
     await signAs(OWNER, 'signing-page');
-    await signAs(OTHER);
+    await signWithKeyboard(OTHER, 'Liisa Laine');
 
     // The seal job runs in the server's worker; the page shows the downloads once Signed.
     const download = page.getByRole('button', { name: 'Download signed PDF' });
@@ -235,6 +238,27 @@ describe('signing journey', () => {
         { timeout: 60_000, interval: 1_000 },
       )
       .toBe(true);
+    // Signed: the preview is the sealed PDF, each signee's steps are shown, and the audit trail reads
+    // as a panel (issue 12 item 6).
+    await page.getByText('Signed version: the sealed PDF with every signature.').waitFor({ timeout: 30_000 });
+    const steps = page.getByRole('region', { name: 'Signees' }).getByTestId('timeline-latest');
+    await expect
+      .poll(() => steps.allTextContents())
+      .toEqual([expect.stringMatching(/^Signed · /), expect.stringMatching(/^Signed · /)]);
+    await page.getByRole('button', { name: `Show the 5 steps of ${OTHER_NAME}` }).click();
+    const liisaSteps = page.getByRole('list', { name: `Steps of ${OTHER_NAME}` });
+    for (const step of [
+      'Sent for signing',
+      'Opened the signing link',
+      'Viewed the document',
+      'Confirmed the e-mail code',
+    ]) {
+      await liisaSteps.getByText(step).waitFor();
+    }
+    const audit = page.getByRole('region', { name: 'Audit trail' });
+    await audit.getByRole('button', { name: 'Show' }).click();
+    await audit.getByText('Signed by everyone and sealed').waitFor();
+    await audit.getByText(/^Intact: all \d+ events are recorded unchanged\.$/).waitFor();
     await screenshot(page, 'signed-document');
 
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
@@ -247,6 +271,10 @@ describe('signing journey', () => {
     expect(report.signatures).toHaveLength(4);
     expect(report.signatures.slice(0, 3).every((s) => s.valid)).toBe(true);
     expect(report.signatures.at(-1)?.lines).toContain('Total document signed');
+    // The owner's drawing is an image (with its alpha as a soft mask) in their box on the signature page.
+    const images = await pdfImages(signed);
+    expect(images.filter((i) => i.type === 'image')).toHaveLength(1);
+    expect(images.filter((i) => i.type === 'smask')).toHaveLength(1);
 
     // One byte changed inside the signed ranges: pdfsig must notice (its exit code stays 0).
     const bytes = fs.readFileSync(signed);

@@ -20,6 +20,8 @@ if (process.env.TEST_DATABASE_URL) {
   console.warn('\nTEST_DATABASE_URL is not set: the PostgreSQL run of the server tests is left out.\n');
 }
 steps.push(['web build', 'npm', ['run', 'build']]);
+// The JavaScript each page loads first stays within its budget (bytes of the build just made).
+steps.push(['bundle size', 'npx', ['tsx', '--test', 'apps/web/build/bundle-size.check.ts']]);
 steps.push(['browser tests', 'npm', ['run', 'test:e2e']]);
 
 const only = process.argv.slice(2);

@@ -1,19 +1,26 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { contractEndpoints } from './build/contract-endpoints.ts';
+import { precompress } from './build/precompress.ts';
 
 const apiTarget = process.env.SINETTI_API ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [contractEndpoints(), react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/oidc': apiTarget, '/idp': apiTarget },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 900,
+  },
   test: {
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     css: false,
     // Tests wait for UI states, never for durations: generous limits keep a loaded machine from failing them.
     testTimeout: 30_000,

@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import i18n, { i18nReady } from './src/lib/i18n';
+
+// The app loads one language's texts on demand; tests switch freely, so both are loaded up front.
+await i18nReady;
+await i18n.loadLanguages(['en', 'fi']);
 
 // findBy*/waitFor give up after this long; a busy CI machine can need more than the 1 s default.
 configure({ asyncUtilTimeout: 10_000 });

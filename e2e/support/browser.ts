@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
+import {
+  checksDone,
+  describeViolations,
+  expectAccessible,
+  watchAccessibility,
+  type Violation,
+} from './a11y.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -34,13 +42,35 @@ export async function newContext(
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, locale, timezoneId: 'Europe/Helsinki' });
   context.setDefaultTimeout(15_000);
+  const found: Violation[] = [];
+  watchAccessibility(context, found);
+  watched.push(found);
   return context;
 }
 
+/** The accessibility findings of every context opened in this test file. */
+const watched: Violation[][] = [];
+
+// Every screen a test visited must pass axe-core (WCAG 2.2 A/AA); the test fails otherwise.
+afterEach(async () => {
+  const found: Violation[] = [];
+  for (const list of watched) {
+    await checksDone(list);
+    found.push(...list.splice(0));
+  }
+  if (found.length > 0) {
+    throw new Error(`axe-core found accessibility violations:\n${describeViolations(found)}`);
+  }
+});
+
 const artifacts = path.resolve(import.meta.dirname, '../artifacts');
 
-/** Saves a screenshot under e2e/artifacts (for the README and for looking at failures). */
+/**
+ * Saves a screenshot under e2e/artifacts (for the README and for looking at failures); the screen
+ * shown must pass axe-core first.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
+  await expectAccessible(page, name);
   fs.mkdirSync(artifacts, { recursive: true });
   const file = path.join(artifacts, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });

@@ -37,6 +37,8 @@ export async function waitForMail(
 /** Draws a wavy line across the canvas with the mouse. */
 export async function drawSignature(page: Page, name = 'Signature drawing area'): Promise<void> {
   const pad = page.getByRole('img', { name });
+  // The mouse draws in the viewport: bring the whole pad into it first.
+  await pad.scrollIntoViewIfNeeded();
   const box = await pad.boundingBox();
   if (!box) throw new Error('The signature pad is not visible.');
   const y = box.y + box.height / 2;
@@ -72,4 +74,22 @@ export async function pdfsig(file: string): Promise<PdfSigReport> {
       return { valid: lines.includes('Signature Validation: Signature is Valid.'), lines };
     }),
   };
+}
+
+/** The images of a PDF as poppler's `pdfimages -list` lists them (page, type: image or smask, size). */
+export async function pdfImages(
+  file: string,
+): Promise<{ page: number; type: string; width: number; height: number }[]> {
+  const { stdout } = await run('/usr/bin/pdfimages', ['-list', file]);
+  return stdout
+    .split('\n')
+    .slice(2)
+    .filter((l) => l.trim())
+    .map((l) => l.trim().split(/\s+/))
+    .map(([page, , type, width, height]) => ({
+      page: Number(page),
+      type: type ?? '',
+      width: Number(width),
+      height: Number(height),
+    }));
 }

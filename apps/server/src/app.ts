@@ -12,6 +12,7 @@ import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { registerRoutes } from './routes/index.ts';
 import { createBlobStore } from './services/blob-store/index.ts';
+import { protectStoredKeys } from './services/pdf/index.ts';
 import { registerServices } from './services/runtime.ts';
 
 export interface BuildOptions {
@@ -54,7 +55,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
-  await useAuditKeyring({ ...config.signing.auditChain, caDir: config.signing.caDir });
+  const reprotected = await protectStoredKeys(config.signing);
+  if (reprotected.length > 0) app.log.info({ files: reprotected }, 'signing keys re-stored as configured');
+  await useAuditKeyring({
+    ...config.signing.auditChain,
+    caDir: config.signing.caDir,
+    protection: config.signing.keyProtection,
+  });
   await anchorLegacyChains(database.db, new Date());
 
   const ctx: AppContext = {

@@ -108,7 +108,8 @@ function idsOf(o: Objects, extra: string[] = []): string[] {
 const hiddenDocs = () => [hidden.folder, hidden.contract, hidden.template, hidden.signee];
 
 beforeAll(async () => {
-  t = await buildSigningApp();
+  // Feedback by form is on, so that POST /api/feedback answers its callers (off, it is 404 for everyone).
+  t = await buildSigningApp({ FEEDBACK_EMAIL: 'operator@matrix.example' });
   owner = await t.organization(await t.signUp({ name: 'Olga Owner' }));
   ownerB = await t.organization(await t.signUp({ name: 'Bertta Owner' }));
   own = await objectsOf(owner, 'Own');

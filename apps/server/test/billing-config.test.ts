@@ -5,6 +5,7 @@ import { createCompany, topUp } from './billing-helper.ts';
 
 const production = {
   NODE_ENV: 'production',
+  ALLOW_UNENCRYPTED_SIGNING_KEYS: 'true',
   PUBLIC_URL: 'https://sinetti.example',
   GOOGLE_CLIENT_ID: 'id',
   GOOGLE_CLIENT_SECRET: 'secret',

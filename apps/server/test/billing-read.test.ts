@@ -26,7 +26,17 @@ describe('GET plan/prices (Signature Pricing)', () => {
     expect(body.methods).toHaveLength(28);
     expect(new Set(body.methods.map((m) => m.id)).size).toBe(28);
     expect(body.methods.every((m) => m.id.includes('-'))).toBe(true);
-    expect(body.methods[0]).toEqual({ id: 'ee-id-card', name: 'eID (EE)', level: 'qualified', value: 190 });
+    expect(body.methods.find((m) => m.id === 'ee-id-card')).toEqual({
+      id: 'ee-id-card',
+      name: 'eID (EE)',
+      level: 'qualified',
+      value: 190,
+    });
+    // Cheapest first, then by name.
+    const values = body.methods.map((m) => m.value ?? Infinity);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    const simple = body.methods.filter((m) => m.value === 50).map((m) => m.name);
+    expect(simple).toEqual(['E-mail / SMS', 'Google / Microsoft', 'sinetti.test']);
     expect(body.methods.find((m) => m.id === 'smart-id')?.value).toBe(190);
     expect(body.methods.find((m) => m.id === 'se-bankid')?.value).toBe(120);
     expect(body.methods.find((m) => m.id === 'email-sms')?.value).toBe(50);
@@ -53,6 +63,10 @@ describe('GET plan/prices (Signature Pricing)', () => {
       expect(methods.find((m) => m.id === 'ee-id-card')?.value).toBeNull();
       expect(methods.find((m) => m.id === 'nl-verifai')).toMatchObject({ level: null, value: null });
       expect(methods.find((m) => m.id === 'se-bankid')?.value).toBe(120);
+      // What the plan does not offer comes last.
+      const firstMissing = methods.findIndex((m) => m.value === null);
+      expect(methods.slice(firstMissing).every((m) => m.value === null)).toBe(true);
+      expect(methods.at(-1)?.value).toBeNull();
     } finally {
       await db.insert(signaturePrices).values({ plan: 'personal', level: 'qualified', priceCents: 190 });
       await db.update(signingMethods).set({ level: 'advanced' }).where(eq(signingMethods.id, 'nl-verifai'));
@@ -131,7 +145,15 @@ describe('GET plan/transactions', () => {
     const all = (await get(owner, '/api/plan/transactions', company)).json();
     expect(all.total).toBe(3);
     expect(all.transactions.map((r: { amount: number }) => r.amount)).toEqual([3000, 2000, 1000]);
-    expect(Object.keys(all.transactions[0]).sort()).toEqual(['amount', 'created', 'id', 'name']);
+    expect(Object.keys(all.transactions[0]).sort()).toEqual([
+      'amount',
+      'created',
+      'document',
+      'id',
+      'name',
+      'refund',
+    ]);
+    expect(all.transactions[0]).toMatchObject({ refund: false, document: null });
     const page = (await get(owner, '/api/plan/transactions?limit=1&offset=1', company)).json();
     expect(page).toMatchObject({ total: 3, transactions: [{ amount: 2000 }] });
     for (const query of ['limit=0', 'limit=abc', 'limit=501', 'offset=-1']) {

@@ -47,16 +47,16 @@ describe('POST plan/balance (top-up)', () => {
   });
 
   it.each([
-    ['9', 9],
-    ['501', 501],
-    ['10.5', 10.5],
-    ['"abc"', 'abc'],
-    ['"10" (a string)', '10'],
-    ['negative', -20],
-    ['huge', 1e21],
-    ['missing', undefined],
-    ['null', null],
-  ])('refuses %s with 400 VALIDATION_FAILED and charges nothing', async (_label, amount) => {
+    ['9', 9, 'TOP_UP_OUT_OF_RANGE'],
+    ['501', 501, 'TOP_UP_OUT_OF_RANGE'],
+    ['9.5 (a fraction out of range)', 9.5, 'TOP_UP_OUT_OF_RANGE'],
+    ['"abc"', 'abc', undefined],
+    ['"10" (a string)', '10', undefined],
+    ['negative', -20, 'TOP_UP_OUT_OF_RANGE'],
+    ['huge', 1e21, 'TOP_UP_OUT_OF_RANGE'],
+    ['missing', undefined, undefined],
+    ['null', null, undefined],
+  ])('refuses %s with 400 VALIDATION_FAILED and charges nothing', async (_label, amount, reason) => {
     const owner = await t.signUp();
     await saveSandboxCard(t, owner, owner.personalOrganizationId);
     const res = await topUp(t, owner, owner.personalOrganizationId, amount);
@@ -65,6 +65,18 @@ describe('POST plan/balance (top-up)', () => {
     expect(body.status).toBe('ERROR');
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.fields?.amount).toBe('Amount has to be between 10 and 500.');
+    expect(body.reason).toBe(reason);
+    expect(await ledgerSum(t, owner.personalOrganizationId)).toBe(0);
+  });
+
+  it.each([10.5, 12.5, 499.99])('refuses %s as not whole euros (reason TOP_UP_NOT_WHOLE)', async (amount) => {
+    const owner = await t.signUp();
+    await saveSandboxCard(t, owner, owner.personalOrganizationId);
+    const res = await topUp(t, owner, owner.personalOrganizationId, amount);
+    expect(res.statusCode).toBe(400);
+    const body = errorOf(res);
+    expect(body).toMatchObject({ code: 'VALIDATION_FAILED', reason: 'TOP_UP_NOT_WHOLE' });
+    expect(body.fields?.amount).toBe('Add whole euros only.');
     expect(await ledgerSum(t, owner.personalOrganizationId)).toBe(0);
   });
 

@@ -115,10 +115,20 @@ describe('POST documents/delete and delete/permanently', () => {
 describe('POST documents/archive and documents/restore', () => {
   it('archives drafts and signed documents and restores them to their earlier state', async () => {
     const draft = await t.create(owner, 'contract', 'Draft');
+    const listed = async () =>
+      ((await t.json(owner, 'GET', '/api/documents/list')).json().documents as { id: string }[]).map(
+        (d) => d.id,
+      );
+    expect(await listed()).toContain(draft.id);
     const archived = await t.json(owner, 'POST', '/api/documents/archive', { documentId: draft.id });
     expect(archived.json().document).toMatchObject({ state: DOCUMENT_STATE.Archived, editable: false });
+    // Archived documents are under Archive, not in the folder listing.
+    expect(await listed()).not.toContain(draft.id);
+    const archive = await t.json(owner, 'POST', '/api/documents/search/archived', { text: '' });
+    expect((archive.json().documents as { id: string }[]).map((d) => d.id)).toContain(draft.id);
     const restored = await t.json(owner, 'POST', '/api/documents/restore', { documentId: draft.id });
     expect(restored.json().document.state).toBe(DOCUMENT_STATE.Draft);
+    expect(await listed()).toContain(draft.id);
     const signed = await t.create(owner, 'contract', 'Signed');
     await setState(signed.id, DOCUMENT_STATE.Signed);
     await t.json(owner, 'POST', '/api/documents/archive', { documentId: signed.id });

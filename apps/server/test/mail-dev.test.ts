@@ -199,6 +199,7 @@ describe('mail jobs', () => {
 describe('mail configuration', () => {
   const production = {
     NODE_ENV: 'production',
+    ALLOW_UNENCRYPTED_SIGNING_KEYS: 'true',
     PUBLIC_URL: 'https://sign.example.fi',
     GOOGLE_CLIENT_ID: 'id',
     GOOGLE_CLIENT_SECRET: 'secret',
@@ -215,6 +216,7 @@ describe('mail configuration', () => {
       transport: { kind: 'smtp', url: 'smtps://u:p@smtp.example.fi:465' },
       from: 'Sinetti <no-reply@sign.example.fi>',
       limits: { perOrganization: 200, perRecipient: 20, windowMs: 3_600_000 },
+      feedback: { email: null, url: null, perAccountPerHour: 5 },
     });
   });
 

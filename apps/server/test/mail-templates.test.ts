@@ -15,7 +15,25 @@ const samples: { [T in MailTemplate]: MailData[T] } = {
   },
   'signing-code': { code: '482913', documentName: 'Lease agreement', minutes: 10 },
   'signing-cancelled': { documentName: 'Lease agreement', senderName: 'Liisa Sender' },
+  'signing-reminder': {
+    documentName: 'Lease agreement',
+    senderName: 'Liisa Sender',
+    organizationName: 'Acme Oy',
+    link: 'https://sinetti.example/public/sign/tok-5',
+    expiresOn: '24.12.2026',
+    message: 'Please sign by Friday.',
+  },
+  'signing-expired': { documentName: 'Lease agreement', senderName: 'Liisa Sender' },
   'signing-failed': { documentName: 'Lease agreement' },
+  'signing-declined': {
+    documentName: 'Lease agreement',
+    signeeName: 'Sam Signee',
+    reason: 'The rent on page 2 is wrong.',
+  },
+  'signing-unlocked': {
+    documentName: 'Lease agreement',
+    link: 'https://sinetti.example/public/sign/tok-5',
+  },
   'signing-completed': {
     documentName: 'Lease agreement',
     link: 'https://sinetti.example/public/signed/tok-2',
@@ -25,6 +43,13 @@ const samples: { [T in MailTemplate]: MailData[T] } = {
     organizationName: 'Acme Oy',
     inviterName: 'Ilkka Inviter',
     link: 'https://sinetti.example/invite/tok-4',
+  },
+  feedback: {
+    fromName: 'Maija Member',
+    fromEmail: 'maija@example.com',
+    page: '/documents',
+    version: '1.2.3',
+    message: 'The <b>upload</b> button is hard to find.',
   },
 };
 const templates = Object.keys(samples) as MailTemplate[];

@@ -94,6 +94,10 @@ export const ROWS: Record<string, Row> = {
   // system/
   'system.health': { kind: 'public', request: () => json('GET', '/api/health') },
   'system.config': { kind: 'public', request: () => json('GET', '/api/config') },
+  'system.feedback': {
+    kind: 'account',
+    request: () => json('POST', '/api/feedback', { message: 'Matrix feedback' }),
+  },
 
   // pki/: the CA's files and the time-stamping unit are for anyone.
   'pki.caCertificate': { kind: 'public', request: () => json('GET', '/api/pki/ca.crt') },
@@ -177,6 +181,31 @@ export const ROWS: Record<string, Row> = {
       return { contract: doc.id };
     },
   },
+  'signing.sendWithOptions': {
+    subject: 'document',
+    kind: 'object',
+    grants: one(P.DOCUMENTS_EDIT),
+    request: (o) =>
+      json('POST', `/api/signing/send/${o.contract}`, { message: 'Please sign.', reminderDays: 7 }),
+    fresh: async (_o, { t, owner }) => {
+      const doc = await t.contract(owner, 'To send with options', 1);
+      expect((await t.addSignee(owner, doc.id, { email: 'signer@example.com' })).statusCode).toBe(200);
+      return { contract: doc.id };
+    },
+  },
+  'signing.quote': {
+    subject: 'document',
+    kind: 'object',
+    grants: one(P.DOCUMENTS_EDIT),
+    request: (o) => json('GET', `/api/signing/quote/${o.contract}`),
+  },
+  'signing.remind': {
+    subject: 'document',
+    kind: 'object',
+    grants: one(P.DOCUMENTS_EDIT),
+    ok: 409,
+    request: (o) => json('POST', `/api/signing/remind/${o.contract}`, {}),
+  },
   'signing.cancel': {
     subject: 'document',
     kind: 'object',
@@ -189,6 +218,12 @@ export const ROWS: Record<string, Row> = {
     kind: 'object',
     grants: one(P.DOCUMENTS_VIEW),
     request: (o) => json('GET', `/api/signing/audit/${o.contract}`),
+  },
+  'signing.timeline': {
+    subject: 'document',
+    kind: 'object',
+    grants: one(P.DOCUMENTS_VIEW),
+    request: (o) => json('GET', `/api/signing/timeline/${o.contract}`),
   },
   'signing.signed': {
     subject: 'document',
@@ -231,6 +266,11 @@ export const ROWS: Record<string, Row> = {
     ok: 404,
     request: () => json('GET', `/api/signing/start/${'x'.repeat(43)}`),
   },
+  'signing.decline': {
+    kind: 'public',
+    ok: 404,
+    request: () => json('POST', `/api/signing/decline/${'x'.repeat(43)}`, { reason: 'No' }),
+  },
   'signing.download': {
     kind: 'public',
     ok: 404,
@@ -260,6 +300,21 @@ export const ROWS: Record<string, Row> = {
     kind: 'public',
     ok: 404,
     request: () => json('POST', `/api/signing/session/${'x'.repeat(43)}/verify`, { code: '123456' }),
+  },
+  'signing.heartbeat': {
+    kind: 'public',
+    ok: 404,
+    request: () => json('POST', `/api/signing/session/${'x'.repeat(43)}/heartbeat`),
+  },
+  'signing.leave': {
+    kind: 'public',
+    ok: 404,
+    request: () => json('POST', `/api/signing/session/${'x'.repeat(43)}/leave`),
+  },
+  'signing.sessionDecline': {
+    kind: 'public',
+    ok: 404,
+    request: () => json('POST', `/api/signing/session/${'x'.repeat(43)}/decline`, { reason: 'No' }),
   },
   'signing.sign': {
     kind: 'public',

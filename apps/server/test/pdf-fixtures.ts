@@ -24,6 +24,12 @@ import {
   TimeStampResp,
 } from 'pkijs';
 import { loadSigningCa, type SigningCa } from '../src/services/pdf/ca/ca.ts';
+import {
+  addPlatformSeal,
+  addSignature,
+  prepareForSigning,
+  timestampUnitOf,
+} from '../src/services/pdf/index.ts';
 import { createCertificate } from '../src/services/pdf/ca/certificates.ts';
 import { generateKeyPair } from '../src/services/pdf/ca/keys.ts';
 
@@ -78,7 +84,7 @@ export async function removeTempDirs(): Promise<void> {
 
 /** A CA generated under a fresh temporary DATA_DIR/signing-ca. */
 export async function makeTestCa(): Promise<SigningCa> {
-  return loadSigningCa({ dir: path.join(await tempDir(), 'signing-ca'), host: 'sinetti.test' });
+  return loadSigningCa({ dir: path.join(await tempDir(), 'signing-ca'), name: 'sinetti.test' });
 }
 
 const OID = {
@@ -248,3 +254,26 @@ export const TEST_P12 = Buffer.from(
     '',
   'base64',
 );
+
+/**
+ * A 1-page PDF as Sinetti finishes it: one signee's B-T signature (Anna Virtanen, e-mail code) and the
+ * platform seal, time-stamped by the CA's own time-stamping unit.
+ */
+export async function sealedWithOneSignee(ca: SigningCa, documentId: string): Promise<Uint8Array> {
+  const tsa = { unit: timestampUnitOf(ca) };
+  const signer = { name: 'Anna Virtanen', email: 'anna@example.com' };
+  let { pdf } = await prepareForSigning(await makePdf(1), [{ ...signer, level: 'Simple' as const }], {
+    documentName: 'Sopimus.pdf',
+    documentId,
+    lang: 'en',
+  });
+  pdf = await addSignature(pdf, {
+    signer,
+    method: 'Email code (simple)',
+    signedAt: new Date(),
+    stampSlot: 0,
+    ca,
+    tsa,
+  });
+  return addPlatformSeal(pdf, { ca, tsa });
+}

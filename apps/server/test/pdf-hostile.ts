@@ -1,7 +1,11 @@
 // Hostile PDFs for the limit, fuzz and abuse tests (and bench/): each is built at test time and stays small.
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { deflateRawSync, deflateSync, constants } from 'node:zlib';
 import { PDFDocument, PDFName, PDFNumber } from '@cantoo/pdf-lib';
-import { makePdf } from './pdf-fixtures.ts';
+import { makePdf, tempDir } from './pdf-fixtures.ts';
 
 const latin1 = (s: string) => Buffer.from(s, 'latin1');
 
@@ -160,4 +164,32 @@ export async function nonArrayAnnotsPdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.load(await makePdf(1));
   doc.getPage(0).node.set(PDFName.of('Annots'), PDFNumber.of(7));
   return doc.save({ useObjectStreams: false });
+}
+
+/**
+ * A contract encrypted by MuPDF (`mutool clean -E`) with an owner password; with `userPassword` it needs that
+ * password to open, without it only its permissions are restricted (the empty user password opens it).
+ */
+export async function encryptedPdf(
+  method: 'rc4-40' | 'rc4-128' | 'aes-128' | 'aes-256',
+  userPassword?: string,
+): Promise<Uint8Array> {
+  const dir = await tempDir('sinetti-encrypted-');
+  const plain = path.join(dir, 'plain.pdf');
+  const out = path.join(dir, 'encrypted.pdf');
+  await writeFile(plain, await makePdf(2));
+  const user = userPassword ? ['-U', userPassword] : [];
+  await promisify(execFile)('mutool', [
+    'clean',
+    '-E',
+    method,
+    '-O',
+    'omistaja',
+    '-P',
+    '-3904',
+    ...user,
+    plain,
+    out,
+  ]);
+  return readFile(out);
 }

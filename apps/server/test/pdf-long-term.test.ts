@@ -39,7 +39,7 @@ const signers = [
 ];
 
 beforeAll(async () => {
-  ca = await loadSigningCa({ dir: null, host: 'sign.example.fi', publicUrl: 'https://sign.example.fi' });
+  ca = await loadSigningCa({ dir: null, name: 'sign.example.fi', publicUrl: 'https://sign.example.fi' });
   const tsa = { unit: timestampUnitOf(ca) };
   let pdf = (
     await prepareForSigning(

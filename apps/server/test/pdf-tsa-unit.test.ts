@@ -31,7 +31,7 @@ let dir: string;
 let caPem: string;
 
 beforeAll(async () => {
-  ca = await loadSigningCa({ dir: null, host: 'sign.example.fi', publicUrl: PUBLIC_URL });
+  ca = await loadSigningCa({ dir: null, name: 'sign.example.fi', publicUrl: PUBLIC_URL });
   dir = await tempDir();
   caPem = path.join(dir, 'ca.pem');
   await writeFile(caPem, pem.encode(ca.der, 'CERTIFICATE'));

@@ -125,11 +125,13 @@ describe('verifying signed PDFs', () => {
     expect(seal.intact).toBe('ok');
     expect(seal.status).toBe('invalid');
     expect(seal.changes?.modified).toBe(true);
-    // One finding, not two that contradict each other.
+    // One finding, not two that contradict each other; the locking seal's is the stronger one.
     for (const s of report.signatures) {
-      expect(s.warnings).toContain('modified-after-signing-unsigned');
+      const finding = s.lock ? 'modified-not-allowed' : 'modified-after-signing-unsigned';
+      expect(s.warnings).toContain(finding);
       expect(s.warnings).not.toContain('modified-after-signing');
     }
+    expect(report.signatures.filter((s) => s.lock)).toHaveLength(1);
     expect(seal.changes?.pagesAdded).toEqual([4]);
     expect(seal.changes?.annotations).toContainEqual({ page: 1, change: 'added', subtype: 'Text' });
   });

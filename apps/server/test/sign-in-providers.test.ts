@@ -75,6 +75,7 @@ describe('several processes, limits and configuration', () => {
   it('refuses the built-in provider in production unless explicitly allowed', () => {
     const production = {
       NODE_ENV: 'production',
+      ALLOW_UNENCRYPTED_SIGNING_KEYS: 'true',
       PUBLIC_URL: 'https://sinetti.example',
       SMTP_URL: 'smtp://mail.sinetti.example',
     };

@@ -83,6 +83,31 @@ describe('sign-in through the built-in provider', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('gives a new account the language chosen before sign-up, and keeps an existing account its own', async () => {
+    const email = uniqueEmail('kieli');
+    const back = await throughLocalProvider(t.app, 'CLIENT_GOOGLE', { email });
+    const res = await postAuthorize(t.app, { ...back, body: { ...back.body, language: 'fi' } });
+    expect(res.statusCode).toBe(200);
+    const [created] = await t.database.db.select().from(accounts).where(eq(accounts.email, email));
+    expect(created?.language).toBe('fi');
+
+    const again = await throughLocalProvider(t.app, 'CLIENT_GOOGLE', { email });
+    expect(
+      (await postAuthorize(t.app, { ...again, body: { ...again.body, language: 'en' } })).statusCode,
+    ).toBe(200);
+    const [kept] = await t.database.db.select().from(accounts).where(eq(accounts.email, email));
+    expect(kept?.language).toBe('fi');
+
+    const plain = uniqueEmail('plain');
+    await signInLocally(t.app, 'CLIENT_GOOGLE', { email: plain });
+    const [english] = await t.database.db.select().from(accounts).where(eq(accounts.email, plain));
+    expect(english?.language).toBe('en');
+
+    const bad = await throughLocalProvider(t.app, 'CLIENT_GOOGLE', { email: uniqueEmail('bad') });
+    const refused = await postAuthorize(t.app, { ...bad, body: { ...bad.body, language: 'sv' } });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('creates a separate microsoft account for the same e-mail', async () => {
     const email = uniqueEmail('ms');
     const { url: redirectUrl } = await startLogin(t.app, 'CLIENT_MICROSOFT');

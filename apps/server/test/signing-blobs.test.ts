@@ -4,9 +4,9 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKind } from './db.ts';
-import { buildTestApp, uniqueEmail, type TestUser } from './helper.ts';
+import { buildTestApp, type TestUser } from './helper.ts';
 import { listBlobFiles } from './documents-helper.ts';
-import { buildSigningApp, pngDataUrl, type SigningTestApp } from './signing-helper.ts';
+import { buildSigningApp, type SigningTestApp } from './signing-helper.ts';
 
 /** Issue 10 item 14: signing files are deleted with their document; interrupted uploads leave nothing. */
 let t: SigningTestApp;
@@ -23,18 +23,7 @@ const filesOf = async (organizationId: string) =>
 
 describe('permanent delete of a signed document', () => {
   it('removes its original, its version to sign, the sealed PDF and the certificate', async () => {
-    const doc = await t.contract(owner, 'Signed then deleted', 2);
-    const anna = uniqueEmail('anna');
-    await t.addSignee(owner, doc.id, { givenName: 'Anna', familyName: 'Aalto', email: anna });
-    expect((await t.json(owner, 'GET', `/api/signing/send/${doc.id}`)).json().status).toBe('OK');
-    const session = await t.startSession(await t.linkOf(anna));
-    await t.confirmCode(session, anna);
-    const signed = await t.pub('POST', `/api/signing/session/${session}/sign`, {
-      signature: { kind: 'drawn', image: pngDataUrl(16) },
-      intent: true,
-    });
-    expect(signed.statusCode, signed.body).toBe(200);
-    await t.app.jobs.drain();
+    const doc = await t.signedByOne(owner, 'Signed then deleted', 2);
     const info = await t.json(owner, 'GET', `/api/documents/info/${doc.id}`);
     expect(info.json().document.state).toBe(30);
     const org = owner.personalOrganizationId;

@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { DOCUMENT_STATE, P } from '@sinetti/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +22,7 @@ import {
 import { listSigningEvents } from '../src/queries/signing/audit.ts';
 import { verifyWithPdfsig } from '../src/services/pdf/index.ts';
 import { uniqueEmail, type TestUser } from './helper.ts';
+import { pdfText, removeTempDirs, tempDir } from './pdf-fixtures.ts';
 import { buildSigningApp, pngDataUrl, type SigningTestApp } from './signing-helper.ts';
 
 let t: SigningTestApp;
@@ -60,7 +65,10 @@ beforeAll(async () => {
       done?.links.find((l) => l.includes('/public/signed/'))?.split('/public/signed/')[1] ?? '';
   }
 }, 120_000);
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await removeTempDirs();
+});
 
 describe('the whole signing', () => {
   it('ends Signed, with both signatures and the platform seal valid, then a document time-stamp over the whole file', async () => {
@@ -94,6 +102,20 @@ describe('the whole signing', () => {
     expect(status.json()).toMatchObject({ status: 'OK', signed: true, completed: true, locked: false });
   });
 
+  it('speaks to each signee in the language they signed in: status and the signed-copy e-mail', async () => {
+    // Anna signed in Finnish, Ben in English (the round's e-mails went out in the sender's English).
+    const langOf = async (token: string) =>
+      (await t.pub('GET', `/api/signing/status/signee/${token}`)).json().lang;
+    expect(await langOf(signedLinks[anna]!)).toBe('fi');
+    expect(await langOf(signedLinks[ben]!)).toBe('en');
+    const completion = async (email: string) =>
+      (await t.mails(email)).find((m) => m.links.some((l) => l.includes('/public/signed/')))!;
+    const [fi, en] = [await completion(anna), await completion(ben)];
+    expect(fi.subject).not.toBe(en.subject);
+    expect(fi.text).toMatch(/allekirjoit/i);
+    expect(en.text).not.toMatch(/allekirjoit/i);
+  });
+
   it('lets signees download the signed PDF and the certificate of completion', async () => {
     const signed = await t.pub('GET', `/api/signing/download/${signedLinks[ben]}`);
     expect(signed.statusCode).toBe(200);
@@ -119,6 +141,22 @@ describe('the whole signing', () => {
     const rows = await t.database.db.select().from(signatures);
     expect(rows.find((r) => r.kind === 'drawn')?.image).toBe(pngDataUrl(24));
     expect(rows.find((r) => r.kind === 'typed')?.text).toBe('Ben Berg');
+  });
+
+  it('shows the drawing and the typed signature in the signees’ boxes of the signed PDF', async () => {
+    const pdf = pdfOf((await t.json(owner, 'GET', `/api/signing/signed/${docId}`)).json().source);
+    const dir = await tempDir();
+    await writeFile(path.join(dir, 'signed.pdf'), pdf);
+    const { stdout } = await promisify(execFile)('pdfimages', ['-list', path.join(dir, 'signed.pdf')]);
+    // Anna's 24 × 24 grey drawing, opaque (no soft mask), on the signature page (the 4th).
+    const images = stdout
+      .split('\n')
+      .slice(2)
+      .filter(Boolean)
+      .map((l) => l.trim().split(/\s+/).slice(0, 6));
+    expect(images).toEqual([['4', '0', 'image', '24', '24', 'gray']]);
+    // Ben's typed name: drawn in handwriting and findable as text (the stamp's name line says it too).
+    expect((await pdfText(pdf)).match(/Ben Berg/g)?.length).toBeGreaterThanOrEqual(2);
   });
 
   it('refuses downloads before completion (409) and hides them from other organizations (404)', async () => {

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
 import { saveSandboxCard, topUp } from './billing-helper.ts';
-import type { TestUser } from './helper.ts';
+import { uniqueEmail, type TestUser } from './helper.ts';
 import { pdfWorkers } from '../src/services/pdf/index.ts';
 import { makePdf } from './pdf-fixtures.ts';
 
@@ -35,6 +35,8 @@ export interface SigningTestApp extends DocumentsTestApp {
   startSession(linkToken: string, lang?: string): Promise<string>;
   /** Opens the PDF, asks for a code and confirms it: the session can sign afterwards. */
   confirmCode(sessionToken: string, email: string): Promise<void>;
+  /** A contract of `pages` pages that one signee (Anna Aalto) has signed with a drawing; sealed (Signed). */
+  signedByOne(owner: TestUser, name: string, pages: number): Promise<Document>;
 }
 
 export async function buildSigningApp(env: Record<string, string> = {}): Promise<SigningTestApp> {
@@ -92,6 +94,21 @@ export async function buildSigningApp(env: Record<string, string> = {}): Promise
       const res = await pub('POST', `/api/signing/session/${sessionToken}/verify`, { code });
       expect(res.statusCode, res.body).toBe(200);
     },
+    async signedByOne(owner, name, pages) {
+      const doc = await self.contract(owner, name, pages);
+      const anna = uniqueEmail('anna');
+      await self.addSignee(owner, doc.id, { givenName: 'Anna', familyName: 'Aalto', email: anna });
+      expect((await t.json(owner, 'GET', `/api/signing/send/${doc.id}`)).json().status).toBe('OK');
+      const session = await self.startSession(await self.linkOf(anna));
+      await self.confirmCode(session, anna);
+      const signed = await pub('POST', `/api/signing/session/${session}/sign`, {
+        signature: { kind: 'drawn', image: pngDataUrl(16) },
+        intent: true,
+      });
+      expect(signed.statusCode, signed.body).toBe(200);
+      await t.app.jobs.drain();
+      return doc;
+    },
   };
   return self;
 }
@@ -109,8 +126,11 @@ export function codeIn(mail: Mail | undefined): string {
   return code;
 }
 
-/** A small valid PNG (a grey square) as a data URL. */
-export function pngDataUrl(side = 4): string {
+/**
+ * A small valid PNG (a grey square) as a data URL; `colorType` and `idat` replace its IHDR colour type and
+ * its image data (with correct CRCs) for hostile variants.
+ */
+export function pngDataUrl(side = 4, opts: { colorType?: number; idat?: Buffer } = {}): string {
   const chunk = (type: string, data: Buffer) => {
     const head = Buffer.alloc(4);
     head.writeUInt32BE(data.length);
@@ -122,12 +142,12 @@ export function pngDataUrl(side = 4): string {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(side, 0);
   ihdr.writeUInt32BE(side, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
+  ihdr.set([8, opts.colorType ?? 0, 0, 0, 0], 8);
   const rows = Buffer.concat(Array.from({ length: side }, () => Buffer.from([0, ...Array(side).fill(128)])));
   const png = Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(rows)),
+    chunk('IDAT', opts.idat ?? deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
   return `data:image/png;base64,${png.toString('base64')}`;

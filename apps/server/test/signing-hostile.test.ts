@@ -2,6 +2,8 @@
 // another organization's calls keep being answered while the worker deals with it (issue 10, items 1-2).
 import { randomUUID } from 'node:crypto';
 import { DOCUMENT_STATE } from '@sinetti/contract';
+import { and, eq } from 'drizzle-orm';
+import { signingEvents } from '../src/db/schema/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfWorkers } from '../src/services/pdf/index.ts';
 import { ledgerSum, topUp } from './billing-helper.ts';
@@ -44,9 +46,22 @@ describe('sending a hostile PDF for signing', () => {
     ['an object stream that inflates to 1 GiB', () => hostile.objectStreamBombPdf(), 'PDF_TOO_COMPLEX'],
     ['arrays nested 200,000 deep', () => hostile.deepNestingPdf(), 'PDF_TOO_COMPLEX'],
     ['object streams that contain each other', hostile.objectStreamLoopPdf, 'PDF_DAMAGED'],
-    ['a truncated cross-reference table', hostile.truncatedXrefPdf, 'PDF_DAMAGED'],
+    [
+      'a truncated cross-reference table (until the sender accepts a rewrite)',
+      hostile.truncatedXrefPdf,
+      'PDF_REWRITE_NEEDED',
+    ],
     ['a form whose /Fields is no array', hostile.nonArrayFieldsPdf, 'PDF_UNSIGNABLE'],
-    ['a first page whose /Annots is no array', hostile.nonArrayAnnotsPdf, 'PDF_UNSIGNABLE'],
+    [
+      'a PDF that needs a password to open',
+      () => hostile.encryptedPdf('aes-256', 'salasana'),
+      'PDF_ENCRYPTED',
+    ],
+    [
+      'a PDF encrypted with permissions only (until the sender accepts a rewrite)',
+      () => hostile.encryptedPdf('aes-128'),
+      'PDF_REWRITE_NEEDED',
+    ],
   ];
   for (const [what, build, reason] of cases) {
     it(`refuses ${what} with 409 ${reason}, charges nothing, and others are still served`, async () => {
@@ -64,6 +79,35 @@ describe('sending a hostile PDF for signing', () => {
       expect(info.json().document.state).toBe(DOCUMENT_STATE.Draft);
     }, 120_000);
   }
+});
+
+describe('a PDF that cannot be kept byte for byte', () => {
+  it('is sent only once the sender accepts that it is rewritten, and the sent event records it', async () => {
+    const id = await contractFrom(hostile.truncatedXrefPdf());
+    const before = await balance();
+    const refused = await t.json(owner, 'GET', `/api/signing/send/${id}?acceptRewrite=false`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'CONFLICT', reason: 'PDF_REWRITE_NEEDED' });
+    expect(await balance()).toBe(before);
+    const sent = await t.json(owner, 'GET', `/api/signing/send/${id}?acceptRewrite=true`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().document.state).toBe(DOCUMENT_STATE.Signing);
+    expect(await balance()).toBeLessThan(before);
+    const [event] = await t.database.db
+      .select({ data: signingEvents.data })
+      .from(signingEvents)
+      .where(and(eq(signingEvents.documentId, id), eq(signingEvents.type, 'sent')));
+    expect(event?.data.keptIntact).toBe(false);
+  }, 120_000);
+
+  it('a PDF whose structure reads is sent without asking, even with a first page the seal could not take', async () => {
+    // The seal's widget goes on the signature page, so the rendition's own pages are never changed.
+    for (const pdf of [await makePdf(1), await hostile.nonArrayAnnotsPdf()]) {
+      const id = await contractFrom(pdf);
+      const sent = await t.json(owner, 'GET', `/api/signing/send/${id}`);
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+  }, 120_000);
 });
 
 describe('the billing lock while preparing', () => {

@@ -52,7 +52,14 @@ describe('GET signing/send/{docId}', () => {
       ).toBe(true);
     }
     const status = await t.pub('GET', `/api/signing/status/signee/${await t.linkOf(a)}`);
-    expect(status.json()).toMatchObject({ status: 'OK', locked: false, signed: false, completed: false });
+    // Before the signee opens anything, their language is that of the request e-mail (the sender's).
+    expect(status.json()).toMatchObject({
+      status: 'OK',
+      locked: false,
+      signed: false,
+      completed: false,
+      lang: 'en',
+    });
   });
 
   it('sends twice, or from two tabs at once, charging once', async () => {
@@ -167,6 +174,19 @@ describe('GET signing/cancel/{docId}', () => {
         ),
       );
     expect(refunds.filter((r) => r.refundOf !== null)).toHaveLength(1);
+    // The history names the document and tells the refund from the charges.
+    const history = (await t.json(owner, 'GET', '/api/plan/transactions?limit=100')).json().transactions as {
+      amount: number;
+      refund: boolean;
+      document: { id: string; name: string } | null;
+    }[];
+    const ofDoc = history.filter((row) => row.document?.id === doc.id);
+    const [refunded, charged] = [ofDoc.filter((r) => r.refund), ofDoc.filter((r) => !r.refund)];
+    expect(refunded.map((row) => row.amount)).toEqual([50]);
+    expect(charged.length).toBeGreaterThanOrEqual(2);
+    expect(charged.every((row) => row.amount < 0)).toBe(true);
+    expect(ofDoc.every((row) => row.document?.name === doc.name)).toBe(true);
+    expect(history.filter((row) => row.document === null).every((row) => !row.refund)).toBe(true);
     for (const email of [signer, waiter]) expect((await t.mails(email))[0]?.text).toContain(doc.name);
     const signees = (await t.json(owner, 'GET', `/api/signing/signees/${doc.id}`)).json().signees;
     expect(signees.map((s: { status: string; signedAt: null }) => [s.status, s.signedAt])).toEqual([

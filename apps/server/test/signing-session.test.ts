@@ -172,6 +172,9 @@ describe('POST signing/session/{token}/sign', () => {
       ],
       [{ kind: 'drawn', image: broken }, true],
       [{ kind: 'drawn', image: pngDataUrl(3000) }, true],
+      // A palette image, and image data that is not Flate (chunk CRCs intact): 400, the round stays open.
+      [{ kind: 'drawn', image: pngDataUrl(8, { colorType: 3 }) }, true],
+      [{ kind: 'drawn', image: pngDataUrl(8, { idat: Buffer.from('no deflate stream here') }) }, true],
       [{ kind: 'typed', text: '   ' }, true],
       [{ kind: 'stamp' }, true],
       [{ kind: 'typed', text: 'Me' }, false],
@@ -179,6 +182,7 @@ describe('POST signing/session/{token}/sign', () => {
       const res = await sign(token, signature, intent);
       expect(res.statusCode, JSON.stringify(signature).slice(0, 60)).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
+      if (signature.kind === 'drawn') expect(res.json().code).toBe('VALIDATION_FAILED');
     }
     const ok = await sign(token, { kind: 'drawn', image: pngDataUrl(40) }, true);
     expect(ok.json()).toEqual({ status: 'OK', redirect: `/public/signing/success/${docId}` });

@@ -94,3 +94,17 @@ export const INVITES_PER_HOUR = 30;
 export const PENDING_INVITES_MAX = 200;
 /** At most this many organizations one account may own (its Personal workspace included). */
 export const OWNED_ORGANIZATIONS_MAX = 20;
+
+/** Sending for signing (issue 12 items 6 and 7, docs/decisions.md "Send options"). */
+/** The sender's message to signees: plain text, at most this many characters. */
+export const SIGNING_MESSAGE_MAX = 1000;
+/** The longest feedback a member may send at once (characters). */
+export const FEEDBACK_MESSAGE_MAX = 4000;
+/** A round expires at the end of this Helsinki day after sending unless the sender picks another day. */
+export const SIGNING_EXPIRY_DEFAULT_DAYS = 30;
+/** The latest expiry day a sender can pick, in days after the day of sending. */
+export const SIGNING_EXPIRY_MAX_DAYS = 90;
+/** Automatic reminders: every 1 to this many days (or none). */
+export const SIGNING_REMINDER_MAX_DAYS = 30;
+/** A signee is reminded (by the sender or automatically) at most once in this long. */
+export const SIGNING_REMIND_INTERVAL_MS = 12 * 60 * 60 * 1000;

@@ -20,6 +20,10 @@ export const ERROR_REASONS = [
   'ALREADY_SIGNED',
   /** 409: every signee has signed; the round is closed. */
   'SIGNING_COMPLETE',
+  /** 409: a signee declined to sign; the round has ended. */
+  'SIGNING_DECLINED',
+  /** 409: the session was idle and another signee took the document over; start again from the link. */
+  'SIGNING_SESSION_IDLE',
   /** 409: another signee holds the document right now (SPEC §4.2 locked); details.lockedUntil when known. */
   'SIGNING_LOCKED',
   /** 409: the document must be opened (its PDF read) before signing. */
@@ -65,6 +69,14 @@ export const ERROR_REASONS = [
   'SIGNEES_LOCKED',
   /** 400: a signee with this e-mail address is already on the document (SPEC §5 alreadyAdded). */
   'SIGNEE_ALREADY_ADDED',
+  /** 400: the expiry day of a send is not between tomorrow and the longest allowed (Helsinki days). */
+  'EXPIRY_OUT_OF_RANGE',
+  /** 429: the signee was reminded a short while ago; details.retryAt (ISO) and retryAfterSeconds. */
+  'REMIND_TOO_SOON',
+  /** 409: nobody to remind: the signee has signed, or every signee has. */
+  'NOTHING_TO_REMIND',
+  /** 409 (public links): the signing round passed its expiry day and ended. */
+  'SIGNING_EXPIRED',
   // ── Roles and permissions ────────────────────────────────────────────────────────────────────────
   /** 409: another role of the organization already has this name (compared case-insensitively). */
   'ROLE_NAME_TAKEN',
@@ -77,8 +89,14 @@ export const ERROR_REASONS = [
   'PDF_DAMAGED',
   /** 409: the PDF passes a processing limit (decompressed size, objects, nesting, time or memory). */
   'PDF_TOO_COMPLEX',
-  /** 409: the PDF is encrypted or password protected. */
+  /** 409: the PDF needs a password to open (one encrypted with permissions only is rewritten: PDF_REWRITE_NEEDED). */
   'PDF_ENCRYPTED',
+  /**
+   * 409 at send: the PDF cannot be kept byte for byte (its cross-reference is broken, or it is encrypted with
+   * permissions only and would be decrypted), so it would be rewritten and
+   * signatures already in it would be lost; send again with acceptRewrite=true to go ahead.
+   */
+  'PDF_REWRITE_NEEDED',
   /** 429: too many PDF operations of this organization (or of everyone) are under way; details.retryAfterSeconds. */
   'PDF_BUSY',
   /** 503: the time-stamping authority failed or did not answer in time; nothing was signed or charged; details.retryAfterSeconds. */
@@ -107,6 +125,11 @@ export const ERROR_REASONS = [
   'STORAGE_FULL',
   /** 503: the file storage cannot be written (read-only or refusing writes); nothing was stored. */
   'STORAGE_UNWRITABLE',
+  // ── Billing ──────────────────────────────────────────────────────────────────────────────────────
+  /** 400: a top-up is a whole number of euros (12.5 is refused, not rounded). */
+  'TOP_UP_NOT_WHOLE',
+  /** 400: a top-up is from 10 to 500 euros (SPEC §5). */
+  'TOP_UP_OUT_OF_RANGE',
   // ── Sign-in ──────────────────────────────────────────────────────────────────────────────────────
   /** 400: the provider's return reached a browser that did not start this sign-in (login CSRF); start again. */
   'SIGN_IN_NOT_BOUND',
@@ -117,6 +140,11 @@ export const ERROR_REASONS = [
   'MAIL_LIMIT_ORGANIZATION',
   /** 429: a recipient has received too many e-mails this hour; details.retryAfterSeconds. */
   'MAIL_LIMIT_RECIPIENT',
+  /** 429: this account has sent as much feedback as it may this hour; details.retryAfterSeconds. */
+  'FEEDBACK_LIMIT',
+  // ── Feedback (POST /api/feedback) ────────────────────────────────────────────────────────────────
+  /** 404: this instance takes no feedback by form (no FEEDBACK_EMAIL; perhaps a FEEDBACK_URL instead). */
+  'FEEDBACK_OFF',
   // ── Signature verification (POST /api/verify, /verify) ───────────────────────────────────────────────
   /** 415: the file to verify is not a PDF. */
   'VERIFY_NOT_A_PDF',
@@ -141,6 +169,8 @@ export const errorDetails = z
     retryAfterSeconds: z.number().int().min(0),
     /** ISO time until which the object stays locked (SIGNING_LOCKED). */
     lockedUntil: z.string(),
+    /** ISO time from which the call may be made again (REMIND_TOO_SOON). */
+    retryAt: z.string(),
     /** The caller's account platform (INVITE_PLATFORM_MISMATCH). */
     accountPlatform: z.enum(['google', 'microsoft']),
     /** The database as the health check found it (DATABASE_UNAVAILABLE from GET /api/health). */

@@ -3,32 +3,64 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** Serves the built web app; any non-API GET that accepts HTML gets index.html (client-side routes). */
+/** Hashed build output (`/assets/name-<hash>.js`): its content never changes under the same name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, favicon): revalidate on each use so a new release is picked up. */
+const REVALIDATE = 'no-cache';
+
+/** A path that names a file (`/assets/x.js`, `/favicon.svg`), not a client-side route. */
+const FILE_PATH = /\/assets\/|\.[a-z0-9]{1,8}$/i;
+
+/** Paths the server owns (the API, the built-in OpenID provider): never the web app, whatever the Accept. */
+const SERVER_PREFIXES = ['/api', '/oidc', '/.well-known'];
+
+/**
+ * True when a GET is for a page of the web app: it accepts HTML, or anything (`*\/*` or no Accept, as mail
+ * scanners and link checkers send) and does not name a file. Server paths answer JSON whatever the Accept.
+ */
+export function wantsAppPage(url: string, accept: string | undefined): boolean {
+  const path = url.split('?', 1)[0] ?? url;
+  if (SERVER_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))) return false;
+  const accepts = accept ?? '';
+  if (accepts.includes('text/html')) return true;
+  const anything = accepts.trim() === '' || accepts.includes('*/*');
+  return anything && !FILE_PATH.test(path);
+}
+
+/**
+ * Serves the built web app; any non-API GET for a page gets index.html (client-side routes).
+ * The build writes brotli and gzip copies beside each text file (apps/web/build/precompress.ts);
+ * they are sent as they are to clients that accept them, so nothing is compressed per request.
+ */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const index = path.join(webDist, 'index.html');
   const built = fs.existsSync(index);
+  const assets = path.resolve(webDist, 'assets') + path.sep;
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The compressed copies are reached through their originals, never by their own names.
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
       setHeaders: (reply, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
-        }
+        const hashed = path.resolve(filePath).startsWith(assets);
+        reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
       },
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url.startsWith('/api/') || req.url === '/api';
-    if (!isApi && req.method === 'GET' && (req.headers.accept ?? '').includes('text/html')) {
+    const page = req.method === 'GET' || req.method === 'HEAD';
+    if (page && wantsAppPage(req.url, req.headers.accept)) {
       if (!built) {
         return reply
           .status(503)
           .type('text/plain')
           .send('The web app is not built. Run `npm run build` (npm start does it for you).');
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'Not found.' });
   });

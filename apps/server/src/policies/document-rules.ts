@@ -69,6 +69,12 @@ export const documentRules = {
       ? null
       : no('Only a document that is out for signing can be cancelled.', 'NOT_SIGNING');
   },
+  /** Reminding signees: only while the document is out for signing. */
+  remind(doc: Doc): Refusal {
+    return doc.state === DOCUMENT_STATE.Signing
+      ? null
+      : no('Only a document that is out for signing can be reminded of.', 'NOT_SIGNING');
+  },
   /** Opening the external editor. */
   edit(doc: Doc): Refusal {
     return isEditable(doc)

@@ -97,6 +97,7 @@ export function documentAbilities(
     editSignees: ok(edit, documentRules.editSignees(doc)),
     send: ok(edit, documentRules.send(doc, signeeCount)),
     cancel: ok(edit, documentRules.cancel(doc)),
+    remind: ok(edit, documentRules.remind(doc)),
     convert: ok(view && can(actor, P.DOCUMENTS_CREATE), documentRules.convert(doc)),
     createInside: folder && can(actor, P.DOCUMENTS_CREATE),
     viewRoles: can(actor, P.DOCUMENTS_VIEW_ROLES),

@@ -8,7 +8,13 @@ import {
   type Transaction,
 } from '@sinetti/contract';
 import type { signingMethods } from '../db/schema/index.ts';
-import { canUpgrade, type BillingState, type PlanRow, type TransactionRow } from '../queries/billing.ts';
+import {
+  canUpgrade,
+  type BillingState,
+  type ChargedDocument,
+  type PlanRow,
+  type TransactionRow,
+} from '../queries/billing.ts';
 import type { PaymentMethodRow } from '../queries/billing-payments.ts';
 
 /** SPEC §3's name/value list: the fees, the included credit, then `signature-{level}` per offered level. */
@@ -45,8 +51,15 @@ export function presentPlanData(state: BillingState, prices: ReadonlyMap<Signatu
   };
 }
 
-export function presentTransaction(row: TransactionRow): Transaction {
-  return { id: row.id, name: row.name, amount: row.amountCents, created: row.createdAt.toISOString() };
+export function presentTransaction(row: TransactionRow, document: ChargedDocument | null): Transaction {
+  return {
+    id: row.id,
+    name: row.name,
+    amount: row.amountCents,
+    created: row.createdAt.toISOString(),
+    refund: row.refundOf !== null,
+    document,
+  };
 }
 
 export function presentPaymentMethod(row: PaymentMethodRow, testMode: boolean): PaymentMethodSummary {
@@ -61,16 +74,23 @@ export function presentPaymentMethod(row: PaymentMethodRow, testMode: boolean): 
   };
 }
 
-/** The price list: every method in order, priced by its level on the plan; `{host}` is this instance. */
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/**
+ * The price list, priced by each method's level on the plan: cheapest first (methods not offered last),
+ * then by name; `{host}` is this instance.
+ */
 export function presentPriceList(
   methods: (typeof signingMethods.$inferSelect)[],
   prices: ReadonlyMap<SignatureLevel, number>,
   host: string,
 ) {
-  return methods.map((m) => ({
+  const rows = methods.map((m) => ({
     id: m.id,
     name: m.name.replaceAll('{host}', host),
     level: m.level,
     value: m.level ? (prices.get(m.level) ?? null) : null,
   }));
+  const rank = (value: number | null) => (value === null ? Number.POSITIVE_INFINITY : value);
+  return rows.sort((a, b) => rank(a.value) - rank(b.value) || byName.compare(a.name, b.name));
 }

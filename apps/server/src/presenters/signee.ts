@@ -9,12 +9,22 @@ export interface SigneeView {
   callerEmail?: string;
   /** The caller's own signing link, for their own entry only. */
   signingLink?: string;
+  /** The document's latest round was declined by this signee (shown until the next send). */
+  declined?: { signeeId: string; at: Date; reason: string };
 }
 
 /** The contract's Signee: never another signee's link, never tokens or positions. */
 export function presentSignee(row: SigneeRow, view: SigneeView = {}): Signee {
   const isMe = view.callerEmail !== undefined && row.email === view.callerEmail;
-  const status = row.status === 'signed' ? 'signed' : view.signing?.has(row.id) ? 'signing' : 'pending';
+  const declined = view.declined?.signeeId === row.id ? view.declined : undefined;
+  const status =
+    row.status === 'signed'
+      ? 'signed'
+      : declined
+        ? 'declined'
+        : view.signing?.has(row.id)
+          ? 'signing'
+          : 'pending';
   return {
     id: row.id,
     fullName: fullNameOf(row),
@@ -24,6 +34,7 @@ export function presentSignee(row: SigneeRow, view: SigneeView = {}): Signee {
     level: toLevel(row.level),
     status,
     signedAt: row.signedAt?.toISOString() ?? null,
+    ...(declined ? { declinedAt: declined.at.toISOString(), declineReason: declined.reason } : {}),
     isMe,
     ...(isMe && view.signingLink ? { signingLink: view.signingLink } : {}),
   };

@@ -1,12 +1,14 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { P, PlanName, SignatureLevel } from '@sinetti/contract';
 import type { DbOrTx } from '../db/client.ts';
 import type { Authorized, AuthorizedScope } from '../policies/index.ts';
 import {
   billingPlans,
+  documents,
   organizationBilling,
   signaturePrices,
   signingMethods,
+  signingProcesses,
   transactions,
 } from '../db/schema/index.ts';
 import type { OrganizationRow } from '../policies/membership.ts';
@@ -145,6 +147,45 @@ export async function listTransactions(
     .limit(page.limit)
     .offset(page.offset);
   return { total: Number(total), rows };
+}
+
+/** A signature charge's reference is `signing:{processId}:{signeeId}` (commands/signing chargeReference). */
+const SIGNING_REFERENCE = /^signing:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):/i;
+
+export type ChargedDocument = { id: string; name: string };
+
+/**
+ * The document each signature charge or refund among `rows` was for, keyed by transaction id (one query
+ * for the page; rows of deleted documents and top-ups have none).
+ */
+export async function documentsOfTransactions(
+  db: DbOrTx,
+  organizationId: string,
+  rows: readonly TransactionRow[],
+): Promise<Map<string, ChargedDocument>> {
+  const processOf = new Map<string, string>();
+  for (const row of rows) {
+    const match = row.reference ? SIGNING_REFERENCE.exec(row.reference) : null;
+    if (match?.[1]) processOf.set(row.id, match[1].toLowerCase());
+  }
+  const found = new Map<string, ChargedDocument>();
+  if (processOf.size === 0) return found;
+  const processes = await db
+    .select({ processId: signingProcesses.id, id: documents.id, name: documents.name })
+    .from(signingProcesses)
+    .innerJoin(documents, eq(documents.id, signingProcesses.documentId))
+    .where(
+      and(
+        eq(signingProcesses.organizationId, organizationId),
+        inArray(signingProcesses.id, [...new Set(processOf.values())]),
+      ),
+    );
+  const byProcess = new Map(processes.map((p) => [p.processId, { id: p.id, name: p.name }]));
+  for (const [transactionId, processId] of processOf) {
+    const document = byProcess.get(processId);
+    if (document) found.set(transactionId, document);
+  }
+  return found;
 }
 
 /** Rows of an earlier charge with the same idempotency key. */

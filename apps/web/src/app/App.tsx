@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router';
 import { registerAppModals } from './modals';
 import { createQueryClient } from './queryClient';
 import { createAppRouter } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 registerAppModals();
 
@@ -18,7 +18,7 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <Notifications position="bottom-right" />
         <RouterProvider router={router} />

@@ -52,7 +52,7 @@ export function PageLoader() {
   const { t } = useTranslation();
   return (
     <Center mih="60vh">
-      <Loader aria-label={t('app.loading')} />
+      <Loader role="status" aria-label={t('app.loading')} />
     </Center>
   );
 }

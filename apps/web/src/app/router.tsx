@@ -1,10 +1,24 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { AppRoot } from './AppRoot';
 import { Guard, PageLoader } from './guards';
-import { ShellLayout } from './layout/ShellLayout';
+import { MAIN_CONTENT_ID } from './layout/SkipLink';
 import { RouteError } from './RouteError';
 import { trackRouter, type RouteHandle } from './routerState';
 import { ROUTES, type AppRoute, type RouteAccess } from './routes';
+
+/** A page without the shell is all content: it is the main landmark and the skip link's target. */
+function BareLayout() {
+  return (
+    <main id={MAIN_CONTENT_ID} tabIndex={-1}>
+      <Outlet />
+    </main>
+  );
+}
+
+/** The signed-in frame (header, navigation, their modals) loads only for pages that have it. */
+async function loadShell() {
+  return { Component: (await import('./layout/ShellLayout')).ShellLayout };
+}
 
 const ACCESS_ORDER: RouteAccess[] = ['public', 'signedOut', 'protected', 'setup'];
 
@@ -26,7 +40,10 @@ export function buildRoutes(routes: AppRoute[] = ROUTES): RouteObject[] {
     if (own.length === 0) return [];
     const shell = own.filter((r) => r.layout === 'shell').map(pageRoute);
     const bare = own.filter((r) => r.layout === 'bare').map(pageRoute);
-    const children = shell.length > 0 ? [{ element: <ShellLayout />, children: shell }, ...bare] : bare;
+    const children = [
+      ...(shell.length > 0 ? [{ lazy: loadShell, children: shell }] : []),
+      ...(bare.length > 0 ? [{ element: <BareLayout />, children: bare }] : []),
+    ];
     return [{ element: <Guard access={access} />, children }];
   });
   return [

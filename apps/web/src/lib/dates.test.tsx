@@ -19,6 +19,13 @@ describe('dates', () => {
     expect(formatRelative('2025-01-15T11:57:00Z', now, 'fi')).toBe('kolme minuuttia sitten');
   });
 
+  it('never says a listed time is in the future (server clock ahead of the browser)', () => {
+    const now = Date.parse('2025-01-15T12:00:00Z');
+    expect(formatRelative('2025-01-15T12:00:04Z', now, 'en')).toBe('a few seconds ago');
+    expect(formatRelative('2025-01-15T12:02:00Z', now, 'en')).toBe('a few seconds ago');
+    expect(formatRelative('2025-01-15T12:00:04Z', now, 'fi')).toBe('muutama sekunti sitten');
+  });
+
   it('refreshes the current time every 15 s', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2025-01-15T12:00:00Z'));

@@ -20,7 +20,11 @@ export function formatDateTime(iso: string, lang: Language = currentLanguage()):
   return date.tz(DEFAULT_TIMEZONE).locale(lang).format('L LT');
 }
 
-/** "3 minutes ago" / "3 minuuttia sitten", relative to `now` (ms since epoch). */
+/**
+ * "3 minutes ago" / "3 minuuttia sitten", relative to `now` (ms since epoch). A time a little ahead of
+ * `now` (the server's clock runs ahead of the browser's, or an edit just came back) reads as "a few
+ * seconds ago", never "in a few seconds": the lists only show past events.
+ */
 export function formatRelative(
   iso: string,
   now: number = Date.now(),
@@ -28,7 +32,8 @@ export function formatRelative(
 ): string {
   const date = dayjs(iso);
   if (!date.isValid()) return '';
-  return date.locale(lang).from(dayjs(now));
+  const past = date.valueOf() > now ? dayjs(now) : date;
+  return past.locale(lang).from(dayjs(now));
 }
 
 /** The current time, refreshed every `intervalMs` (relative dates refresh every 15 s, SPEC §2.3). */

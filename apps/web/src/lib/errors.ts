@@ -1,6 +1,7 @@
 import { CLIENT_ERROR_CODES, ERROR_REASONS, errorCodes, type ErrorReason } from '@sinetti/contract';
 import i18n from './i18n';
 import { ApiError } from './api';
+import { formatDateTime } from './dates';
 
 /** Reasons whose text takes a count (plural forms in the errors namespace). */
 const COUNTED: Partial<Record<ErrorReason, 'attemptsLeft'>> = { CODE_WRONG: 'attemptsLeft' };
@@ -18,7 +19,8 @@ export function errorText(error: unknown, fallback?: string): string {
       }
       const wait = error.details.retryAfterSeconds;
       const minutes = wait === undefined ? undefined : Math.max(1, Math.ceil(wait / 60));
-      return i18n.t(`reasons.${error.reason}`, { ns: 'errors', minutes });
+      const time = error.details.retryAt ? formatDateTime(error.details.retryAt) : undefined;
+      return i18n.t(`reasons.${error.reason}`, { ns: 'errors', minutes, time });
     }
     if (fallback) return fallback;
     return i18n.t(`codes.${error.code}`, { ns: 'errors' });

@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@sinetti/contract';
 import { STORAGE_KEYS, readJson, writeJson } from './storage';
-import { resources } from '../locales';
+import { NAMESPACES, localeBackend } from '../locales/load';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -19,8 +19,28 @@ export function initialLanguage(search = window.location.search): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
-/** True when the language was fixed by the URL at start: the account setting does not override it. */
-export const languageFromQuery = isLanguage(new URLSearchParams(window.location.search).get('lang'));
+/**
+ * `?lang=` is applied once: the language is saved (local storage now, the account when it loads) and the
+ * parameter leaves the address, so that a reload, a bookmark or a shared link does not fix the language
+ * again. Public signing pages keep it: their links carry the signee's language through the flow.
+ */
+export function takeQueryLanguage(
+  location: Pick<Location, 'href'> = window.location,
+  history: Pick<History, 'state' | 'replaceState'> = window.history,
+): Language | null {
+  const url = new URL(location.href);
+  const lang = url.searchParams.get('lang');
+  if (lang === null) return null;
+  if (!url.pathname.startsWith('/public/')) {
+    url.searchParams.delete('lang');
+    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+  }
+  queryLanguage = isLanguage(lang) ? lang : null;
+  return queryLanguage;
+}
+
+/** The language a `?lang=` of this page load chose, until the account has taken it. */
+let queryLanguage: Language | null = null;
 
 export function changeLanguage(lang: Language): Promise<unknown> {
   writeJson(STORAGE_KEYS.language, lang);
@@ -28,9 +48,18 @@ export function changeLanguage(lang: Language): Promise<unknown> {
   return i18n.changeLanguage(lang);
 }
 
-/** The account's saved language wins over local storage, but not over a lang query parameter. */
-export function applyAccountLanguage(lang: Language): void {
-  if (!languageFromQuery && i18n.language !== lang) void changeLanguage(lang);
+/**
+ * The account's saved language wins over local storage. A `?lang=` of this page load wins over the
+ * account instead: the answer is then that language, for the caller to save on the account (once).
+ */
+export function applyAccountLanguage(lang: Language): Language | null {
+  if (queryLanguage !== null) {
+    const chosen = queryLanguage;
+    queryLanguage = null;
+    return chosen === lang ? null : chosen;
+  }
+  if (i18n.language !== lang) void changeLanguage(lang);
+  return null;
 }
 
 export function currentLanguage(): Language {
@@ -38,15 +67,22 @@ export function currentLanguage(): Language {
 }
 
 const lng = initialLanguage();
-void i18n.use(initReactI18next).init({
-  resources,
-  lng,
-  fallbackLng: DEFAULT_LANGUAGE,
-  defaultNS: 'common',
-  ns: Object.keys(resources.en),
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+takeQueryLanguage();
+/**
+ * Resolves once the start language's texts have loaded (the app renders after it). Only that language's
+ * chunk is fetched (and English, the fallback); changeLanguage loads another before switching to it.
+ */
+export const i18nReady: Promise<unknown> = i18n
+  .use(localeBackend)
+  .use(initReactI18next)
+  .init({
+    lng,
+    fallbackLng: DEFAULT_LANGUAGE,
+    defaultNS: 'common',
+    ns: NAMESPACES,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 writeJson(STORAGE_KEYS.language, lng);
 document.documentElement.lang = lng;
 

@@ -16,17 +16,23 @@ export type SessionValue = StoredSession | null | false;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
+/** A stored session lapsed after 2 hours without activity (the sign-in page says so). */
+let lapsed = false;
 let current: SessionValue = load();
 
 function load(): SessionValue {
   const stored = readJson<StoredSession>(STORAGE_KEYS.session);
   if (!stored || typeof stored.id !== 'string') return null;
-  if (Date.now() - stored.updated > SESSION_TTL_MS) return null;
+  if (Date.now() - stored.updated > SESSION_TTL_MS) {
+    lapsed = true;
+    return null;
+  }
   return stored;
 }
 
 function set(value: SessionValue): void {
   current = value;
+  if (value) lapsed = false;
   writeJson(STORAGE_KEYS.session, value || null);
   for (const l of listeners) l();
 }
@@ -34,8 +40,15 @@ function set(value: SessionValue): void {
 export const sessionStore = {
   /** The session, or null once it is older than 2 hours (it then counts as absent). */
   get(): SessionValue {
-    if (current && Date.now() - current.updated > SESSION_TTL_MS) current = null;
+    if (current && Date.now() - current.updated > SESSION_TTL_MS) {
+      current = null;
+      lapsed = true;
+    }
     return current;
+  },
+  /** True when the last session ran out after 2 hours without activity (until the next sign-in). */
+  lapsedIdle(): boolean {
+    return lapsed;
   },
   subscribe(listener: Listener): () => void {
     listeners.add(listener);
@@ -65,6 +78,7 @@ export const sessionStore = {
   /** SESSION_INVALID and sign-out: session, account and local storage are cleared. */
   clear(): void {
     clearAllStorage();
+    lapsed = false;
     set(null);
   },
   selectedOrganization(): string | null {

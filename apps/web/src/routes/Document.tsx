@@ -1,7 +1,8 @@
+import { Stack } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { DocumentPage } from '../features/documents/components/DocumentPage';
 import { registerDocumentModals } from '../features/documents/modals';
-import { registerSigningModals, SigneesPanel, SigningActions } from '../features/signing';
+import { AuditPanel, registerSigningModals, SigneesPanel, SigningActions } from '../features/signing';
 
 registerDocumentModals();
 registerSigningModals();
@@ -12,7 +13,7 @@ const signable = (type: string) => type !== 'folder' && type !== 'file';
 /**
  * Document (SPEC §2.1, §2.4): the documents feature's page. Other features fill its slots here (features
  * do not import each other): `sidePanel` beside the preview and `extraActions` in the header, each a
- * function of `{ document, reload }`. Signing will put its signees panel and send/cancel actions there.
+ * function of `{ document, reload }`. Signing puts its signees panel, audit trail and send/cancel actions there.
  */
 export default function Document() {
   const { document } = useParams();
@@ -21,7 +22,14 @@ export default function Document() {
     <DocumentPage
       key={document}
       id={document}
-      sidePanel={({ document: doc }) => (signable(doc.type) ? <SigneesPanel document={doc} /> : null)}
+      sidePanel={({ document: doc }) =>
+        signable(doc.type) ? (
+          <Stack gap="md">
+            <SigneesPanel document={doc} />
+            <AuditPanel document={doc} />
+          </Stack>
+        ) : null
+      }
       extraActions={({ document: doc, reload }) =>
         signable(doc.type) ? <SigningActions document={doc} onReload={() => void reload()} /> : null
       }

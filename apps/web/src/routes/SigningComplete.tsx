@@ -1,8 +1,12 @@
 import { useParams } from 'react-router';
-import { SigningCompletePage } from '../features/signing/public';
+import { PublicLayout, SigningCompletePage } from '../features/signing/public';
 
 /** SigningComplete (SPEC §2.1): /public/signed/{signee}, the completion e-mail's token. */
 export default function SigningComplete() {
   const { signee = '' } = useParams();
-  return <SigningCompletePage key={signee} token={signee} />;
+  return (
+    <PublicLayout key={signee} source={{ token: signee }}>
+      <SigningCompletePage token={signee} />
+    </PublicLayout>
+  );
 }

@@ -1,8 +1,12 @@
 import { useParams } from 'react-router';
-import { SigningResultPage } from '../features/signing/public';
+import { PublicLayout, SigningResultPage } from '../features/signing/public';
 
 /** SigningResult (SPEC §2.1): /public/signing/{result}/{document}. */
 export default function SigningResult() {
-  const { result = '' } = useParams();
-  return <SigningResultPage result={result} />;
+  const { result = '', document = '' } = useParams();
+  return (
+    <PublicLayout source={{ documentId: document }}>
+      <SigningResultPage result={result} />
+    </PublicLayout>
+  );
 }

@@ -1,8 +1,12 @@
 import { useParams } from 'react-router';
-import { SigningStartPage } from '../features/signing/public';
+import { PublicLayout, SigningStartPage } from '../features/signing/public';
 
 /** SigningStart (SPEC §2.1): /public/sign/{signee}, the signee's link token. */
 export default function SigningStart() {
   const { signee = '' } = useParams();
-  return <SigningStartPage key={signee} token={signee} />;
+  return (
+    <PublicLayout key={signee} source={{ token: signee }}>
+      <SigningStartPage token={signee} />
+    </PublicLayout>
+  );
 }

@@ -14,6 +14,7 @@ export function makeAbilities(overrides: Partial<DocumentAbilities> = {}): Docum
     editSignees: true,
     send: true,
     cancel: false,
+    remind: false,
     convert: true,
     createInside: false,
     viewRoles: true,

@@ -49,6 +49,8 @@ export const authentication = {
         /** The provider's `error` query parameter, e.g. access_denied when the user refused. */
         error: z.string().max(256).optional(),
         errorDescription: z.string().max(2048).optional(),
+        /** The interface language chosen before signing in; a new account starts with it. */
+        language: language.optional(),
       })
       .refine((b) => b.code !== undefined || b.error !== undefined, {
         path: ['code'],

@@ -100,6 +100,8 @@ export const documentAbilities = z.object({
   editSignees: z.boolean(),
   send: z.boolean(),
   cancel: z.boolean(),
+  /** Remind its signees who have not signed (documents edit while it is out for signing). */
+  remind: z.boolean(),
   /** Make a contract from this template (or copy this folder). */
   convert: z.boolean(),
   /** Create or upload documents inside this folder. */

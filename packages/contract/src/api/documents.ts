@@ -184,8 +184,9 @@ export const documents = {
     path: '/documents/content/:id/:hash?',
     access: 'organization',
     summary:
-      'The preview content (the PDF rendition when there is one, else the original), base64. When hash is the ' +
-      'current hash and force is not set, content is null: the client keeps what it has.',
+      'The preview content (the signed PDF once the document is signed; else the PDF rendition when there is ' +
+      'one, else the original), base64. When hash is the current hash and force is not set, content is null: ' +
+      'the client keeps what it has.',
     params: z.object({
       id: uuid,
       hash: z
@@ -199,6 +200,8 @@ export const documents = {
       content: z.string().nullable(),
       contentMimeType: z.string(),
       conversion: document.shape.conversion,
+      /** The content is the signed and sealed PDF (not the original). */
+      signed: z.boolean().optional(),
     }),
   }),
   download: endpoint({

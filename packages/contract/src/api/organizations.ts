@@ -2,16 +2,10 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { okReply, simpleOk, statusReply } from '../envelope.ts';
 import { idParams, isoDate, platform, uuid } from './common.ts';
+import { inviteEmail } from './invite-email.ts';
 import { organizationName } from './wizard.ts';
 
-/** The user-invite dialog's address (SPEC §5): required, then a valid address. Lower-cased. */
-export const inviteEmail = z
-  .string({ error: 'Please enter an email address.' })
-  .trim()
-  .min(1, { message: 'Please enter an email address.' })
-  .max(254, { message: 'Please enter a valid email address.' })
-  .toLowerCase()
-  .pipe(z.email({ message: 'Please enter a valid email address.' }));
+export * from './invite-email.ts';
 
 /** A pending invite as the invited person sees it (SPEC §3 User invite). */
 export const accountInvite = z.object({

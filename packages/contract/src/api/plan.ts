@@ -54,12 +54,16 @@ export const idempotencyKey = z
   .max(100, { error: 'At most 100 characters.' })
   .regex(/^[A-Za-z0-9._:-]+$/, { error: 'Letters, digits and . _ : - only.' });
 
-/** Whole euros, 10 to 500. Non-numbers, fractions and values out of range are VALIDATION_FAILED. */
+export const TOP_UP_WHOLE_MESSAGE = 'Add whole euros only.';
+
+/**
+ * Whole euros, 10 to 500 (SPEC §5). A non-number is VALIDATION_FAILED here; a fraction or a value out of
+ * range is VALIDATION_FAILED from the top-up itself, with reason TOP_UP_NOT_WHOLE or TOP_UP_OUT_OF_RANGE
+ * so that the client can say which.
+ */
 export const topUpAmount = z
   .number({ error: TOP_UP_MESSAGE })
-  .int({ error: TOP_UP_MESSAGE })
-  .min(TOP_UP_MIN, { error: TOP_UP_MESSAGE })
-  .max(TOP_UP_MAX, { error: TOP_UP_MESSAGE });
+  .describe(`Whole euros, ${TOP_UP_MIN} to ${TOP_UP_MAX}`);
 
 export const planPrice = z.object({ name: z.string(), value: cents });
 
@@ -112,6 +116,10 @@ export const transaction = z.object({
   /** Positive: money in (or a refund); negative: a charge. */
   amount: cents,
   created: isoDate,
+  /** A refund of an earlier signature charge (a cancelled, declined or failed round). */
+  refund: z.boolean(),
+  /** The document a signature charge or refund was for; null for top-ups and deleted documents. */
+  document: z.object({ id: uuid, name: z.string() }).nullable(),
 });
 export type Transaction = z.infer<typeof transaction>;
 

@@ -2,13 +2,9 @@ import { z } from 'zod';
 import { PERSON_NAME_MAX, SIGNEE_LEVEL } from '../constants.ts';
 import { isoDate, uuid } from './common.ts';
 import { NAME_CHARACTERS_MESSAGE, isDisplaySafe, nameText } from './names.ts';
+import { signeeEmail } from './signee-email.ts';
 
-/** SPEC §5 signee e-mail messages, word for word. */
-export const SIGNEE_MESSAGES = {
-  emailRequired: 'Email address is required for signees.',
-  emailInvalid: 'The format of the email address is invalid.',
-  alreadyAdded: 'A signee with this email address has already been added.',
-} as const;
+export * from './signee-email.ts';
 
 /** Signee levels (SPEC §3): 1 simple, 10 advanced, 20 qualified. */
 export const SIGNEE_LEVELS = [SIGNEE_LEVEL.simple, SIGNEE_LEVEL.advanced, SIGNEE_LEVEL.qualified] as const;
@@ -27,6 +23,33 @@ export const SIGNING_CODE_MAX_SENDS = 5;
 export const SIGNATURE_IMAGE_MAX_BYTES = 200_000;
 export const SIGNATURE_IMAGE_MAX_SIDE = 2000;
 export const SIGNATURE_TEXT_MAX = 100;
+/** A signee's reason for declining to sign: required, at most this many characters. */
+export const DECLINE_REASON_MAX = 500;
+/**
+ * Locked variant (SPEC §4.2): a signing page sends a heartbeat this often while open; a session not seen
+ * for SIGNING_IDLE_MS no longer holds the lock (docs/decisions.md "Locked signing").
+ */
+export const SIGNING_HEARTBEAT_MS = 60_000;
+export const SIGNING_IDLE_MS = 5 * 60_000;
+
+/**
+ * Why a signee declines: plain text on one line (line breaks and runs of spaces become one space), required,
+ * at most DECLINE_REASON_MAX characters, no control characters or direction overrides.
+ */
+export const declineInput = z.object({
+  reason: z
+    .string({ error: 'Say why you decline to sign.' })
+    .transform((s) => s.replace(/\s+/g, ' ').trim().normalize('NFC'))
+    .pipe(
+      z
+        .string()
+        .min(1, { error: 'Say why you decline to sign.' })
+        .max(DECLINE_REASON_MAX, { error: `At most ${DECLINE_REASON_MAX} characters.` })
+        .refine(isDisplaySafe, {
+          error: 'The reason cannot contain control characters or direction overrides.',
+        }),
+    ),
+});
 
 export const signeeLevel = z.union(
   SIGNEE_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<1>, z.ZodLiteral<10>, z.ZodLiteral<20>],
@@ -34,14 +57,6 @@ export const signeeLevel = z.union(
 );
 
 const personName = nameText({ max: PERSON_NAME_MAX, min: 0, message: 'Must be text.' }).default('');
-
-export const signeeEmail = z
-  .string({ error: SIGNEE_MESSAGES.emailRequired })
-  .trim()
-  .min(1, { error: SIGNEE_MESSAGES.emailRequired })
-  .max(254, { error: SIGNEE_MESSAGES.emailInvalid })
-  .toLowerCase()
-  .pipe(z.email({ error: SIGNEE_MESSAGES.emailInvalid }));
 
 /** Adding a signee. Without a level the server picks the highest level a configured provider serves. */
 export const signeeInput = z.object({
@@ -51,7 +66,7 @@ export const signeeInput = z.object({
   level: signeeLevel.optional(),
 });
 
-export const SIGNEE_STATUSES = ['pending', 'signing', 'signed'] as const;
+export const SIGNEE_STATUSES = ['pending', 'signing', 'signed', 'declined'] as const;
 
 export const signee = z.object({
   id: uuid,
@@ -61,9 +76,15 @@ export const signee = z.object({
   familyName: z.string(),
   email: z.string(),
   level: signeeLevel,
-  /** pending (not signed), signing (inside a signing session now), signed. */
+  /**
+   * pending (not signed), signing (inside a signing session now), signed, declined (this signee declined
+   * the document's latest round, which ended; shown until the document is sent again).
+   */
   status: z.enum(SIGNEE_STATUSES),
   signedAt: isoDate.nullable(),
+  /** With status declined: when and why. */
+  declinedAt: isoDate.optional(),
+  declineReason: z.string().optional(),
   /** The signee's e-mail is the caller's own. */
   isMe: z.boolean(),
   /** Only for the caller's own signee while the document is out for signing: their signing link. */
@@ -131,3 +152,19 @@ export const auditChain = z.object({
   brokenAt: z.number().int().nullable(),
   reason: z.string().nullable(),
 });
+
+/**
+ * One step of a signee's progress, from the audit trail (issue 12 item 6): sent, opened, viewed,
+ * code-verified, signed, declined, reminded… Unknown types are shown by a generic label. Repeats in a
+ * row (opened twice) are one entry: `at` is the first, `lastAt` the last, `count` how many.
+ */
+export const timelineEntry = z.object({
+  type: z.string(),
+  at: isoDate,
+  lastAt: isoDate,
+  count: z.number().int().min(1),
+});
+export type TimelineEntry = z.infer<typeof timelineEntry>;
+
+export const signeeTimeline = z.object({ signeeId: uuid, events: z.array(timelineEntry) });
+export type SigneeTimeline = z.infer<typeof signeeTimeline>;

@@ -1,33 +1,84 @@
 import { z } from 'zod';
-import { SIGNING_TIME_LIMIT_MS } from '../constants.ts';
+import { SIGNING_MESSAGE_MAX, SIGNING_REMINDER_MAX_DAYS, SIGNING_REMIND_INTERVAL_MS } from '../constants.ts';
+import { DAY_PATTERN } from '../helsinki-day.ts';
 import { endpoint } from '../endpoint.ts';
 import { okReply, simpleOk, statusReply } from '../envelope.ts';
-import { idParams, isoDate, language, uuid } from './common.ts';
+import { CONTROL_CHARACTERS, idParams, isoDate, uuid } from './common.ts';
 import { document, documentAbilities } from './document-model.ts';
 import {
   auditChain,
   auditEvent,
   fileReply,
-  signatureInput,
   signee,
+  signeeTimeline,
   signeeInput,
   signeeLevel,
-  signingToken,
 } from './signing-model.ts';
 
 export * from './signing-model.ts';
+import { publicSigning } from './signing-public.ts';
 
 const docParams = z.object({ docId: uuid });
-const tokenParams = z.object({ token: signingToken });
-const sessionParams = z.object({ sessionToken: signingToken });
-const minutes = SIGNING_TIME_LIMIT_MS / 60_000;
+const SIGNING_REMIND_INTERVAL_HOURS = SIGNING_REMIND_INTERVAL_MS / 3600_000;
+
+/** What the sender chooses when sending (issue 12 items 6 and 7); every field optional. */
+export const sendOptions = z.object({
+  /** Plain text to the signees, shown (escaped) in the request and reminder e-mails. */
+  message: z
+    .string()
+    .trim()
+    .max(SIGNING_MESSAGE_MAX, { error: `The message can be at most ${SIGNING_MESSAGE_MAX} characters.` })
+    .refine((s) => !CONTROL_CHARACTERS.test(s), { error: 'The message must be plain text.' })
+    .optional(),
+  /** The Helsinki day at whose end an unfinished round expires (default: quote.expiry.defaultOn). */
+  expiresOn: z.string().regex(DAY_PATTERN, { error: 'Give the day as YYYY-MM-DD.' }).optional(),
+  /** Remind signees who have not signed every this many days; null or absent: no automatic reminders. */
+  reminderDays: z.number().int().min(1).max(SIGNING_REMINDER_MAX_DAYS).nullable().optional(),
+  /** The sender was told that the PDF will be rewritten (signatures already in it are lost) and accepts it. */
+  acceptRewrite: z.boolean().optional(),
+});
+export type SendOptions = z.infer<typeof sendOptions>;
+
+const sendReply = statusReply(['OK', 'LIMIT_LOW_BALANCE'], {
+  document,
+  /** With LIMIT_LOW_BALANCE: the balance and what the signatures cost (cents). */
+  balance: z.number().int().optional(),
+  required: z.number().int().optional(),
+});
+
+const sendSummary =
+  'Charge every signee at its level and send the document for signing (state Signing, a link e-mailed to ' +
+  'each signee). LIMIT_LOW_BALANCE changes nothing. A document already out for signing is CONFLICT.';
+
+/** What sending would cost now, computed as the send charges it (issue 12 item 7). Amounts in cents. */
+export const signingQuote = z.object({
+  currency: z.string(),
+  signees: z.array(
+    z.object({ id: uuid, email: z.string(), level: signeeLevel, priceCents: z.number().int() }),
+  ),
+  totalCents: z.number().int(),
+  /**
+   * The balance figures are null when the caller may not see the organization's balance (organization
+   * view balance, permission 3): they get the costs only.
+   */
+  balanceCents: z.number().int().nullable(),
+  balanceAfterCents: z.number().int().nullable(),
+  /**
+   * Whether the balance covers the total (a send would not answer LIMIT_LOW_BALANCE); null with the
+   * balance hidden, since it too tells about the balance.
+   */
+  enough: z.boolean().nullable(),
+  /** The expiry days the sender can pick (Helsinki days, inclusive) and the default. */
+  expiry: z.object({ minOn: z.string(), maxOn: z.string(), defaultOn: z.string() }),
+});
+export type SigningQuote = z.infer<typeof signingQuote>;
 
 /**
  * SPEC §7.5 signing/. Member calls (organization access) need documents edit (22) to change and
  * documents view (18) to read. Public calls take the signee's link token (e-mailed, unguessable) or a
  * signing-session token; they are rate-limited per client address.
  */
-export const signing = {
+const memberCalls = {
   addSignee: endpoint({
     id: 'signing.addSignee',
     method: 'POST',
@@ -82,14 +133,51 @@ export const signing = {
     access: 'organization',
     summary:
       'Charge every signee at its level and send the document for signing (state Signing, a link e-mailed to ' +
-      'each signee). LIMIT_LOW_BALANCE changes nothing. A document already out for signing is CONFLICT.',
+      'each signee). LIMIT_LOW_BALANCE changes nothing. A document already out for signing is CONFLICT. A PDF ' +
+      'that cannot be kept byte for byte is CONFLICT PDF_REWRITE_NEEDED unless acceptRewrite is true.',
     params: docParams,
-    reply: statusReply(['OK', 'LIMIT_LOW_BALANCE'], {
-      document,
-      /** With LIMIT_LOW_BALANCE: the balance and what the signatures cost (cents). */
-      balance: z.number().int().optional(),
-      required: z.number().int().optional(),
+    query: z.object({
+      /** The sender was told that the PDF will be rewritten (signatures already in it are lost) and accepts it. */
+      acceptRewrite: z
+        .enum(['true', 'false'])
+        .optional()
+        .transform((v) => v === 'true'),
     }),
+    reply: sendReply,
+  }),
+  sendWithOptions: endpoint({
+    id: 'signing.sendWithOptions',
+    method: 'POST',
+    path: '/signing/send/:docId',
+    access: 'organization',
+    summary: `${sendSummary} With a message to the signees, the expiry day and automatic reminders.`,
+    params: docParams,
+    body: sendOptions,
+    reply: sendReply,
+  }),
+  quote: endpoint({
+    id: 'signing.quote',
+    method: 'GET',
+    path: '/signing/quote/:docId',
+    access: 'organization',
+    summary:
+      'What sending the document would cost now (per signee and in total), the balance before and after, and ' +
+      'the expiry days the sender can choose. Needs documents edit.',
+    params: docParams,
+    reply: okReply({ quote: signingQuote }),
+  }),
+  remind: endpoint({
+    id: 'signing.remind',
+    method: 'POST',
+    path: '/signing/remind/:docId',
+    access: 'organization',
+    summary:
+      'E-mail a reminder to one signee (signeeId) or to every signee who has not signed, while the document ' +
+      `is out for signing. A signee is reminded at most once in ${SIGNING_REMIND_INTERVAL_HOURS} hours ` +
+      '(REMIND_TOO_SOON with details.retryAt).',
+    params: docParams,
+    body: z.object({ signeeId: uuid.optional() }),
+    reply: okReply({ reminded: z.array(uuid), nextReminderAt: isoDate }),
   }),
   cancel: endpoint({
     id: 'signing.cancel',
@@ -111,6 +199,17 @@ export const signing = {
     params: docParams,
     reply: okReply({ events: z.array(auditEvent), chain: auditChain }),
   }),
+  timeline: endpoint({
+    id: 'signing.timeline',
+    method: 'GET',
+    path: '/signing/timeline/:docId',
+    access: 'organization',
+    summary:
+      "Each signee's progress in the latest round (sent, opened, viewed, code verified, signed…), from the " +
+      'audit trail: event types and times only.',
+    params: docParams,
+    reply: okReply({ signees: z.array(signeeTimeline) }),
+  }),
   signed: endpoint({
     id: 'signing.signed',
     method: 'GET',
@@ -129,120 +228,7 @@ export const signing = {
     params: docParams,
     reply: okReply(fileReply),
   }),
-  status: endpoint({
-    id: 'signing.status',
-    method: 'GET',
-    path: '/signing/status/signee/:token',
-    access: 'public',
-    summary:
-      'SigningStart: NOT_FOUND (HTTP 200) for an unknown or withdrawn link; otherwise whether another ' +
-      'signee is signing now (locked) and whether this signee has signed.',
-    params: z.object({ token: z.string().max(200) }),
-    reply: statusReply(['OK', 'NOT_FOUND'], {
-      locked: z.boolean(),
-      signed: z.boolean(),
-      /** The whole document is signed and sealed (the signed PDF can be downloaded). */
-      completed: z.boolean(),
-      documentName: z.string().optional(),
-      signeeName: z.string().optional(),
-    }),
-  }),
-  start: endpoint({
-    id: 'signing.start',
-    method: 'GET',
-    path: '/signing/start/:token',
-    access: 'public',
-    summary:
-      `Start (or resume) this signee's ${minutes}-minute signing session; signingUrl is where the browser goes. ` +
-      'CONFLICT while another signee is signing or when already signed.',
-    params: tokenParams,
-    query: z.object({ lang: z.string().max(35).optional() }),
-    reply: okReply({ signingUrl: z.string(), expiresAt: isoDate }),
-  }),
-  download: endpoint({
-    id: 'signing.download',
-    method: 'GET',
-    path: '/signing/download/:token',
-    access: 'public',
-    summary: 'SigningComplete: the signed PDF, once the whole document is signed and sealed.',
-    params: tokenParams,
-    reply: okReply(fileReply),
-  }),
-  downloadCertificate: endpoint({
-    id: 'signing.downloadCertificate',
-    method: 'GET',
-    path: '/signing/download/certificate/:token',
-    access: 'public',
-    summary: 'SigningComplete: the certificate of completion beside the signed PDF.',
-    params: tokenParams,
-    reply: okReply(fileReply),
-  }),
-  session: endpoint({
-    id: 'signing.session',
-    method: 'GET',
-    path: '/signing/session/:sessionToken',
-    access: 'public',
-    summary: 'The built-in signing page: what is signed, by whom, in which language, until when.',
-    params: sessionParams,
-    reply: okReply({
-      document: z.object({ id: uuid, name: z.string(), pages: z.number().int(), sha256: z.string() }),
-      signee: z.object({ fullName: z.string(), email: z.string(), level: signeeLevel }),
-      lang: language,
-      expiresAt: isoDate,
-      codeSentAt: isoDate.nullable(),
-      /** The current code stops working at this time (null: no code sent). */
-      codeExpiresAt: isoDate.nullable(),
-      codeVerified: z.boolean(),
-      signed: z.boolean(),
-    }),
-  }),
-  sessionPdf: endpoint({
-    id: 'signing.sessionPdf',
-    method: 'GET',
-    path: '/signing/session/:sessionToken/pdf',
-    access: 'public',
-    summary: 'The version to be signed (binary application/pdf, not JSON).',
-    params: sessionParams,
-    reply: z.string().describe('binary file'),
-  }),
-  sendCode: endpoint({
-    id: 'signing.sendCode',
-    method: 'POST',
-    path: '/signing/session/:sessionToken/code',
-    access: 'public',
-    summary:
-      'E-mail a new 6-digit code to the signee (valid 10 minutes, 5 tries). RATE_LIMITED (Retry-After) ' +
-      'within a minute of the previous one or after 5 codes in one session.',
-    params: sessionParams,
-    reply: okReply({ codeSentAt: isoDate, codeExpiresAt: isoDate, resendAt: isoDate }),
-  }),
-  verifyCode: endpoint({
-    id: 'signing.verifyCode',
-    method: 'POST',
-    path: '/signing/session/:sessionToken/verify',
-    access: 'public',
-    summary:
-      'Check the code: a wrong one is VALIDATION_FAILED (fields.code says how many tries are left); an expired ' +
-      'or used-up one is CONFLICT.',
-    params: sessionParams,
-    body: z.object({
-      code: z
-        .string()
-        .trim()
-        .regex(/^\d{6}$/, { error: 'Enter the 6-digit code.' }),
-    }),
-    reply: okReply({ codeVerified: z.literal(true) }),
-  }),
-  sign: endpoint({
-    id: 'signing.sign',
-    method: 'POST',
-    path: '/signing/session/:sessionToken/sign',
-    access: 'public',
-    summary:
-      'Sign (after the code is verified, with intent confirmed): the signature is added to the PDF at once; ' +
-      'redirect is the result page.',
-    params: sessionParams,
-    body: signatureInput,
-    reply: okReply({ redirect: z.string() }),
-  }),
 } as const;
+
+/** Every signing call (SPEC §7.5): the member ones here, the public ones in signing-public.ts. */
+export const signing = { ...memberCalls, ...publicSigning } as const;

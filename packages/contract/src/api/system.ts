@@ -1,6 +1,37 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { okReply } from '../envelope.ts';
+import { FEEDBACK_MESSAGE_MAX } from '../constants.ts';
+import { okReply, simpleOk } from '../envelope.ts';
+import { CONTROL_CHARACTERS } from './common.ts';
+
+/** What a member writes in "Send feedback" (issue 14 item 4). */
+export const feedbackInput = z.object({
+  message: z
+    .string()
+    .trim()
+    .min(1, { error: 'Write your feedback.' })
+    .max(FEEDBACK_MESSAGE_MAX, { error: `Feedback can be at most ${FEEDBACK_MESSAGE_MAX} characters.` })
+    .refine((s) => !CONTROL_CHARACTERS.test(s), { error: 'Feedback must be plain text.' }),
+  /** The app page the member wrote from (its path), to help the operator reproduce what they saw. */
+  page: z
+    .string()
+    .max(300)
+    .regex(/^\/[^\s]*$/, { error: 'The page must be a path.' })
+    .optional(),
+});
+export type FeedbackInput = z.infer<typeof feedbackInput>;
+
+/**
+ * How the instance takes feedback: a form the server e-mails to the operator (FEEDBACK_EMAIL), or a
+ * link to the operator's own page (FEEDBACK_URL); null: neither, the navigation item is hidden.
+ */
+export const feedbackChannel = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('form') }),
+    z.object({ kind: z.literal('link'), url: z.string() }),
+  ])
+  .nullable();
+export type FeedbackChannel = z.infer<typeof feedbackChannel>;
 
 export const system = {
   health: endpoint({
@@ -23,6 +54,19 @@ export const system = {
     reply: okReply({
       providers: z.array(z.object({ platform: z.enum(['google', 'microsoft']), local: z.boolean() })),
       version: z.string(),
+      feedback: feedbackChannel,
     }),
+  }),
+  feedback: endpoint({
+    id: 'system.feedback',
+    method: 'POST',
+    path: '/feedback',
+    access: 'account',
+    summary:
+      'Send feedback to the operator (FEEDBACK_EMAIL), from the signed-in account. 404 FEEDBACK_OFF when ' +
+      'the instance takes none by form; 429 FEEDBACK_LIMIT past the hourly limit per account (and ' +
+      'RATE_LIMITED past the instance-wide one).',
+    body: feedbackInput,
+    reply: simpleOk,
   }),
 } as const;

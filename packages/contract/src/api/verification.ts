@@ -16,10 +16,20 @@ export const verifiedCertificate = z.object({
   notAfter: isoDate,
   /** Valid at the time the signature is proven to exist (its time-stamp's time, or now without one). */
   validAtTime: z.boolean(),
-  /** good: a CRL of its issuer does not list it; revoked: listed; unknown: no revocation data; root: a trust anchor. */
+  /**
+   * good: a CRL of its issuer does not list it, or an OCSP response its issuer (or a delegated responder) signed
+   * says good; revoked: listed, or the response says revoked; unknown: no revocation data; root: a trust anchor.
+   */
   revocation: z.enum(['good', 'revoked', 'unknown', 'root']),
   /** Where the revocation status came from. */
   revocationSource: z.enum(['dss', 'signature', 'instance', 'none']),
+  /** How the revocation status was learned (absent: no revocation data, or a trust anchor). */
+  revocationMethod: z.enum(['crl', 'ocsp']).optional(),
+  /**
+   * Revocation data was found but none was fresh for the time (issued before it, and its thisUpdate to
+   * nextUpdate period did not reach it): the status is then unknown.
+   */
+  revocationStale: z.boolean().optional(),
 });
 export type VerifiedCertificate = z.infer<typeof verifiedCertificate>;
 
@@ -68,6 +78,23 @@ export type DocumentChanges = z.infer<typeof documentChanges>;
 export const padesLevel = z.enum(['B-B', 'B-T', 'B-LT', 'B-LTA', 'PKCS7', 'document-timestamp']);
 export type PadesLevel = z.infer<typeof padesLevel>;
 
+/**
+ * The lock a signature sets on later changes (its /Reference): DocMDP of a certification signature (1: no
+ * changes, 2: form filling and signing, 3: also annotations) and FieldMDP (the fields it locks; PDF 2.0's
+ * optional /P, the same permissions, once they are signed). A change the lock forbids makes it invalid.
+ */
+export const signatureLock = z.object({
+  docMdp: z.number().int().min(1).max(3).nullable(),
+  fieldMdp: z
+    .object({
+      action: z.enum(['All', 'Include', 'Exclude']),
+      fields: z.array(z.string()),
+      p: z.number().int().min(1).max(3).nullable(),
+    })
+    .nullable(),
+});
+export type SignatureLock = z.infer<typeof signatureLock>;
+
 export const signatureStatus = z.enum(['valid', 'warning', 'invalid']);
 
 export const verifiedSignature = z.object({
@@ -92,6 +119,10 @@ export const verifiedSignature = z.object({
   chain: verifiedChain,
   /** Null when the signature covers the whole file. */
   changes: documentChanges.nullable(),
+  /** The lock the signature sets (null: none; absent in reports made before locks were read). */
+  lock: signatureLock.nullable().optional(),
+  /** What later changes did that the lock forbids: pages, objects, annotations, fields, locked-fields. */
+  lockViolations: z.array(z.string()).optional(),
   /** Machine-readable findings; the web app words them. */
   warnings: z.array(z.string()),
   status: signatureStatus,

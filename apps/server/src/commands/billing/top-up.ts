@@ -1,4 +1,4 @@
-import { CURRENCY, TOP_UP_MAX, TOP_UP_MESSAGE, TOP_UP_MIN } from '@sinetti/contract';
+import { CURRENCY, TOP_UP_MAX, TOP_UP_MESSAGE, TOP_UP_MIN, TOP_UP_WHOLE_MESSAGE } from '@sinetti/contract';
 import { payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthorizedScope } from '../../policies/index.ts';
@@ -31,8 +31,15 @@ export interface TopUpInput {
 export async function topUpBalance(deps: BillingDeps, input: TopUpInput): Promise<PaymentOutcome> {
   const { amountEuros } = input;
   const { organizationId } = input.owner;
+  if (!Number.isInteger(amountEuros) && amountEuros >= TOP_UP_MIN && amountEuros <= TOP_UP_MAX) {
+    throw new AppError('VALIDATION_FAILED', TOP_UP_WHOLE_MESSAGE, { amount: TOP_UP_WHOLE_MESSAGE }).because(
+      'TOP_UP_NOT_WHOLE',
+    );
+  }
   if (!Number.isInteger(amountEuros) || amountEuros < TOP_UP_MIN || amountEuros > TOP_UP_MAX) {
-    throw new AppError('VALIDATION_FAILED', TOP_UP_MESSAGE, { amount: TOP_UP_MESSAGE });
+    throw new AppError('VALIDATION_FAILED', TOP_UP_MESSAGE, { amount: TOP_UP_MESSAGE }).because(
+      'TOP_UP_OUT_OF_RANGE',
+    );
   }
   const provider = requireProvider(deps.provider);
   const amountCents = amountEuros * 100;

@@ -1,16 +1,16 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { signingChainAnchors } from '../../db/schema/index.ts';
+import { UNPROTECTED, type KeyProtection } from '../../services/pdf/ca/key-files.ts';
+import { auditSecretFromFile } from './audit-key-file.ts';
 
 /**
  * The keyed anchor of each document's audit chain. The chain itself (audit-chain.ts) is plain SHA-256:
  * anyone who can write the database could rewrite an event and rehash everything after it. So every
  * append also stores, per document, the head (seq and hash) with an HMAC-SHA256 under a key that lives
  * outside the database (AUDIT_CHAIN_KEY, else `DATA_DIR/signing-ca/audit-chain.key` beside the signing
- * CA). A rewritten chain ends in a head whose MAC the writer cannot produce.
+ * CA, encrypted at rest like its keys: audit-key-file.ts). A rewritten chain ends in a head whose MAC the writer cannot produce.
  */
 export interface AuditKey {
   /** Short public id of the key, stored with each anchor (rotation: which key made it). */
@@ -32,32 +32,17 @@ export interface AuditChainKeySettings {
   retired: string[];
   /** `DATA_DIR/signing-ca`: where the generated key file lives; null: an in-memory key (tests). */
   caDir: string | null;
+  /** How the generated key file is kept at rest (SIGNING_KEYS_PASSPHRASE, as the CA keys). */
+  protection?: KeyProtection;
 }
 
-export const AUDIT_KEY_FILE = 'audit-chain.key';
+export { AUDIT_KEY_FILE } from './audit-key-file.ts';
 
 export function auditKeyOf(secret: string | Buffer): AuditKey {
   const bytes = typeof secret === 'string' ? Buffer.from(secret, 'utf8') : secret;
   const material = createHash('sha256').update('sinetti.audit-chain.key.v1\n').update(bytes).digest();
   const id = createHash('sha256').update('sinetti.audit-chain.key-id\n').update(material).digest('hex');
   return { id: id.slice(0, 16), secret: material };
-}
-
-/** Reads the generated key file, creating it (32 random bytes, hex, mode 0600) on first use. */
-async function fileKey(caDir: string): Promise<string> {
-  const file = path.join(caDir, AUDIT_KEY_FILE);
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  await mkdir(caDir, { recursive: true, mode: 0o700 });
-  try {
-    await writeFile(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return (await readFile(file, 'utf8')).trim();
 }
 
 const memoryKey = auditKeyOf(randomBytes(32));
@@ -73,7 +58,7 @@ export async function useAuditKeyring(settings: AuditChainKeySettings): Promise<
   const current = settings.key
     ? auditKeyOf(settings.key)
     : settings.caDir
-      ? auditKeyOf(await fileKey(settings.caDir))
+      ? auditKeyOf(await auditSecretFromFile(settings.caDir, settings.protection ?? UNPROTECTED))
       : memoryKey;
   for (const key of [current, ...settings.retired.map((k) => auditKeyOf(k))]) known.set(key.id, key);
   active = { current, all: [...known.values()] };

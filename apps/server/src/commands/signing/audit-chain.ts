@@ -16,11 +16,19 @@ export type SigningEventType =
   | 'code-verified'
   | 'code-failed'
   | 'session-expired'
+  | 'session-idle'
   | 'signed'
   | 'cancelled'
+  | 'declined'
+  /** The sender (or the automatic reminder job) e-mailed a signee a reminder. */
+  | 'signee.reminded'
+  /** The round passed its expiry day unfinished and ended (refunded as on cancel). */
+  | 'round.expired'
   | 'failed'
   | 'completed'
-  | 'downloaded';
+  | 'downloaded'
+  /** A new DSS and document time-stamp appended to the signed file (archive-timestamp.ts): old and new hash. */
+  | 'archive-timestamped';
 
 /** Who did it, from where. A member acts with a session; a signee with a link; the system in jobs. */
 export interface EventActor {

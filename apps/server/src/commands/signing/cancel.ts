@@ -1,46 +1,17 @@
 import { type P } from '@sinetti/contract';
-import { and, eq, gt, lte, ne } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { signingProcesses } from '../../db/schema/index.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
 import { auditOf } from '../../http/audit.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DocumentRow } from '../../queries/documents/columns.ts';
 import { listSignees, openProcessOf } from '../../queries/signing/signees.ts';
-import { enqueueJob } from '../../services/jobs/index.ts';
-import { enqueueMail } from '../../services/mail/index.ts';
-import { reserveMailQuota } from '../../services/mail/limits.ts';
-import { refundCharges } from '../billing/refund.ts';
 import { assertAllowed, documentRules } from '../../policies/document-rules.ts';
 import { relock, type AuthorizedDocument } from '../../policies/documents.ts';
-import { appendSigningEvent, systemActor } from './audit-chain.ts';
-import { closeRound } from './close-round.ts';
-import { SIGNING_JOBS, chargeReference, fullNameOf, memberActor } from './common.ts';
+import { appendSigningEvent } from './audit-chain.ts';
+import { endRoundWithRefund } from './end-round.ts';
+import { noticeRoundEnded } from './round-ended-notice.ts';
+import { memberActor } from './common.ts';
 import { accountContact } from './people.ts';
-
-/** A cancelled round is refunded only if no earlier round of the document was sent this long before it. */
-export const RESEND_REFUND_WINDOW_MS = 24 * 3600_000;
-
-/**
- * Whether this round repeats a send of the same document within RESEND_REFUND_WINDOW_MS: cancelling it
- * then refunds nothing, so that send/cancel cycles cannot relay e-mail for free (docs/decisions.md).
- */
-async function isRepeatedSend(tx: Tx, documentId: string, process: { id: string; sentAt: Date }) {
-  const [earlier] = await tx
-    .select({ id: signingProcesses.id })
-    .from(signingProcesses)
-    .where(
-      and(
-        eq(signingProcesses.documentId, documentId),
-        ne(signingProcesses.id, process.id),
-        lte(signingProcesses.sentAt, process.sentAt),
-        gt(signingProcesses.sentAt, new Date(process.sentAt.getTime() - RESEND_REFUND_WINDOW_MS)),
-      ),
-    )
-    .limit(1);
-  return earlier !== undefined;
-}
 
 /**
  * Cancels signing (only while Signing, and not once everyone has signed and the seal is under way):
@@ -66,16 +37,10 @@ export async function cancelSigning(
     }
     const now = ctx.clock.now();
     const list = await listSignees(tx, doc.id);
-    const unsigned = list.filter((s) => s.status !== 'signed');
-    const { document: updated, signaturesDiscarded } = await closeRound(
-      tx,
-      { processId: process.id, documentId: doc.id },
-      now,
-    );
-    const refundWithheld = await isRepeatedSend(tx, doc.id, process);
-    const refund = await refundCharges(tx, {
+    const ended = await endRoundWithRefund(tx, {
+      documentId: doc.id,
       organizationId: doc.organizationId,
-      references: refundWithheld ? [] : unsigned.map((s) => chargeReference(process.id, s.id)),
+      process,
       now,
       audit: auditOf(actor),
     });
@@ -86,42 +51,22 @@ export async function cancelSigning(
       actor: memberActor(actor),
       data: {
         round: process.round,
-        signaturesDiscarded,
-        refunded: refund.transactions.reduce((sum, t) => sum + t.amountCents, 0),
-        refundedSignees: refundWithheld ? [] : unsigned.map((s) => s.id),
-        refundWithheld,
+        signaturesDiscarded: ended.signaturesDiscarded,
+        refunded: ended.refunded,
+        refundedSignees: ended.refundedSignees,
+        refundWithheld: ended.refundWithheld,
       },
     });
     const sender = (await accountContact(tx, actor.account.id))?.name ?? actor.account.email;
-    // Counted, never refused: stopping a signing must always be possible (the next send is limited).
-    await reserveMailQuota(tx, ctx.clock, ctx.config.mail, {
-      organizationId: doc.organizationId,
-      recipients: list.map((s) => s.email),
-      enforce: false,
+    // Stopping a signing must always be possible: the notice is counted, never refused.
+    await noticeRoundEnded(tx, ctx, {
+      doc,
+      process,
+      signees: list,
+      template: 'signing-cancelled',
+      senderName: sender,
+      now,
     });
-    for (const s of list) {
-      await enqueueMail(
-        tx,
-        ctx.clock,
-        {
-          to: s.email,
-          toName: fullNameOf(s),
-          lang: process.lang,
-          template: 'signing-cancelled',
-          data: { documentName: doc.name, senderName: sender },
-        },
-        doc.organizationId,
-      );
-      await appendSigningEvent(tx, {
-        ...base,
-        signeeId: s.id,
-        type: 'emailed',
-        actor: systemActor,
-        data: { template: 'signing-cancelled', to: s.email },
-      });
-    }
-    const keys = [...new Set([process.versionKey, process.currentKey])];
-    await enqueueJob(tx, SIGNING_JOBS.deleteBlobs, { keys }, { runAt: now, tenant: doc.organizationId });
-    return updated ?? doc;
+    return ended.document ?? doc;
   });
 }

@@ -8,6 +8,7 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { BlobNotFoundError, putHashed, type BlobStore } from '../../services/blob-store/index.ts';
+import { GrowingPdf } from '../../services/pdf/growing-pdf.ts';
 import type { EventActor } from './audit-chain.ts';
 
 /** Blobs of signing (versions to be signed, working copies, signed PDFs, certificates). */
@@ -34,18 +35,37 @@ export async function storePdf(
   bytes: Uint8Array,
 ): Promise<{ key: string; sha256: string; size: number }> {
   const key = signingBlobKey(organizationId);
-  const stored = await putHashed(blobs, key, Readable.from([Buffer.from(bytes)]), {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength); // not a copy of the file
+  const stored = await putHashed(blobs, key, Readable.from([view]), {
     contentType: 'application/pdf',
   });
   return { key, sha256: stored.sha256, size: stored.size };
 }
 
 /** Reads a whole blob; a missing one is FILE_NOT_FOUND (SPEC §8), never a 500. */
-export async function readAll(blobs: BlobStore, key: string): Promise<Buffer> {
+export function readAll(blobs: BlobStore, key: string): Promise<Buffer> {
+  return readBlob(blobs, key, async (chunks) => {
+    const list: Buffer[] = [];
+    for await (const chunk of chunks) list.push(chunk as Buffer);
+    return Buffer.concat(list);
+  });
+}
+
+/**
+ * Reads a stored PDF that signing, the seal or a time-stamp extends: straight into shared memory
+ * (GrowingPdf.read), which the PDF workers read and the next update extends without another full-size copy.
+ */
+export function readPdf(blobs: BlobStore, key: string): Promise<Buffer> {
+  return readBlob(blobs, key, async (chunks) => (await GrowingPdf.read(chunks)).bytes);
+}
+
+async function readBlob(
+  blobs: BlobStore,
+  key: string,
+  read: (chunks: AsyncIterable<Uint8Array>) => Promise<Buffer>,
+): Promise<Buffer> {
   try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await blobs.get(key)) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+    return await read(await blobs.get(key));
   } catch (err) {
     if (err instanceof BlobNotFoundError) {
       throw new AppError('FILE_NOT_FOUND', 'A stored file of this signing is missing. Contact support.');
@@ -100,7 +120,7 @@ export function languageOf(value: string | null | undefined, fallback: Language)
 }
 
 export const links = {
-  sign: (ctx: AppContext, token: string) => `${ctx.config.publicUrl}/public/sign/${token}`,
+  sign: (ctx: Pick<AppContext, 'config'>, token: string) => `${ctx.config.publicUrl}/public/sign/${token}`,
   signed: (ctx: AppContext, token: string) => `${ctx.config.publicUrl}/public/signed/${token}`,
   document: (ctx: AppContext, id: string) => `${ctx.config.publicUrl}/document/${id}`,
 };

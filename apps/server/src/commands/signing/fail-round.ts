@@ -2,15 +2,14 @@ import type { AppContext } from '../../http/context.ts';
 import { findDocument } from '../../queries/documents/get-document.ts';
 import { findProcess, listSignees, lockProcess } from '../../queries/signing/signees.ts';
 import { enqueueJob } from '../../services/jobs/index.ts';
-import { enqueueMail } from '../../services/mail/index.ts';
 import { PdfError } from '../../services/pdf/index.ts';
 import { systemAudit } from '../audit.ts';
 import { refundCharges } from '../billing/refund.ts';
 import { appendSigningEvent, systemActor } from './audit-chain.ts';
 import { closeRound } from './close-round.ts';
-import { SIGNING_JOBS, chargeReference, fullNameOf } from './common.ts';
-import { accountContact } from './people.ts';
+import { SIGNING_JOBS, chargeReference } from './common.ts';
 import { pdfFailure } from './pdf-run.ts';
+import { mailAndRecord, senderRecipient, signeeRecipients } from './round-mail.ts';
 
 /** What makes a round fail for good: a PDF problem that the same file will have on every attempt. */
 export const isPermanentPdfFailure = (err: unknown): err is PdfError =>
@@ -53,36 +52,9 @@ export async function failRound(c: FailContext, processId: string, problem: stri
         refundedSignees: list.map((s) => s.id),
       },
     });
-    const sender = await accountContact(tx, process.sentBy);
-    const recipients = list.map((s) => ({
-      email: s.email,
-      name: fullNameOf(s),
-      lang: process.lang,
-      signeeId: s.id,
-    }));
-    if (sender && !list.some((s) => s.email === sender.email.toLowerCase())) {
-      recipients.push({ email: sender.email, name: sender.name, lang: sender.lang, signeeId: '' });
-    }
-    for (const r of recipients) {
-      await enqueueMail(
-        tx,
-        c.clock,
-        {
-          to: r.email,
-          toName: r.name,
-          lang: r.lang,
-          template: 'signing-failed',
-          data: { documentName: doc.name },
-        },
-        doc.organizationId,
-      );
-      await appendSigningEvent(tx, {
-        ...base,
-        ...(r.signeeId ? { signeeId: r.signeeId } : {}),
-        type: 'emailed',
-        actor: systemActor,
-        data: { template: 'signing-failed', to: r.email, ...(r.signeeId ? {} : { role: 'sender' }) },
-      });
+    const sender = await senderRecipient(tx, process, list);
+    for (const to of [...(await signeeRecipients(tx, process, list)), ...(sender ? [sender] : [])]) {
+      await mailAndRecord(tx, c.clock, base, to, 'signing-failed', { documentName: doc.name });
     }
     const keys = [...new Set([process.versionKey, process.currentKey])];
     await enqueueJob(tx, SIGNING_JOBS.deleteBlobs, { keys }, { runAt: now, tenant: doc.organizationId });

@@ -27,6 +27,36 @@ function fileName(doc: DocumentRow, process: ProcessRow, file: SignedFile): stri
   return `${base}${SUFFIX[process.lang][file]}.pdf`;
 }
 
+/**
+ * Records in the round's audit trail that a finished round's file left the server, and to whom: a
+ * download (signing/signed, signing/certificate, the signee's SigningComplete) or the signed PDF's bytes
+ * sent for the document's preview (`via: 'preview'`; polls that answer "unchanged" send none and record
+ * nothing). See docs/decisions.md "Signed preview".
+ */
+export async function recordDownload(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  who: {
+    documentId: string;
+    process: Pick<ProcessRow, 'id' | 'organizationId'>;
+    signeeId: string | null;
+    actor: EventActor;
+  },
+  what: { file: SignedFile; sha256: string; via?: 'preview' },
+): Promise<void> {
+  await ctx.db.transaction((tx) =>
+    appendSigningEvent(tx, {
+      organizationId: who.process.organizationId,
+      documentId: who.documentId,
+      processId: who.process.id,
+      signeeId: who.signeeId,
+      type: 'downloaded',
+      at: ctx.clock.now(),
+      actor: who.actor,
+      data: what,
+    }),
+  );
+}
+
 /** Reads a finished round's file as a data URL and records who downloaded it. */
 async function deliver(
   ctx: AppContext,
@@ -43,18 +73,7 @@ async function deliver(
   const sha256 = file === 'signed' ? process.signedSha256 : process.certificateSha256;
   if (!key || !sha256) throw new AppError('FILE_NOT_FOUND', 'The signed file is missing. Contact support.');
   const bytes = await readAll(ctx.blobs, key);
-  await ctx.db.transaction((tx) =>
-    appendSigningEvent(tx, {
-      organizationId: process.organizationId,
-      documentId: doc.id,
-      processId: process.id,
-      signeeId,
-      type: 'downloaded',
-      at: ctx.clock.now(),
-      actor,
-      data: { file, sha256 },
-    }),
-  );
+  await recordDownload(ctx, { documentId: doc.id, process, signeeId, actor }, { file, sha256 });
   return {
     source: `data:application/pdf;base64,${bytes.toString('base64')}`,
     name: fileName(doc, process, file),

@@ -1,7 +1,11 @@
+import type { Config } from '../../config.ts';
 import type { JobContext, JobRecord, JobRegistry } from '../../services/jobs/index.ts';
+import { ARCHIVE_INTERVAL_MS, ARCHIVE_TIMESTAMP_JOB, runArchiveTimestamps } from './archive-timestamp.ts';
 import { referencedSigningKeys } from './blob-refs.ts';
 import { SIGNING_BLOB_PREFIX, SIGNING_JOBS } from './common.ts';
 import { failRound } from './fail-round.ts';
+import { registerLockWaiterJobs } from './lock-waiters.ts';
+import { registerFollowUpJob } from './follow-up-job.ts';
 import { runSeal } from './seal.ts';
 
 /** Deletes signing blobs that no open or finished round references (cancelled rounds' files go). */
@@ -11,7 +15,12 @@ async function runDeleteBlobs(job: JobRecord<{ keys: string[] }>, c: JobContext)
   for (const key of keys) if (!keep.has(key)) await c.blobs.delete(key);
 }
 
-export function registerSigningJobs(registry: JobRegistry): void {
+export function registerSigningJobs(registry: JobRegistry, config: Config): void {
+  if (config.signing.archive.enabled) {
+    registry.registerPeriodic(ARCHIVE_TIMESTAMP_JOB, ARCHIVE_INTERVAL_MS, async (_job, c) => {
+      await runArchiveTimestamps(c);
+    });
+  }
   registry.register<{ processId: string }>(SIGNING_JOBS.seal, runSeal, {
     baseDelayMs: 10_000,
     // Sealing that fails for good (a PDF problem at once, anything else after every retry) ends the round:
@@ -26,4 +35,6 @@ export function registerSigningJobs(registry: JobRegistry): void {
     },
   });
   registry.register<{ keys: string[] }>(SIGNING_JOBS.deleteBlobs, runDeleteBlobs);
+  registerLockWaiterJobs(registry);
+  registerFollowUpJob(registry);
 }

@@ -2,14 +2,20 @@ import type { P, Signee } from '@sinetti/contract';
 import type { OrganizationActor } from '../../http/actor.ts';
 import type { AppContext } from '../../http/context.ts';
 import { presentSignee } from '../../presenters/signee.ts';
-import { listSignees, openProcessOf, openSessionsOf } from '../../queries/signing/signees.ts';
+import {
+  latestProcessOf,
+  listSignees,
+  openProcessOf,
+  openSessionsOf,
+} from '../../queries/signing/signees.ts';
 import type { AuthorizedDocument } from '../../policies/documents.ts';
 import { links } from './common.ts';
 import { selfLink } from './start.ts';
 
 /**
  * The signees of a document the caller may view. While the document is out for signing, the entry whose
- * e-mail is the caller's own carries the caller's signing link (never anyone else's).
+ * e-mail is the caller's own carries the caller's signing link (never anyone else's). After a signee declined
+ * the latest round, their entry says so, with the reason, until the document is sent again.
  */
 export async function signeesFor(
   ctx: AppContext,
@@ -27,5 +33,10 @@ export async function signeesFor(
     me && process?.state === 'signing' && me.status !== 'signed' && sessionSecret
       ? links.sign(ctx, await selfLink(ctx.db, sessionSecret, me.id, process.id))
       : undefined;
-  return list.map((row) => presentSignee(row, { signing, callerEmail, signingLink }));
+  const latest = process ?? (await latestProcessOf(ctx.db, doc.id));
+  const declined =
+    latest?.declinedBy && latest.declinedAt
+      ? { signeeId: latest.declinedBy, at: latest.declinedAt, reason: latest.declineReason ?? '' }
+      : undefined;
+  return list.map((row) => presentSignee(row, { signing, callerEmail, signingLink, declined }));
 }

@@ -18,7 +18,7 @@ const MESSAGES: Record<PdfProblem, string> = {
   PDF_DAMAGED: 'The PDF of this document is damaged, so it cannot be signed.',
   PDF_TOO_COMPLEX: 'The PDF of this document is too large or complex to be signed.',
   PDF_UNSIGNABLE: 'The PDF of this document has a structure that cannot take signatures.',
-  PDF_ENCRYPTED: 'The PDF of this document is encrypted or password protected, so it cannot be signed.',
+  PDF_ENCRYPTED: 'The PDF of this document needs a password to open, so it cannot be signed.',
 };
 
 const RETRY_AFTER_SECONDS = 5;

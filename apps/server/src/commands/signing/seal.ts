@@ -7,7 +7,6 @@ import { findDocument } from '../../queries/documents/get-document.ts';
 import type { DocumentRow } from '../../queries/documents/columns.ts';
 import { listSignees, lockProcess, type ProcessRow, type SigneeRow } from '../../queries/signing/signees.ts';
 import { PermanentJobError, enqueueJob, type JobContext, type JobRecord } from '../../services/jobs/index.ts';
-import { enqueueMail } from '../../services/mail/index.ts';
 import {
   addPlatformSeal,
   buildCompletionCertificate,
@@ -17,10 +16,10 @@ import {
 import { getChainAnchor } from './audit-anchor.ts';
 import { appendSigningEvent, systemActor, verifyChain } from './audit-chain.ts';
 import { completionInput } from './certificate.ts';
-import { SIGNING_JOBS, fullNameOf, issueSigneeLink, links, readAll, storePdf } from './common.ts';
+import { SIGNING_JOBS, issueSigneeLink, links, readPdf, storePdf } from './common.ts';
 import { isPermanentPdfFailure } from './fail-round.ts';
-import { accountContact } from './people.ts';
 import { pdfRun } from './pdf-run.ts';
+import { mailAndRecord, senderRecipient, signeeRecipients } from './round-mail.ts';
 
 /**
  * The seal job (after the last signature): the platform's seal over the whole document, the sealed
@@ -50,7 +49,7 @@ export async function runSeal(job: JobRecord<{ processId: string }>, c: JobConte
   const completedAt = c.clock.now();
   const run = pdfRun(c, process.organizationId);
   const sealed = await permanentOnPdfProblem(
-    addPlatformSeal(await readAll(c.blobs, process.currentKey), { ca, tsa, signedAt: completedAt, run }),
+    addPlatformSeal(await readPdf(c.blobs, process.currentKey), { ca, tsa, signedAt: completedAt, run }),
   );
   const signed = await storePdf(c.blobs, process.organizationId, sealed);
   await faultPoint('signing.sealed-pdf-stored');
@@ -73,6 +72,8 @@ export async function runSeal(job: JobRecord<{ processId: string }>, c: JobConte
         certificateKey: cert.key,
         certificateSha256: cert.sha256,
         completedAt,
+        // The archive job reads the sealed file once to learn when its document time-stamp needs extending.
+        archiveDueAt: completedAt,
       })
       .where(eq(signingProcesses.id, process.id));
     await tx
@@ -129,47 +130,23 @@ async function mailCompletion(
   list: SigneeRow[],
   at: Date,
 ): Promise<void> {
-  const base = { organizationId: process.organizationId, documentId: doc.id, processId: process.id, at };
-  for (const s of list) {
-    const token = await issueSigneeLink(tx, { signeeId: s.id, processId: process.id, kind: 'completed' });
-    await enqueueMail(
-      tx,
-      c.clock,
-      {
-        to: s.email,
-        toName: fullNameOf(s),
-        lang: process.lang,
-        template: 'signing-completed',
-        data: { documentName: doc.name, link: links.signed(c, token) },
-      },
-      process.organizationId,
-    );
-    await appendSigningEvent(tx, {
-      ...base,
-      signeeId: s.id,
-      type: 'emailed',
-      actor: systemActor,
-      data: { template: 'signing-completed', to: s.email },
+  const place = { organizationId: process.organizationId, documentId: doc.id, processId: process.id, at };
+  for (const to of await signeeRecipients(tx, process, list)) {
+    const token = await issueSigneeLink(tx, {
+      signeeId: to.signeeId,
+      processId: process.id,
+      kind: 'completed',
+    });
+    await mailAndRecord(tx, c.clock, place, to, 'signing-completed', {
+      documentName: doc.name,
+      link: links.signed(c, token),
     });
   }
-  const sender = await accountContact(tx, process.sentBy);
-  if (!sender || list.some((s) => s.email === sender.email.toLowerCase())) return;
-  await enqueueMail(
-    tx,
-    c.clock,
-    {
-      to: sender.email,
-      toName: sender.name,
-      lang: sender.lang,
-      template: 'signing-completed',
-      data: { documentName: doc.name, link: links.document(c, doc.id) },
-    },
-    process.organizationId,
-  );
-  await appendSigningEvent(tx, {
-    ...base,
-    type: 'emailed',
-    actor: systemActor,
-    data: { template: 'signing-completed', to: sender.email, role: 'sender' },
-  });
+  const sender = await senderRecipient(tx, process, list);
+  if (sender) {
+    await mailAndRecord(tx, c.clock, place, sender, 'signing-completed', {
+      documentName: doc.name,
+      link: links.document(c, doc.id),
+    });
+  }
 }

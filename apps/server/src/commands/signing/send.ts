@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DOCUMENT_STATE, type P } from '@sinetti/contract';
+import { DOCUMENT_STATE, endOfHelsinkiDay, type P, type SendOptions } from '@sinetti/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents, signees, signingProcesses } from '../../db/schema/index.ts';
@@ -8,15 +8,15 @@ import { auditOf } from '../../http/audit.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { documentColumns, type DocumentRow } from '../../queries/documents/columns.ts';
+import { expiryDays } from '../../queries/signing/quote.ts';
 import { latestProcessOf, listSignees, type SigneeRow } from '../../queries/signing/signees.ts';
-import { enqueueMail } from '../../services/mail/index.ts';
 import { prepareSignable } from '../../services/pdf/index.ts';
 import { reserveMailQuota } from '../../services/mail/limits.ts';
 import type { SigningProviders } from '../../services/signing-providers/index.ts';
 import { chargeBalance, levelOfSignee } from '../billing/charge.ts';
 import { assertAllowed, documentRules } from '../../policies/document-rules.ts';
 import { relock, type AuthorizedDocument } from '../../policies/documents.ts';
-import { appendSigningEvent, systemActor } from './audit-chain.ts';
+import { appendSigningEvent } from './audit-chain.ts';
 import {
   chargeReference,
   fullNameOf,
@@ -24,11 +24,12 @@ import {
   links,
   memberActor,
   issueSigneeLink,
-  readAll,
+  readPdf,
   storePdf,
 } from './common.ts';
 import { accountContact } from './people.ts';
 import { pdfFailure, pdfRun } from './pdf-run.ts';
+import { mailAndRecord, type RoundMailPlace } from './round-mail.ts';
 
 export type SendResult =
   | { status: 'OK'; document: DocumentRow }
@@ -53,6 +54,30 @@ function assertSendable(doc: DocumentRow, list: SigneeRow[], providers: SigningP
   }
 }
 
+const DAY_MS = 24 * 3600_000;
+
+/** The round's expiry and first automatic reminder from the sender's options (400 outside the range). */
+export function followUpOf(options: SendOptions, now: Date) {
+  const days = expiryDays(now);
+  const day = options.expiresOn ?? days.defaultOn;
+  if (day < days.minOn || day > days.maxOn) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The expiry day must be between ${days.minOn} and ${days.maxOn}.`,
+      { expiresOn: 'out of range' },
+    ).because('EXPIRY_OUT_OF_RANGE');
+  }
+  const expiresAt = endOfHelsinkiDay(day);
+  const reminderDays = options.reminderDays ?? null;
+  const first = reminderDays ? new Date(now.getTime() + reminderDays * DAY_MS) : null;
+  return {
+    message: options.message?.trim() || null,
+    expiresAt,
+    reminderDays,
+    nextReminderAt: first && first < expiresAt ? first : null,
+  };
+}
+
 /** What the signature page shows of a document and its signees: a send re-checks it under the lock. */
 function preparedFor(doc: DocumentRow, list: SigneeRow[]): string {
   return JSON.stringify([doc.pdfSha256, doc.name, list.map((s) => [s.id, s.email, fullNameOf(s), s.level])]);
@@ -64,7 +89,7 @@ function preparedFor(doc: DocumentRow, list: SigneeRow[]): string {
  * not be signed to the end is refused here (409 with the reason) before anything is charged.
  */
 async function prepareVersion(ctx: AppContext, doc: DocumentRow, list: SigneeRow[], lang: 'en' | 'fi') {
-  const rendition = await readAll(ctx.blobs, doc.pdfKey ?? '');
+  const rendition = await readPdf(ctx.blobs, doc.pdfKey ?? '');
   try {
     return await prepareSignable(
       rendition,
@@ -78,26 +103,40 @@ async function prepareVersion(ctx: AppContext, doc: DocumentRow, list: SigneeRow
   }
 }
 
+/** A rendition that had to be rewritten is sent only once the sender has been told (issue 11 item 4). */
+function assertRewriteAccepted(keptIntact: boolean, acceptRewrite: boolean): void {
+  if (keptIntact || acceptRewrite) return;
+  throw new AppError(
+    'CONFLICT',
+    'The PDF of this document cannot be kept exactly as it is (damaged structure or permission-only encryption) and ' +
+      'would be rewritten; signatures already in it would be lost.',
+  ).because('PDF_REWRITE_NEEDED');
+}
+
 /**
  * Sends a document for signing. The slow part first, without locks: the version to be signed is prepared
  * (and checked) in a PDF worker and stored. Then one transaction under the document's row lock re-checks
  * that nothing it shows changed (a second send, from another tab too, waits and then finds it already
  * Signing), charges every signee at its level (LIMIT_LOW_BALANCE changes nothing), moves to Signing and
- * e-mails each signee a new link. A stored version that is not used is deleted.
+ * e-mails each signee a new link. A stored version that is not used is deleted. A rendition that could not
+ * be kept byte for byte is refused with PDF_REWRITE_NEEDED unless `acceptRewrite` (the sender was told).
  */
 export async function sendForSigning(
   ctx: AppContext,
   actor: OrganizationActor,
   providers: SigningProviders,
   authorized: AuthorizedDocument<typeof P.DOCUMENTS_EDIT>,
+  options: SendOptions & { acceptRewrite?: boolean } = {},
 ): Promise<SendResult> {
   const draft = authorized;
+  const followUp = followUpOf(options, ctx.clock.now());
   const draftList = await listSignees(ctx.db, draft.id);
   assertSendable(draft, draftList, providers);
   const owner =
     (await accountContact(ctx.db, draft.ownerAccountId)) ?? (await accountContact(ctx.db, actor.account.id));
   const lang = owner?.lang ?? actor.account.language;
   const prepared = await prepareVersion(ctx, draft, draftList, lang);
+  assertRewriteAccepted(prepared.keptIntact, options.acceptRewrite ?? false);
   const version = await storePdf(ctx.blobs, draft.organizationId, prepared.pdf);
   let used = false;
   try {
@@ -145,6 +184,7 @@ export async function sendForSigning(
         currentKey: version.key,
         currentSha256: version.sha256,
         sentAt: now,
+        ...followUp,
       });
       used = true;
       for (const [slot, s] of list.entries()) {
@@ -170,6 +210,11 @@ export async function sendForSigning(
           originalSha256: doc.sha256,
           renditionSha256: doc.pdfSha256,
           versionSha256: version.sha256,
+          // False: the rendition was rewritten (the sender accepted it); earlier signatures in it are lost.
+          keptIntact: prepared.keptIntact,
+          expiresAt: followUp.expiresAt.toISOString(),
+          reminderDays: followUp.reminderDays,
+          message: followUp.message !== null,
         },
       });
       const sender = (await accountContact(tx, actor.account.id))?.name ?? actor.account.email;
@@ -179,6 +224,7 @@ export async function sendForSigning(
         senderName: sender,
         organizationName: organization.isPersonal ? sender : organization.name,
         lang,
+        ...(followUp.message ? { message: followUp.message } : {}),
       });
       return { status: 'OK' as const, document: updated ?? doc };
     });
@@ -195,34 +241,29 @@ async function mailSignees(
   tx: Tx,
   ctx: AppContext,
   list: SigneeRow[],
-  base: { organizationId: string; documentId: string; processId: string; at: Date },
-  mail: { documentName: string; senderName: string; organizationName: string; lang: 'en' | 'fi' },
+  place: RoundMailPlace,
+  mail: {
+    documentName: string;
+    senderName: string;
+    organizationName: string;
+    lang: 'en' | 'fi';
+    message?: string;
+  },
 ): Promise<void> {
   for (const s of list) {
-    const token = await issueSigneeLink(tx, { signeeId: s.id, processId: base.processId, kind: 'request' });
-    await enqueueMail(
-      tx,
-      ctx.clock,
-      {
-        to: s.email,
-        toName: fullNameOf(s),
-        lang: mail.lang,
-        template: 'signing-request',
-        data: {
-          documentName: mail.documentName,
-          senderName: mail.senderName,
-          organizationName: mail.organizationName,
-          link: links.sign(ctx, token),
-        },
-      },
-      base.organizationId,
-    );
-    await appendSigningEvent(tx, {
-      ...base,
-      signeeId: s.id,
-      type: 'emailed',
-      actor: systemActor,
-      data: { template: 'signing-request', to: s.email },
+    // A new round: nobody has opened a signing page yet, so everyone reads the round's language.
+    const to = { email: s.email, name: fullNameOf(s), lang: mail.lang, signeeId: s.id };
+    const token = await issueSigneeLink(tx, {
+      signeeId: to.signeeId,
+      processId: place.processId,
+      kind: 'request',
+    });
+    await mailAndRecord(tx, ctx.clock, place, to, 'signing-request', {
+      documentName: mail.documentName,
+      senderName: mail.senderName,
+      organizationName: mail.organizationName,
+      link: links.sign(ctx, token),
+      ...(mail.message ? { message: mail.message } : {}),
     });
   }
 }

@@ -3,11 +3,13 @@ import { signingSessions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../http/context.ts';
 import { appendSigningEvent } from './audit-chain.ts';
 import { fullNameOf, readAll, signeeActor, toLevel, type ClientInfo } from './common.ts';
+import { requesterName } from './people.ts';
 import { liveSession } from './session-live.ts';
 
 /** What the built-in signing page shows. */
 export async function sessionView(ctx: AppContext, token: string) {
   const { session, signee, process, document } = await liveSession(ctx, token);
+  const organizationName = await requesterName(ctx.db, process);
   return {
     document: { id: document.id, name: document.name, pages: process.pages, sha256: process.versionSha256 },
     signee: { fullName: fullNameOf(signee), email: signee.email, level: toLevel(signee.level) },
@@ -17,6 +19,7 @@ export async function sessionView(ctx: AppContext, token: string) {
     codeExpiresAt: session.codeExpiresAt?.toISOString() ?? null,
     codeVerified: session.codeVerifiedAt !== null,
     signed: signee.status === 'signed',
+    ...(organizationName ? { organizationName } : {}),
   };
 }
 

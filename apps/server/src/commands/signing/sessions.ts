@@ -1,8 +1,8 @@
-import { SIGNING_TIME_LIMIT_MS } from '@sinetti/contract';
-import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import { SIGNING_IDLE_MS, SIGNING_TIME_LIMIT_MS } from '@sinetti/contract';
+import { and, eq, gt, isNull, lte, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { signingSessions } from '../../db/schema/index.ts';
-import type { SessionRow } from '../../queries/signing/signees.ts';
+import { lastSeen, type SessionRow } from '../../queries/signing/signees.ts';
 import type { OpenBuiltInSession } from '../../services/signing-providers/index.ts';
 import { appendSigningEvent, systemActor } from './audit-chain.ts';
 import { newSecret } from './common.ts';
@@ -29,7 +29,7 @@ export const openBuiltInSession: OpenBuiltInSession = async (request, tx) => {
   if (open) {
     await tx
       .update(signingSessions)
-      .set({ tokenHash: secret.hash, lang: request.lang, codeVerifiedAt: null })
+      .set({ tokenHash: secret.hash, lang: request.lang, codeVerifiedAt: null, lastSeenAt: request.now })
       .where(eq(signingSessions.id, open.id));
     return { sessionToken: secret.token, expiresAt: open.expiresAt };
   }
@@ -40,30 +40,30 @@ export const openBuiltInSession: OpenBuiltInSession = async (request, tx) => {
     processId: request.processId,
     lang: request.lang,
     createdAt: request.now,
+    lastSeenAt: request.now,
     expiresAt,
   });
   return { sessionToken: secret.token, expiresAt };
 };
 
+type Round = { id: string; documentId: string; organizationId: string };
+
 /**
- * Ends the round's sessions whose 60 minutes have passed (releasing the lock they held) and records
- * each in the audit trail.
+ * Ends the round's open sessions that `which` selects, with `reason`, and records each in the audit
+ * trail as `event` with what `data` says of it.
  */
-export async function endExpiredSessions(
+async function endSessionsWhere(
   tx: DbOrTx,
-  process: { id: string; documentId: string; organizationId: string },
+  process: Round,
   now: Date,
+  which: SQL | undefined,
+  end: { reason: 'expired' | 'idle'; event: 'session-expired' | 'session-idle' },
+  data: (s: SessionRow) => Record<string, unknown>,
 ): Promise<SessionRow[]> {
   const ended = await tx
     .update(signingSessions)
-    .set({ endedAt: now, endReason: 'expired' })
-    .where(
-      and(
-        eq(signingSessions.processId, process.id),
-        isNull(signingSessions.endedAt),
-        lte(signingSessions.expiresAt, now),
-      ),
-    )
+    .set({ endedAt: now, endReason: end.reason })
+    .where(and(eq(signingSessions.processId, process.id), isNull(signingSessions.endedAt), which))
     .returning();
   for (const s of ended) {
     await appendSigningEvent(tx, {
@@ -71,11 +71,42 @@ export async function endExpiredSessions(
       documentId: process.documentId,
       processId: process.id,
       signeeId: s.signeeId,
-      type: 'session-expired',
+      type: end.event,
       at: now,
       actor: systemActor,
-      data: { startedAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString() },
+      data: data(s),
     });
   }
   return ended;
+}
+
+/**
+ * Ends the round's sessions whose 60 minutes have passed (releasing the lock they held) and records
+ * each in the audit trail.
+ */
+export async function endExpiredSessions(tx: DbOrTx, process: Round, now: Date): Promise<SessionRow[]> {
+  return endSessionsWhere(
+    tx,
+    process,
+    now,
+    lte(signingSessions.expiresAt, now),
+    { reason: 'expired', event: 'session-expired' },
+    (s) => ({ startedAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString() }),
+  );
+}
+
+/**
+ * Ends the sessions of other signees that have been idle (not seen for SIGNING_IDLE_MS) when a signee takes
+ * the round over: only one signee signs at a time, so an idle holder who comes back starts again
+ * (409 SIGNING_SESSION_IDLE). Recorded in the audit trail as `session-idle`.
+ */
+export async function endIdleSessions(tx: DbOrTx, process: Round, takenBy: string, now: Date): Promise<void> {
+  await endSessionsWhere(
+    tx,
+    process,
+    now,
+    and(ne(signingSessions.signeeId, takenBy), lte(lastSeen, new Date(now.getTime() - SIGNING_IDLE_MS))),
+    { reason: 'idle', event: 'session-idle' },
+    (s) => ({ lastSeenAt: (s.lastSeenAt ?? s.createdAt).toISOString(), takenBy }),
+  );
 }

@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { signatures, signees, signingProcesses, signingSessions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../http/context.ts';
+import { pastExpiry, roundExpiredError } from './expiry.ts';
 import { AppError } from '../../lib/errors.ts';
 import { faultPoint } from '../../lib/fault-points.ts';
 import {
@@ -14,13 +15,13 @@ import { enqueueJob } from '../../services/jobs/index.ts';
 import { addSignature, signingCaFromConfig, timestampingFor } from '../../services/pdf/index.ts';
 import type { SigningProviders } from '../../services/signing-providers/index.ts';
 import { appendSigningEvent } from './audit-chain.ts';
-import { SIGNING_JOBS, fullNameOf, readAll, signeeActor, storePdf, type ClientInfo } from './common.ts';
+import { SIGNING_JOBS, fullNameOf, readPdf, signeeActor, storePdf, type ClientInfo } from './common.ts';
 import { failRoundOn } from './fail-round.ts';
 import { pdfRun } from './pdf-run.ts';
 import { liveSession, lockSession } from './session-live.ts';
-import { checkSignatureImage } from './signature-image.ts';
+import { checkSignatureImage, signatureMarkOf, type SignatureInput } from './signature-image.ts';
 
-export type SignatureInput = { kind: 'drawn'; image: string } | { kind: 'typed'; text: string };
+export type { SignatureInput } from './signature-image.ts';
 
 /**
  * Signs for the session's signee (only after the e-mailed code was confirmed). The slow part runs first,
@@ -52,19 +53,21 @@ export async function signAsSignee(
       'NO_PROVIDER_FOR_LEVEL',
     );
   }
+  const mark = await signatureMarkOf(pdfRun(ctx, target.process.organizationId), signature);
   const ca = await signingCaFromConfig(ctx.config.signing);
   const tsa = timestampingFor(ctx.config.signing, ca);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const found = await findProcess(ctx.db, target.process.id);
-    const { process: before, signee } = signable(found, await findSignee(ctx.db, target.signee.id));
     const now = ctx.clock.now();
+    const { process: before, signee } = signable(found, await findSignee(ctx.db, target.signee.id), now);
     let pdf: Uint8Array;
     try {
-      pdf = await addSignature(await readAll(ctx.blobs, before.currentKey), {
+      pdf = await addSignature(await readPdf(ctx.blobs, before.currentKey), {
         signer: { name: fullNameOf(signee), email: signee.email },
         method: provider.methodLabel(before.lang),
         signedAt: now,
         stampSlot: signee.slot,
+        mark,
         lang: before.lang,
         ca,
         tsa,
@@ -80,7 +83,7 @@ export async function signAsSignee(
       done = await ctx.db.transaction(async (tx) => {
         const locked = await lockProcess(tx, target.process.id);
         const session = await lockSession(tx, target.session.id, now);
-        const { process, signee } = signable(locked, await findSignee(tx, target.signee.id));
+        const { process, signee } = signable(locked, await findSignee(tx, target.signee.id), now);
         if (!session.codeVerifiedAt) {
           throw new AppError('CONFLICT', 'Confirm the code before signing.').because('CODE_NOT_CONFIRMED');
         }
@@ -178,10 +181,12 @@ const MAX_ATTEMPTS = 3;
 function signable(
   process: ProcessRow | null,
   signee: SigneeRow | null,
+  now: Date,
 ): { process: ProcessRow; signee: SigneeRow & { slot: number } } {
   if (!process || process.state !== 'signing' || !signee) {
     throw new AppError('CONFLICT', 'This document can no longer be signed.').because('SIGNING_CANCELLED');
   }
+  if (pastExpiry(process, now)) throw roundExpiredError();
   if (signee.status === 'signed') {
     throw new AppError('CONFLICT', 'You have already signed this document.').because('ALREADY_SIGNED');
   }

@@ -2,6 +2,16 @@ import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { SIGNATURE_IMAGE_MAX_BYTES, SIGNATURE_IMAGE_MAX_SIDE } from '@sinetti/contract';
 import { AppError } from '../../lib/errors.ts';
+import {
+  isDrawablePng,
+  pngHeader,
+  signatureImageOf,
+  type PdfRun,
+  type SignatureMark,
+} from '../../services/pdf/index.ts';
+import { pdfFailure } from './pdf-run.ts';
+
+export type SignatureInput = { kind: 'drawn'; image: string } | { kind: 'typed'; text: string };
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const PREFIX = 'data:image/png;base64,';
@@ -19,8 +29,9 @@ function invalid(message: string): AppError {
 
 /**
  * Checks a drawn signature: a PNG data URL of at most SIGNATURE_IMAGE_MAX_BYTES whose chunks are all
- * intact (lengths and CRCs), IHDR first with sides of 1 to SIGNATURE_IMAGE_MAX_SIDE pixels, at least one
- * IDAT, IEND last. Anything else is 400: the image is stored and may be shown, so it must be what it says.
+ * intact (lengths and CRCs), IHDR first with sides of 1 to SIGNATURE_IMAGE_MAX_SIDE pixels and a format
+ * the signed PDF can show (8-bit grey or RGB, alpha or not, not interlaced: what canvases write), at least
+ * one IDAT, IEND last. Anything else is 400: the image is stored and drawn, so it must be what it says.
  */
 export function checkSignatureImage(dataUrl: string): SignatureImage {
   if (!dataUrl.startsWith(PREFIX)) throw invalid('The signature must be a PNG image.');
@@ -57,5 +68,25 @@ export function checkSignatureImage(dataUrl: string): SignatureImage {
   if (width < 1 || height < 1 || width > SIGNATURE_IMAGE_MAX_SIDE || height > SIGNATURE_IMAGE_MAX_SIDE) {
     throw invalid(`The signature image must be 1 to ${SIGNATURE_IMAGE_MAX_SIDE} pixels on each side.`);
   }
+  if (!isDrawablePng(pngHeader(bytes))) {
+    throw invalid('The signature image must be an 8-bit PNG without a palette or interlacing.');
+  }
   return { width, height, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/**
+ * What the signed PDF shows of the signature: typed text as it is, a (checked) drawing decoded in a PDF
+ * worker, off the event loop. A drawing whose compressed data turns out to be damaged is 400.
+ */
+export async function signatureMarkOf(run: PdfRun, signature: SignatureInput): Promise<SignatureMark> {
+  if (signature.kind === 'typed') return { kind: 'typed', text: signature.text };
+  const png = Buffer.from(signature.image.slice(PREFIX.length), 'base64');
+  let image;
+  try {
+    image = await signatureImageOf(png, SIGNATURE_IMAGE_MAX_SIDE, run);
+  } catch (err) {
+    throw pdfFailure(err);
+  }
+  if (!image) throw invalid('The signature image is damaged.');
+  return { kind: 'image', image };
 }

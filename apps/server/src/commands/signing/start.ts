@@ -1,22 +1,36 @@
 import { createHmac } from 'node:crypto';
 import type { AppContext } from '../../http/context.ts';
+import { pastExpiry, roundExpiredError } from './expiry.ts';
 import { AppError } from '../../lib/errors.ts';
+import { signeeLanguages, type SigneeLanguage } from '../../queries/signing/languages.ts';
 import { findByLink, type LinkTarget } from '../../queries/signing/links.ts';
 import { findSignee, lockProcess, openSessionsOf, type ProcessRow } from '../../queries/signing/signees.ts';
 import { signeeLinks } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SigningProviders, SigningStart } from '../../services/signing-providers/index.ts';
 import { appendSigningEvent } from './audit-chain.ts';
+import { declinedError } from './decline.ts';
 import { fullNameOf, hashSecret, languageOf, signeeActor, toLevel, type ClientInfo } from './common.ts';
-import { endExpiredSessions } from './sessions.ts';
+import { requesterName } from './people.ts';
+import { addWaiter } from './lock-waiters.ts';
+import { endExpiredSessions, endIdleSessions } from './sessions.ts';
 
 export interface SigneeStatus {
   found: boolean;
+  /** Not found because the link's round passed its expiry day. */
+  expired?: boolean;
   locked: boolean;
+  /** A signee declined; the round has ended. */
+  declined?: boolean;
+  /** While locked: when the holder's 60 minutes end (it frees earlier when they finish, leave or idle). */
+  lockedUntil?: Date;
   signed: boolean;
   completed: boolean;
   documentName?: string;
   signeeName?: string;
+  organizationName?: string;
+  /** The signee's language: the one they last signed in, else that of the e-mails they were sent. */
+  lang?: SigneeLanguage;
 }
 
 /** A link leads somewhere only while its round is not cancelled. */
@@ -25,27 +39,54 @@ export async function liveLink(db: DbOrTx, token: string): Promise<LinkTarget | 
   return target && target.process.state !== 'cancelled' ? target : null;
 }
 
-async function lockedByOther(db: DbOrTx, process: ProcessRow, signeeId: string, now: Date): Promise<boolean> {
-  const open = await openSessionsOf(db, process.id, now);
-  return open.some((s) => s.signeeId !== signeeId);
+/** Until when another signee holds the round (their session's end), or null when nobody else does. */
+async function lockedByOther(
+  db: DbOrTx,
+  process: ProcessRow,
+  signeeId: string,
+  now: Date,
+): Promise<Date | null> {
+  const others = (await openSessionsOf(db, process.id, now)).filter((s) => s.signeeId !== signeeId);
+  if (others.length === 0) return null;
+  return new Date(Math.max(...others.map((s) => s.expiresAt.getTime())));
 }
 
 /** SigningStart's variants: notFound, signed, locked (another signee is inside a session), or normal. */
 export async function signeeStatus(ctx: AppContext, token: string): Promise<SigneeStatus> {
-  const target = await liveLink(ctx.db, token);
-  if (!target) return { found: false, locked: false, signed: false, completed: false };
+  const target = await findByLink(ctx.db, token);
+  if (target?.process.declinedAt) {
+    return {
+      found: true,
+      locked: false,
+      signed: false,
+      completed: false,
+      declined: true,
+      documentName: target.document.name,
+      signeeName: fullNameOf(target.signee),
+    };
+  }
+  const now = ctx.clock.now();
+  if (!target || target.process.state === 'cancelled' || pastExpiry(target.process, now)) {
+    const expired = target?.process.endReason === 'expired' || (!!target && pastExpiry(target.process, now));
+    return { found: false, locked: false, signed: false, completed: false, ...(expired ? { expired } : {}) };
+  }
   const signed = target.signee.status === 'signed';
-  const locked =
-    !signed &&
-    target.process.state === 'signing' &&
-    (await lockedByOther(ctx.db, target.process, target.signee.id, ctx.clock.now()));
+  const lockedUntil =
+    !signed && target.process.state === 'signing'
+      ? await lockedByOther(ctx.db, target.process, target.signee.id, now)
+      : null;
+  // Found locked: this signee is e-mailed once when it frees up (lock-waiters.ts).
+  if (lockedUntil) await addWaiter(ctx.db, target.process.id, target.signee.id, now);
   return {
     found: true,
-    locked,
+    locked: lockedUntil !== null,
+    ...(lockedUntil ? { lockedUntil } : {}),
     signed,
     completed: target.process.state === 'completed',
     documentName: target.document.name,
     signeeName: fullNameOf(target.signee),
+    organizationName: (await requesterName(ctx.db, target.process)) ?? undefined,
+    lang: (await signeeLanguages(ctx.db, target.process.id)).get(target.signee.id) ?? target.process.lang,
   };
 }
 
@@ -61,10 +102,11 @@ export async function startSigning(
   client: ClientInfo,
 ): Promise<SigningStart> {
   return ctx.db.transaction(async (tx) => {
-    const target = await liveLink(tx, token);
+    const target = await findByLink(tx, token);
     const invalid = () =>
       new AppError('NOT_FOUND', 'This signing link is no longer valid.').because('SIGNING_LINK_INVALID');
-    if (!target) throw invalid();
+    if (target?.process.declinedAt) throw declinedError();
+    if (!target || target.process.state === 'cancelled') throw invalid();
     const process = await lockProcess(tx, target.process.id);
     const signee = await findSignee(tx, target.signee.id);
     if (!process || !signee || process.state === 'cancelled') {
@@ -77,13 +119,16 @@ export async function startSigning(
       throw new AppError('CONFLICT', 'The document has already been signed.').because('SIGNING_COMPLETE');
     }
     const now = ctx.clock.now();
+    if (pastExpiry(process, now)) throw roundExpiredError();
     await endExpiredSessions(tx, process, now);
-    if (await lockedByOther(tx, process, signee.id, now)) {
+    const lockedUntil = await lockedByOther(tx, process, signee.id, now);
+    if (lockedUntil) {
       throw new AppError(
         'CONFLICT',
         'Another signee is signing this document right now. Try again shortly.',
-      ).because('SIGNING_LOCKED');
+      ).because('SIGNING_LOCKED', { lockedUntil: lockedUntil.toISOString() });
     }
+    await endIdleSessions(tx, process, signee.id, now);
     const provider = providers.forLevel(signee.level);
     if (!provider) {
       throw new AppError('CONFLICT', "No signing provider serves this signee's level.").because(
@@ -104,7 +149,7 @@ export async function startSigning(
           name: target.document.name,
           versionSha256: process.versionSha256,
         },
-        lang: languageOf(lang, process.lang),
+        lang: languageOf(lang, (await signeeLanguages(tx, process.id)).get(signee.id) ?? process.lang),
         now,
       },
       tx,

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -43,6 +44,8 @@ export const signees = pgTable(
       .notNull()
       .default('pending'),
     signedAt: at('signed_at'),
+    /** The last reminder e-mailed to the signee (by the sender or automatically): rate-limits reminders. */
+    remindedAt: at('reminded_at'),
     ...timestamps,
   },
   (t) => [
@@ -87,10 +90,38 @@ export const signingProcesses = pgTable(
     certificateSha256: text('certificate_sha256'),
     sentAt: at('sent_at').notNull(),
     cancelledAt: at('cancelled_at'),
+    /** A signee declined to sign (the round is then cancelled): who, when and why. */
+    declinedBy: uuid('declined_by').references(() => signees.id, { onDelete: 'set null' }),
+    declinedAt: at('declined_at'),
+    declineReason: text('decline_reason'),
     completedAt: at('completed_at'),
+    /**
+     * When the signed file's last document time-stamp next needs an archive time-stamp (its authority's
+     * certificate nears expiry); the job first reads the file to find out. Null: never (not completed).
+     */
+    archiveDueAt: at('archive_due_at'),
+    /** The sender's plain-text message to the signees (in the request and reminder e-mails). */
+    message: text('message'),
+    /** When an unfinished round ends by itself (refunded as on cancel); null for rounds sent before expiry. */
+    expiresAt: at('expires_at'),
+    /** Automatic reminders every this many days to signees who have not signed; null: none. */
+    reminderDays: integer('reminder_days'),
+    /** When the periodic job next reminds the signees (null: no automatic reminders left). */
+    nextReminderAt: at('next_reminder_at'),
+    /** Why a cancelled round ended: by the sender (null), expired, … (public links say so). */
+    endReason: text('end_reason'),
   },
   (t) => [
     uniqueIndex('signing_processes_round_idx').on(t.documentId, t.round),
+    index('signing_processes_archive_due_idx')
+      .on(t.archiveDueAt)
+      .where(sql`archive_due_at is not null`),
+    index('signing_processes_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`state = 'signing'`),
+    index('signing_processes_reminder_idx')
+      .on(t.nextReminderAt)
+      .where(sql`state = 'signing'`),
     uniqueIndex('signing_processes_open_idx')
       .on(t.documentId)
       .where(sql`state in ('signing', 'sealing')`),
@@ -133,7 +164,14 @@ export const signingSessions = pgTable(
     createdAt: at('created_at').notNull(),
     expiresAt: at('expires_at').notNull(),
     endedAt: at('ended_at'),
-    endReason: text('end_reason', { enum: ['signed', 'expired', 'cancelled', 'replaced'] }),
+    endReason: text('end_reason', {
+      enum: ['signed', 'expired', 'cancelled', 'replaced', 'declined', 'idle'],
+    }),
+    /**
+     * The signing page's last sign of life (any session call or heartbeat). A session that has not been
+     * seen for SIGNING_IDLE_MS no longer locks the round (null: seen at createdAt).
+     */
+    lastSeenAt: at('last_seen_at'),
     codeHash: text('code_hash'),
     codeSentAt: at('code_sent_at'),
     codeExpiresAt: at('code_expires_at'),
@@ -147,6 +185,25 @@ export const signingSessions = pgTable(
       .on(t.processId)
       .where(sql`ended_at is null`),
   ],
+);
+
+/**
+ * Signees who found the round locked by another signee: each is e-mailed once when the lock is released
+ * (`notifiedAt` set), and only again after finding it locked again.
+ */
+export const signingWaiters = pgTable(
+  'signing_waiters',
+  {
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => signingProcesses.id, { onDelete: 'cascade' }),
+    signeeId: uuid('signee_id')
+      .notNull()
+      .references(() => signees.id, { onDelete: 'cascade' }),
+    since: at('since').notNull(),
+    notifiedAt: at('notified_at'),
+  },
+  (t) => [primaryKey({ columns: [t.processId, t.signeeId] })],
 );
 
 /** What a signee signed with: the drawn PNG or the typed text, and the PDF's hash after their signature. */

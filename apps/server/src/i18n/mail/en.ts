@@ -33,11 +33,39 @@ export const en = {
     intro: '{senderName} has cancelled the request to sign the document “{documentName}”.',
     next: 'You do not need to do anything. The signing link in the earlier message no longer works.',
   },
+  'signing-reminder': {
+    subject: 'Reminder: please sign {documentName}',
+    intro:
+      '{senderName} from {organizationName} reminds you that the document “{documentName}” is waiting for your signature.',
+    messageLabel: 'Message from {senderName}:',
+    expires: 'The request is open until the end of {expiresOn} (Finnish time).',
+    action: 'Review and sign',
+    personal: 'The link is personal to you. Please do not forward this message.',
+  },
+  'signing-expired': {
+    subject: 'Signature request expired: {documentName}',
+    intro:
+      'The request from {senderName} to sign the document “{documentName}” has expired before everyone signed.',
+    next: 'You do not need to do anything. The signing link in the earlier message no longer works.',
+  },
   'signing-failed': {
     subject: 'Signing stopped: {documentName}',
     intro:
       'The signing of the document “{documentName}” could not be completed: its PDF cannot take the signatures. Signatures made so far are void and the charges have been refunded.',
     next: 'The sender can correct the document and send it again. The signing link in the earlier message no longer works.',
+  },
+  'signing-declined': {
+    subject: 'Signing declined: {documentName}',
+    intro: '{signeeName} has declined to sign the document “{documentName}”.',
+    reasonLabel: 'Their reason:',
+    next: 'The signing has ended and the document is back in Draft. Signatures made so far are void, and charges are refunded as when you cancel a signing. You can edit the document and send it again.',
+  },
+  'signing-unlocked': {
+    subject: 'Your turn to sign: {documentName}',
+    intro:
+      'The document “{documentName}” is free again: the signee who was signing it has finished or left. You can sign it now.',
+    action: 'Review and sign',
+    note: 'If another signee starts first, the page tells you and lets you know again when it is your turn.',
   },
   'signing-completed': {
     subject: 'Document signed: {documentName}',
@@ -49,6 +77,12 @@ export const en = {
     subject: '{inviterName} invited you to {organizationName} on Sinetti',
     intro: '{inviterName} has invited you to join the organization {organizationName} on Sinetti.',
     action: 'Accept the invitation',
+  },
+  feedback: {
+    subject: 'Feedback from {fromName}',
+    intro: '{fromName} ({fromEmail}) sent feedback about Sinetti.',
+    messageLabel: 'Their feedback:',
+    context: 'Sent from the page {page}, Sinetti version {version}. Reply to {fromEmail} to answer.',
   },
 };
 

@@ -31,11 +31,39 @@ export const fi: MailTexts = {
     intro: '{senderName} on perunut pyynnön allekirjoittaa asiakirja ”{documentName}”.',
     next: 'Sinun ei tarvitse tehdä mitään. Aiemman viestin allekirjoituslinkki ei enää toimi.',
   },
+  'signing-reminder': {
+    subject: 'Muistutus: allekirjoita {documentName}',
+    intro:
+      '{senderName} ({organizationName}) muistuttaa, että asiakirja ”{documentName}” odottaa allekirjoitustasi.',
+    messageLabel: 'Viesti lähettäjältä {senderName}:',
+    expires: 'Pyyntö on voimassa {expiresOn} loppuun (Suomen aikaa).',
+    action: 'Avaa ja allekirjoita',
+    personal: 'Linkki on henkilökohtainen. Älä välitä tätä viestiä eteenpäin.',
+  },
+  'signing-expired': {
+    subject: 'Allekirjoituspyyntö vanhentui: {documentName}',
+    intro:
+      'Lähettäjän {senderName} pyyntö allekirjoittaa asiakirja ”{documentName}” vanhentui ennen kuin kaikki allekirjoittivat.',
+    next: 'Sinun ei tarvitse tehdä mitään. Aiemman viestin allekirjoituslinkki ei enää toimi.',
+  },
   'signing-failed': {
     subject: 'Allekirjoitus keskeytyi: {documentName}',
     intro:
       'Asiakirjan ”{documentName}” allekirjoitusta ei voitu viedä loppuun: sen PDF-tiedostoon ei voi lisätä allekirjoituksia. Tähän mennessä tehdyt allekirjoitukset mitätöityvät, ja maksut on palautettu.',
     next: 'Lähettäjä voi korjata asiakirjan ja lähettää sen uudelleen. Aiemman viestin allekirjoituslinkki ei enää toimi.',
+  },
+  'signing-declined': {
+    subject: 'Allekirjoituksesta kieltäydytty: {documentName}',
+    intro: '{signeeName} on kieltäytynyt allekirjoittamasta asiakirjaa ”{documentName}”.',
+    reasonLabel: 'Perustelu:',
+    next: 'Allekirjoitus on päättynyt, ja asiakirja on palannut luonnokseksi. Tähän mennessä tehdyt allekirjoitukset mitätöityvät, ja maksut palautetaan samoin kuin allekirjoituksen perumisessa. Voit muokata asiakirjaa ja lähettää sen uudelleen.',
+  },
+  'signing-unlocked': {
+    subject: 'Sinun vuorosi allekirjoittaa: {documentName}',
+    intro:
+      'Asiakirja ”{documentName}” on taas vapaana: sitä allekirjoittanut on valmis tai poistui. Voit allekirjoittaa sen nyt.',
+    action: 'Avaa ja allekirjoita',
+    note: 'Jos toinen allekirjoittaja ehtii aloittaa ensin, sivu kertoo sen ja ilmoittaa taas, kun on sinun vuorosi.',
   },
   'signing-completed': {
     subject: 'Asiakirja allekirjoitettu: {documentName}',
@@ -47,5 +75,11 @@ export const fi: MailTexts = {
     subject: '{inviterName} kutsui sinut organisaatioon {organizationName} Sinetissä',
     intro: '{inviterName} on kutsunut sinut organisaation {organizationName} jäseneksi Sinetissä.',
     action: 'Hyväksy kutsu',
+  },
+  feedback: {
+    subject: 'Palautetta käyttäjältä {fromName}',
+    intro: '{fromName} ({fromEmail}) lähetti palautetta Sinetistä.',
+    messageLabel: 'Palaute:',
+    context: 'Lähetetty sivulta {page}, Sinetin versio {version}. Vastaa osoitteeseen {fromEmail}.',
   },
 };

@@ -1,4 +1,4 @@
-import type { P } from '@sinetti/contract';
+import { DOCUMENT_STATE, type P } from '@sinetti/contract';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -33,6 +33,8 @@ function build(db: Db, atTop: boolean) {
         eq(documents.organizationId, sql`${p('organizationId')}`),
         atTop ? isNull(documents.parentId) : eq(documents.parentId, sql`${p('parentId')}`),
         visible,
+        // Archived documents belong to Archive (/filtered/archived), not to the folders they came from.
+        sql`${documents.state} <> ${sql.raw(String(DOCUMENT_STATE.Archived))}`,
         seenByCaller(documents),
       ),
     )

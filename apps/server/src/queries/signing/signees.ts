@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { SIGNING_IDLE_MS } from '@sinetti/contract';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { signees, signingProcesses, signingSessions } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -76,7 +77,13 @@ export async function lockProcess(db: DbOrTx, id: string): Promise<ProcessRow | 
   return row ?? null;
 }
 
-/** Sessions of a round that are open now (not ended, not past their 60 minutes): they lock the round. */
+/** When a session was last seen: its last call or heartbeat, else its start. */
+export const lastSeen = sql<Date>`coalesce(${signingSessions.lastSeenAt}, ${signingSessions.createdAt})`;
+
+/**
+ * Sessions of a round that hold it now: not ended, within their 60 minutes, and seen within SIGNING_IDLE_MS
+ * (an idle or departed signee no longer locks the others out).
+ */
 export async function openSessionsOf(db: DbOrTx, processId: string, now: Date): Promise<SessionRow[]> {
   return db
     .select()
@@ -86,6 +93,7 @@ export async function openSessionsOf(db: DbOrTx, processId: string, now: Date): 
         eq(signingSessions.processId, processId),
         isNull(signingSessions.endedAt),
         gt(signingSessions.expiresAt, now),
+        gt(lastSeen, new Date(now.getTime() - SIGNING_IDLE_MS)),
       ),
     );
 }

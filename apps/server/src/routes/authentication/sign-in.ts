@@ -125,7 +125,12 @@ export function registerSignInRoutes(app: FastifyInstance): void {
       { codeVerifier: attempt.codeVerifier, nonce: attempt.nonce },
     );
     const where = { ip: req.ip, userAgent: userAgentOf(req) };
-    const { account } = await upsertAccount(ctx.db, verified, where);
+    // The language chosen on /signin or /signup is the new account's (an existing one keeps its own).
+    const { account } = await upsertAccount(
+      ctx.db,
+      { ...verified, language: body.language ?? verified.language },
+      where,
+    );
     const { token, row } = await createSession(ctx.db, ctx.clock, {
       accountId: account.id,
       selectedOrganizationId: account.defaultOrganizationId,

@@ -6,6 +6,8 @@ import { parseInput } from '../../http/validation.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertAllowed, documentRules } from '../../policies/document-rules.ts';
 import { authorizeDocument } from '../../policies/documents.ts';
+import { memberActor } from '../../commands/signing/common.ts';
+import { recordDownload } from '../../commands/signing/files.ts';
 import {
   contentDisposition,
   downloadName,
@@ -14,6 +16,7 @@ import {
   pdfOf,
   previewOf,
   readBlob,
+  signedPdfOf,
 } from './files.ts';
 
 export function registerDocumentContentRoutes(app: FastifyInstance): void {
@@ -23,16 +26,21 @@ export function registerDocumentContentRoutes(app: FastifyInstance): void {
   )(async ({ params, query, actor, ctx }) => {
     const row = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.id);
     assertAllowed(documentRules.content(row));
-    const preview = previewOf(row);
-    const base = { status: 'OK' as const, conversion: row.conversionStatus };
+    const signed = await signedPdfOf(ctx.db, row);
+    const preview = signed ?? previewOf(row);
+    const base = { status: 'OK' as const, conversion: row.conversionStatus, signed: signed !== null };
     if (!preview) return { ...base, hash: '', content: null, contentMimeType: row.mimeType ?? '' };
     const unchanged = params.hash === preview.sha256 && !query.force;
-    return {
-      ...base,
-      hash: preview.sha256,
-      content: unchanged ? null : (await readBlob(ctx.blobs, preview.key)).toString('base64'),
-      contentMimeType: preview.mimeType,
-    };
+    const content = unchanged ? null : (await readBlob(ctx.blobs, preview.key)).toString('base64');
+    if (signed && content !== null) {
+      // The signed PDF's bytes left the server: audited like its download.
+      await recordDownload(
+        ctx,
+        { documentId: row.id, process: signed.process, signeeId: null, actor: memberActor(actor) },
+        { file: 'signed', sha256: signed.sha256, via: 'preview' },
+      );
+    }
+    return { ...base, hash: preview.sha256, content, contentMimeType: preview.mimeType };
   });
 
   // The file itself, streamed: not JSON, so not through defineRoute, but the same session, organization,

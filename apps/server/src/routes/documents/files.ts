@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
-import { DEFAULT_MIME_TYPE } from '@sinetti/contract';
+import { DEFAULT_MIME_TYPE, DOCUMENT_STATE } from '@sinetti/contract';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DocumentRow } from '../../queries/documents/columns.ts';
+import { latestProcessOf, type ProcessRow } from '../../queries/signing/signees.ts';
 import { BlobNotFoundError, type BlobStore } from '../../services/blob-store/index.ts';
 
 export interface Rendition {
@@ -32,6 +34,28 @@ export function pdfOf(row: DocumentRow): Rendition | null {
     size: row.pdfSize,
     mimeType: 'application/pdf',
     extension: 'pdf',
+  };
+}
+
+/**
+ * The signed and sealed PDF of a document whose latest round is completed (state Signed, or archived
+ * after it), with that round, or null. The preview shows it instead of the original; sending its bytes
+ * is recorded like a download (the content route calls recordDownload).
+ */
+export async function signedPdfOf(
+  db: DbOrTx,
+  row: DocumentRow,
+): Promise<(Rendition & { process: ProcessRow }) | null> {
+  if (row.state !== DOCUMENT_STATE.Signed && row.state !== DOCUMENT_STATE.Archived) return null;
+  const process = await latestProcessOf(db, row.id);
+  if (process?.state !== 'completed' || !process.signedKey || !process.signedSha256) return null;
+  return {
+    key: process.signedKey,
+    sha256: process.signedSha256,
+    size: null,
+    mimeType: 'application/pdf',
+    extension: 'pdf',
+    process,
   };
 }
 

@@ -12,6 +12,7 @@ import {
   presentTransaction,
 } from '../../presenters/billing.ts';
 import {
+  documentsOfTransactions,
   listPlans,
   listSigningMethods,
   listTransactions,
@@ -83,11 +84,12 @@ export function registerPlanReadRoutes(app: FastifyInstance): void {
   )(async ({ actor, ctx, query }) => {
     const owner = authorize(actor, 'owner');
     const page = await listTransactions(ctx.db, owner, query);
+    const charged = await documentsOfTransactions(ctx.db, owner.organizationId, page.rows);
     return {
       status: 'OK',
       currency: CURRENCY,
       total: page.total,
-      transactions: page.rows.map(presentTransaction),
+      transactions: page.rows.map((row) => presentTransaction(row, charged.get(row.id) ?? null)),
     };
   });
 }

@@ -6,8 +6,9 @@ import { memberDownload } from '../../commands/signing/files.ts';
 import { defineRoute } from '../../http/route.ts';
 import { authorizeDocument } from '../../policies/documents.ts';
 import { listSigningEvents } from '../../queries/signing/audit.ts';
+import { signeeTimelines } from '../../queries/signing/timeline.ts';
 
-/** The audit trail, the signed PDF and the certificate of completion, for members with documents view. */
+/** The audit trail, the signees' timelines, the signed PDF and the certificate of completion, for members with documents view. */
 export function registerSigningMemberFileRoutes(app: FastifyInstance): void {
   defineRoute(
     app,
@@ -31,6 +32,14 @@ export function registerSigningMemberFileRoutes(app: FastifyInstance): void {
         hash: e.hash,
       })),
     };
+  });
+
+  defineRoute(
+    app,
+    api.signing.timeline,
+  )(async ({ params, actor, ctx }) => {
+    const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.docId);
+    return { status: 'OK', signees: await signeeTimelines(ctx.db, doc.id) };
   });
 
   defineRoute(

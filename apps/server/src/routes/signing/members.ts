@@ -1,10 +1,12 @@
-import { P, api } from '@sinetti/contract';
+import { P, api, type SendOptions } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
 import { cancelSigning } from '../../commands/signing/cancel.ts';
 import { signeesFor } from '../../commands/signing/list.ts';
 import { signingProvidersOf } from '../../commands/signing/providers.ts';
 import { sendForSigning } from '../../commands/signing/send.ts';
 import { addSignee, removeSignee } from '../../commands/signing/signees.ts';
+import type { OrganizationActor } from '../../http/actor.ts';
+import type { AppContext } from '../../http/context.ts';
 import { defineRoute } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authorizeDocument, documentAbilities } from '../../policies/documents.ts';
@@ -58,20 +60,33 @@ export function registerSigningMemberRoutes(app: FastifyInstance): void {
     api.signing.levels,
   )(async () => ({ status: 'OK', levels: providers.levels(), default: providers.defaultLevel() }));
 
-  defineRoute(
-    app,
-    api.signing.send,
-  )(async ({ params, actor, ctx }) => {
-    const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_EDIT, params.docId);
-    const result = await sendForSigning(ctx, actor, providers, doc);
-    if (result.status === 'OK') return { status: 'OK', document: presentDocument(result.document) };
+  const send = async (
+    { docId }: { docId: string },
+    actor: OrganizationActor,
+    ctx: AppContext,
+    options: SendOptions,
+  ) => {
+    const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_EDIT, docId);
+    const result = await sendForSigning(ctx, actor, providers, doc, options);
+    if (result.status === 'OK') return { status: 'OK' as const, document: presentDocument(result.document) };
     return {
-      status: 'LIMIT_LOW_BALANCE',
+      status: 'LIMIT_LOW_BALANCE' as const,
       document: presentDocument(result.document),
       balance: result.balance,
       required: result.required,
     };
-  });
+  };
+  // SPEC §7.5's GET sends with the default options; the POST carries the sender's choices (decisions.md).
+  defineRoute(
+    app,
+    api.signing.send,
+  )(async ({ params, query, actor, ctx }) =>
+    send(params, actor, ctx, { acceptRewrite: query.acceptRewrite }),
+  );
+  defineRoute(
+    app,
+    api.signing.sendWithOptions,
+  )(async ({ params, body, actor, ctx }) => send(params, actor, ctx, body));
 
   defineRoute(
     app,

@@ -1,5 +1,6 @@
 import { api } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
+import { declineSigning } from '../../commands/signing/decline.ts';
 import { signeeDownload } from '../../commands/signing/files.ts';
 import { signingProvidersOf } from '../../commands/signing/providers.ts';
 import { signeeStatus, startSigning } from '../../commands/signing/start.ts';
@@ -17,14 +18,21 @@ export function registerSigningPublicRoutes(app: FastifyInstance): void {
     limited,
   )(async ({ params, ctx }) => {
     const s = await signeeStatus(ctx, params.token);
-    if (!s.found) return { status: 'NOT_FOUND', locked: false, signed: false, completed: false };
+    if (!s.found) {
+      const ended = s.expired ? { expired: true } : {};
+      return { status: 'NOT_FOUND', locked: false, signed: false, completed: false, ...ended };
+    }
     return {
       status: 'OK',
       locked: s.locked,
       signed: s.signed,
       completed: s.completed,
+      ...(s.declined ? { declined: true } : {}),
+      ...(s.lockedUntil ? { lockedUntil: s.lockedUntil.toISOString() } : {}),
       ...(s.documentName ? { documentName: s.documentName } : {}),
       ...(s.signeeName ? { signeeName: s.signeeName } : {}),
+      ...(s.organizationName ? { organizationName: s.organizationName } : {}),
+      ...(s.lang ? { lang: s.lang } : {}),
     };
   });
 
@@ -35,6 +43,15 @@ export function registerSigningPublicRoutes(app: FastifyInstance): void {
   )(async ({ params, query, ctx, req }) => {
     const started = await startSigning(ctx, providers, params.token, query.lang, clientOf(req));
     return { status: 'OK', signingUrl: started.signingUrl, expiresAt: started.expiresAt.toISOString() };
+  });
+
+  defineRoute(
+    app,
+    api.signing.decline,
+    limited,
+  )(async ({ params, body, ctx, req }) => {
+    await declineSigning(ctx, { kind: 'link', token: params.token }, body.reason, clientOf(req));
+    return { status: 'OK' };
   });
 
   defineRoute(

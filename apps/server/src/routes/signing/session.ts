@@ -1,7 +1,9 @@
 import { api } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
+import { declineSigning } from '../../commands/signing/decline.ts';
 import { signingProvidersOf } from '../../commands/signing/providers.ts';
 import { sendCode, verifyCode } from '../../commands/signing/session-code.ts';
+import { leaveSession, liveSession } from '../../commands/signing/session-live.ts';
 import { sessionPdf, sessionView } from '../../commands/signing/session-view.ts';
 import { signAsSignee } from '../../commands/signing/sign.ts';
 import { contentDisposition } from '../documents/files.ts';
@@ -49,6 +51,24 @@ export function registerSigningSessionRoutes(app: FastifyInstance): void {
     async ({ params, body, ctx, req }) => {
       await verifyCode(ctx, params.sessionToken, body.code, clientOf(req));
       return { status: 'OK', codeVerified: true };
+    },
+  );
+
+  defineRoute(app, api.signing.heartbeat, { rateLimit: SIGNING_LIMITS.public })(async ({ params, ctx }) => {
+    const { session } = await liveSession(ctx, params.sessionToken);
+    return { status: 'OK', expiresAt: session.expiresAt.toISOString() };
+  });
+
+  defineRoute(app, api.signing.leave, { rateLimit: SIGNING_LIMITS.public })(async ({ params, ctx }) => {
+    await leaveSession(ctx, params.sessionToken);
+    return { status: 'OK' };
+  });
+
+  defineRoute(app, api.signing.sessionDecline, { rateLimit: SIGNING_LIMITS.public })(
+    async ({ params, body, ctx, req }) => {
+      const from = { kind: 'session', token: params.sessionToken } as const;
+      await declineSigning(ctx, from, body.reason, clientOf(req));
+      return { status: 'OK' };
     },
   );
 

@@ -4,6 +4,7 @@ import { registerHousekeepingJobs } from '../../commands/housekeeping.ts';
 import { defineRoute } from '../../http/route.ts';
 import { buildOpenApi } from '../../http/openapi.ts';
 import { VERSION } from '../../lib/version.ts';
+import { feedbackChannel, sendFeedback } from '../../commands/feedback.ts';
 import { checkHealth } from './health.ts';
 
 export function registerSystemRoutes(app: FastifyInstance): void {
@@ -24,7 +25,20 @@ export function registerSystemRoutes(app: FastifyInstance): void {
           .filter((p) => !configured.some((c) => c.platform === p))
           .map((platform) => ({ platform, local: true }))
       : [];
-    return { status: 'OK', providers: [...configured, ...local], version: VERSION };
+    return {
+      status: 'OK',
+      providers: [...configured, ...local],
+      version: VERSION,
+      feedback: feedbackChannel(ctx.config.mail),
+    };
+  });
+
+  defineRoute(
+    app,
+    api.system.feedback,
+  )(async ({ ctx, actor, body }) => {
+    await sendFeedback(ctx, actor, body);
+    return { status: 'OK' };
   });
 
   const openapi = buildOpenApi(VERSION);

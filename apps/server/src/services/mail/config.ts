@@ -22,6 +22,14 @@ export const mailEnvShape = {
   MAIL_LIMIT_PER_ORGANIZATION: z.coerce.number().int().min(1).default(200),
   /** E-mails one address may receive from this service per hour, whichever organization causes them. */
   MAIL_LIMIT_PER_RECIPIENT: z.coerce.number().int().min(1).default(20),
+  /** Where "Send feedback" e-mails go (the form in the app); unset: no form. */
+  FEEDBACK_EMAIL: optional.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
+  /** The operator's own feedback page, opened instead of the form when set. */
+  FEEDBACK_URL: optional.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  /** Feedback messages one account may send per hour. */
+  FEEDBACK_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
 };
 
 type MailEnv = z.infer<z.ZodObject<typeof mailEnvShape>> & { DATA_DIR: string; NODE_ENV: string };
@@ -38,6 +46,8 @@ export interface MailConfig {
   from: string;
   /** Hourly limits of services/mail/limits.ts. */
   limits: { perOrganization: number; perRecipient: number; windowMs: number };
+  /** "Send feedback": the operator's address (the form) or page (a link); both null: not offered. */
+  feedback: { email: string | null; url: string | null; perAccountPerHour: number };
 }
 
 /** Takes `Name <address>` or a bare address; anything else is refused. */
@@ -58,7 +68,12 @@ export function mailConfigFrom(
     perRecipient: e.MAIL_LIMIT_PER_RECIPIENT,
     windowMs: 3600_000,
   };
-  if (e.SMTP_URL) return { transport: { kind: 'smtp', url: e.SMTP_URL }, from, limits };
+  const feedback = {
+    email: e.FEEDBACK_EMAIL ?? null,
+    url: e.FEEDBACK_URL ?? null,
+    perAccountPerHour: e.FEEDBACK_LIMIT_PER_ACCOUNT,
+  };
+  if (e.SMTP_URL) return { transport: { kind: 'smtp', url: e.SMTP_URL }, from, limits, feedback };
   if (e.NODE_ENV === 'production' && !e.DEV_MAILBOX_IN_PRODUCTION) {
     throw configError(
       'NODE_ENV=production needs SMTP_URL: without it e-mail would only reach the development mailbox, ' +
@@ -67,5 +82,5 @@ export function mailConfigFrom(
     );
   }
   const dir = e.DATA_DIR === 'memory://' ? null : path.join(path.resolve(e.DATA_DIR), 'mailbox');
-  return { transport: { kind: 'mailbox', dir }, from, limits };
+  return { transport: { kind: 'mailbox', dir }, from, limits, feedback };
 }

@@ -4,9 +4,14 @@ export const MAIL_TEMPLATES = [
   'signing-request',
   'signing-code',
   'signing-cancelled',
+  'signing-reminder',
+  'signing-expired',
   'signing-failed',
+  'signing-declined',
+  'signing-unlocked',
   'signing-completed',
   'organization-invite',
+  'feedback',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -20,9 +25,23 @@ export interface MailData {
   };
   'signing-code': { code: string; documentName: string; minutes: number };
   'signing-cancelled': { documentName: string; senderName: string };
+  'signing-reminder': {
+    documentName: string;
+    senderName: string;
+    organizationName: string;
+    link: string;
+    /** The Helsinki day the round expires at the end of, as the recipient reads it. */
+    expiresOn: string;
+    message?: string;
+  };
+  'signing-expired': { documentName: string; senderName: string };
   'signing-failed': { documentName: string };
+  'signing-declined': { documentName: string; signeeName: string; reason: string };
+  'signing-unlocked': { documentName: string; link: string };
   'signing-completed': { documentName: string; link: string; certificateLink?: string };
   'organization-invite': { organizationName: string; inviterName: string; link: string };
+  /** To the operator (FEEDBACK_EMAIL): what a member wrote in "Send feedback", with where they were. */
+  feedback: { fromName: string; fromEmail: string; page: string; version: string; message: string };
 }
 
 export interface MailMessage<T extends MailTemplate = MailTemplate> {
@@ -52,9 +71,27 @@ const dataSchemas = {
     minutes: z.number().int().min(1).max(10_000),
   }),
   'signing-cancelled': z.object({ documentName: name, senderName: name }),
+  'signing-reminder': z.object({
+    documentName: name,
+    senderName: name,
+    organizationName: name,
+    link,
+    expiresOn: name,
+    message: z.string().max(20_000).optional(),
+  }),
+  'signing-expired': z.object({ documentName: name, senderName: name }),
   'signing-failed': z.object({ documentName: name }),
+  'signing-declined': z.object({ documentName: name, signeeName: name, reason: name }),
+  'signing-unlocked': z.object({ documentName: name, link }),
   'signing-completed': z.object({ documentName: name, link, certificateLink: link.optional() }),
   'organization-invite': z.object({ organizationName: name, inviterName: name, link }),
+  feedback: z.object({
+    fromName: name,
+    fromEmail: z.string().max(320),
+    page: z.string().max(300),
+    version: name,
+    message: z.string().max(20_000),
+  }),
 } satisfies { [T in MailTemplate]: z.ZodType<MailData[T]> };
 
 const base = {
@@ -76,9 +113,14 @@ export const mailMessageSchema = z.discriminatedUnion('template', [
   variant('signing-request'),
   variant('signing-code'),
   variant('signing-cancelled'),
+  variant('signing-reminder'),
+  variant('signing-expired'),
   variant('signing-failed'),
+  variant('signing-declined'),
+  variant('signing-unlocked'),
   variant('signing-completed'),
   variant('organization-invite'),
+  variant('feedback'),
 ]);
 
 export function parseMailMessage(value: unknown): MailMessage {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { GrowingPdf } from './growing-pdf.ts';
 import { buildSignatureUpdate } from './signature-update.ts';
 import { stampContent, type StampText } from './stamp.ts';
 import type { PdfLimits } from './syntax/limits.ts';
@@ -46,7 +47,13 @@ export function layoutSignature(input: LayoutInput, limits?: PdfLimits): Signatu
   const stamp = field.stamp;
   const { update, contentsStart, contentsEnd } = buildSignatureUpdate(reader, {
     ...field,
-    appearance: stamp ? { slot: stamp.slot, draw: (w, h) => stampContent(w, h, stamp.text) } : null,
+    appearance: stamp
+      ? {
+          slot: stamp.slot,
+          draw: (w, h) => stampContent(w, h, stamp.text),
+          image: stamp.text.mark?.kind === 'image' ? stamp.text.mark.image : undefined,
+        }
+      : null,
     contentsSize,
   });
   const digest = createHash('sha256')
@@ -57,37 +64,35 @@ export function layoutSignature(input: LayoutInput, limits?: PdfLimits): Signatu
   return { update, contentsStart, contentsEnd, digest };
 }
 
-/** The signed file: the input, then the update with the CMS (hex) written into /Contents. */
-export function completeSignature(pdf: Uint8Array, layout: SignatureLayout, cms: Uint8Array): Uint8Array {
+/**
+ * The signed file: `pdf`, then the update with the CMS (hex) written into /Contents. The update is appended
+ * in place (growing-pdf.ts): the result is a view of a shared buffer, which the next step extends in turn.
+ */
+export function completeSignature(pdf: Uint8Array, layout: SignatureLayout, cms: Uint8Array): Buffer {
   const hex = Buffer.from(cms).toString('hex');
   if (hex.length > layout.contentsEnd - layout.contentsStart) {
     throw new Error(
       `The signature (${cms.length} bytes) does not fit the ${(layout.contentsEnd - layout.contentsStart) / 2}-byte placeholder.`,
     );
   }
-  const out = new Uint8Array(pdf.length + layout.update.length);
-  out.set(pdf, 0);
-  out.set(layout.update, pdf.length);
-  Buffer.from(out.buffer, out.byteOffset + pdf.length, layout.update.length).write(
-    hex,
-    layout.contentsStart,
-    'latin1',
-  );
-  return out;
+  const file = GrowingPdf.of(pdf);
+  file.append(layout.update).write(hex, layout.contentsStart, 'latin1');
+  return file.bytes;
 }
 
 /**
  * The send-time dry run: lays out every signee's signature in turn (each on top of the previous update,
  * /Contents left as zeros) and then the platform seal, exactly as signing will. A document that passes can
- * be signed to the end; one that does not throws the PdfError that signing would have thrown later.
+ * be signed to the end; one that does not throws the PdfError that signing would have thrown later. The
+ * updates (a few KB each) are appended after `prepared` (in place when it is the newest version in shared
+ * memory; `prepared` itself, a view, does not change).
  */
 export function dryRunSignatures(prepared: Uint8Array, signees: number, limits?: PdfLimits): void {
-  let pdf = prepared;
+  const file = GrowingPdf.of(prepared);
   const signedAt = new Date(0);
   const text: StampText = { name: 'X', email: 'x@example.com', signedAt, method: 'X', lang: 'en' };
   const append = (field: SignatureFieldSpec) => {
-    const { update } = layoutSignature({ pdf, field, contentsSize: 8 }, limits);
-    pdf = Buffer.concat([pdf, update]);
+    file.append(layoutSignature({ pdf: file.bytes, field, contentsSize: 8 }, limits).update);
   };
   for (let slot = 0; slot < signees; slot++) {
     append({ fieldPrefix: 'DryRun', stamp: { slot, text }, signedAt });

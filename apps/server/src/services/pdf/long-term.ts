@@ -1,5 +1,6 @@
 import type { SigningCa } from './ca/ca.ts';
 import { currentCrl } from './ca/crl.ts';
+import { GrowingPdf } from './growing-pdf.ts';
 import { completeSignature } from './layout.ts';
 import { timestampDigest, type TsaOptions } from './tsa.ts';
 import { defaultRun, type PdfRun } from './workers.ts';
@@ -22,11 +23,12 @@ export interface LongTermOptions {
 export async function addLongTermValidation(pdf: Uint8Array, opts: LongTermOptions): Promise<Uint8Array> {
   const { workers, owner } = defaultRun(opts.run);
   const crl = await currentCrl(opts.ca, opts.now);
-  const { update } = await workers.run('layoutDss', { pdf, certs: [opts.ca.der], crls: [crl.der] }, owner);
-  const withDss = new Uint8Array(pdf.length + update.length);
-  withDss.set(pdf, 0);
-  withDss.set(update, pdf.length);
-  return addDocumentTimestamp(withDss, opts.tsa, opts.run);
+  // The file in a shared buffer (no copy when it is the seal just made): the workers read it as it is.
+  const file = GrowingPdf.of(pdf);
+  const dss = { pdf: file.bytes, certs: [opts.ca.der], crls: [crl.der] };
+  const { update } = await workers.run('layoutDss', dss, owner);
+  file.append(update);
+  return addDocumentTimestamp(file.bytes, opts.tsa, opts.run);
 }
 
 /** A document time-stamp (/DocTimeStamp, ETSI.RFC3161) over the whole file, in an invisible field. */
@@ -36,15 +38,16 @@ export async function addDocumentTimestamp(
   run?: PdfRun,
 ): Promise<Uint8Array> {
   const { workers, owner } = defaultRun(run);
+  const file = GrowingPdf.of(pdf).bytes;
   const layout = await workers.run(
     'layoutSignature',
     {
-      pdf,
+      pdf: file,
       field: { fieldPrefix: 'DocTimeStamp', stamp: null, signedAt: new Date(), kind: 'timestamp' },
       contentsSize: TIMESTAMP_CONTENTS_SIZE,
     },
     owner,
   );
   const token = await timestampDigest(tsa, layout.digest);
-  return completeSignature(pdf, layout, new Uint8Array(token.toSchema().toBER()));
+  return completeSignature(file, layout, new Uint8Array(token.toSchema().toBER()));
 }

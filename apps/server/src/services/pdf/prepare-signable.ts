@@ -1,3 +1,4 @@
+import { GrowingPdf } from './growing-pdf.ts';
 import type { PrepareMeta, Signee } from './prepare.ts';
 import type { PrepareResult } from './worker/tasks.ts';
 import { defaultRun, type PdfRun } from './workers.ts';
@@ -17,5 +18,6 @@ export function prepareSignable(
   run?: PdfRun,
 ): Promise<PrepareResult> {
   const { workers, owner } = defaultRun(run);
-  return workers.run('prepare', { pdf, signees, meta }, owner);
+  // In shared memory, which the worker reads (and appends the pages to) without a copy of its own.
+  return workers.run('prepare', { pdf: GrowingPdf.of(pdf).bytes, signees, meta }, owner);
 }

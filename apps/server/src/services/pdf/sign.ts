@@ -1,8 +1,10 @@
 import type { SigningCa } from './ca/ca.ts';
 import { issueOneTimeIdentity, type SignerIdentity } from './ca/identities.ts';
 import { buildCmsSignature } from './cms.ts';
+import type { PdfImage } from './png.ts';
+import { GrowingPdf } from './growing-pdf.ts';
 import { completeSignature, type SignatureFieldSpec } from './layout.ts';
-import type { Lang } from './stamp.ts';
+import type { Lang, SignatureMark } from './stamp.ts';
 import { defaultRun, type PdfRun } from './workers.ts';
 import type { TsaOptions } from './tsa.ts';
 
@@ -17,6 +19,8 @@ export interface AddSignatureOptions {
   signedAt: Date;
   /** The signee's box on the signature page (their index in the list given to prepareForSigning). */
   stampSlot: number;
+  /** The signee's drawing (decoded with `signatureImageOf`) or typed name, drawn in their box. */
+  mark?: SignatureMark | undefined;
   /** Language of the stamp's labels; the signature page's language. */
   lang?: Lang;
   reason?: string;
@@ -46,7 +50,7 @@ export async function addSignature(pdf: Uint8Array, opts: AddSignatureOptions): 
       fieldPrefix: 'Signee',
       stamp: {
         slot: opts.stampSlot,
-        text: { ...opts.signer, signedAt: opts.signedAt, method: opts.method, lang },
+        text: { ...opts.signer, signedAt: opts.signedAt, method: opts.method, lang, mark: opts.mark },
       },
       signedAt: opts.signedAt,
       name: opts.signer.name,
@@ -71,7 +75,22 @@ export async function signWithIdentity(
 ): Promise<Uint8Array> {
   const contentsSize = tsa ? CONTENTS_SIZE_WITH_TSA : CONTENTS_SIZE;
   const { workers, owner } = defaultRun(run);
-  const layout = await workers.run('layoutSignature', { pdf, field, contentsSize }, owner);
+  // One copy of the file, in a shared buffer: the worker reads it without another (growing-pdf.ts).
+  const file = GrowingPdf.of(pdf).bytes;
+  const layout = await workers.run('layoutSignature', { pdf: file, field, contentsSize }, owner);
   const cms = await buildCmsSignature({ digest: layout.digest, signer: identity, chain: [ca.der], tsa });
-  return completeSignature(pdf, layout, cms);
+  return completeSignature(file, layout, cms);
+}
+
+/**
+ * A drawn signature's PNG (already checked by the caller) decoded in a PDF worker into the image that
+ * `addSignature` draws; null when its image data turns out to be damaged.
+ */
+export async function signatureImageOf(
+  png: Uint8Array,
+  maxSide: number,
+  run?: PdfRun,
+): Promise<PdfImage | null> {
+  const { workers, owner } = defaultRun(run);
+  return workers.run('signatureImage', { png, maxSide }, owner);
 }

@@ -1,19 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { PdfError } from './syntax/errors.ts';
-import { PdfDict, PdfRef, PdfString, isName, name, serialize, type PdfValue } from './syntax/objects.ts';
+import { PdfDict, PdfRef, PdfString, name, serialize, type PdfValue } from './syntax/objects.ts';
+import { firstPage, pageRefs } from './syntax/pages.ts';
 import type { PdfReader } from './syntax/reader.ts';
+import { addStandardFonts } from './standard-fonts.ts';
 import { IncrementalUpdate } from './syntax/writer.ts';
-import { STAMP_FONTS } from './stamp.ts';
+import type { PdfImage } from './png.ts';
+import { STAMP_IMAGE } from './stamp.ts';
 import { pdfDate, textStringBytes } from './text.ts';
 
 /** Page key under which prepare.ts records the signee boxes: [[index x y width height] …]. */
 export const SLOTS_KEY = 'SinettiSlots';
+/** Catalog key under which prepare.ts lists the signature pages ([page refs]), so signing finds them directly. */
+export const SIGNATURE_PAGES_KEY = 'SinettiSignaturePages';
 
 export interface SignatureFieldOptions {
   /** Start of the new field's name; a counter and random suffix make it unique. */
   fieldPrefix: string;
   /** A visible stamp in the signee box `slot` of the signature page, or null for an invisible field. */
-  appearance: { slot: number; draw: (width: number, height: number) => string } | null;
+  appearance: {
+    slot: number;
+    draw: (width: number, height: number) => string;
+    /** A drawn signature, the stamp's image XObject STAMP_IMAGE. */
+    image?: PdfImage | undefined;
+  } | null;
   signedAt: Date;
   name?: string | undefined;
   reason?: string | undefined;
@@ -43,27 +53,6 @@ export interface SignatureUpdate {
 const BYTE_RANGE_PLACEHOLDER = `[0 ${'0'.repeat(12)} ${'0'.repeat(12)} ${'0'.repeat(12)}]`;
 const text = (s: string) => new PdfString(textStringBytes(s));
 
-/** The pages in order (the page tree walked without recursion; a node seen twice is skipped). */
-function pageRefs(reader: PdfReader): PdfRef[] {
-  const pages: PdfRef[] = [];
-  const seen = new Set<number>();
-  const stack: PdfValue[] = [reader.dict(reader.trailer.get('Root'))?.get('Pages') ?? null];
-  while (stack.length > 0) {
-    const ref = stack.pop();
-    if (!(ref instanceof PdfRef) || seen.has(ref.num)) continue;
-    seen.add(ref.num);
-    reader.budget.spendToken();
-    const node = reader.dict(ref);
-    if (!node) continue;
-    const kids = reader.resolve(node.get('Kids'));
-    if (isName(node.get('Type'), 'Pages') || Array.isArray(kids)) {
-      if (Array.isArray(kids)) for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
-    } else pages.push(ref);
-  }
-  if (pages.length === 0) throw new PdfError('PDF_DAMAGED', 'The PDF has no pages.');
-  return pages;
-}
-
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** An array entry of the form or a page (/Fields, /Annots): absent is empty, anything else is refused. */
@@ -74,8 +63,10 @@ function arrayOf(reader: PdfReader, value: PdfValue | undefined, what: string): 
   return v;
 }
 
-function findSlot(reader: PdfReader, pages: PdfRef[], slot: number): { page: PdfRef; rect: number[] } {
+/** The slot `slot` among the pages listed, newest page first. */
+function slotIn(reader: PdfReader, pages: PdfValue[], slot: number): { page: PdfRef; rect: number[] } | null {
   for (const page of [...pages].reverse()) {
+    if (!(page instanceof PdfRef)) continue;
     const slots = reader.resolve(reader.dict(page)?.get(SLOTS_KEY));
     if (!Array.isArray(slots)) continue;
     for (const entry of slots) {
@@ -86,10 +77,31 @@ function findSlot(reader: PdfReader, pages: PdfRef[], slot: number): { page: Pdf
       }
     }
   }
+  return null;
+}
+
+/**
+ * The signee box: read from the signature pages the catalog lists (SIGNATURE_PAGES_KEY, written by
+ * prepareForSigning), so that signing never walks the page tree; versions prepared before that record
+ * existed are searched page by page.
+ */
+function findSlot(reader: PdfReader, catalog: PdfDict, slot: number): { page: PdfRef; rect: number[] } {
+  const listed = reader.resolve(catalog.get(SIGNATURE_PAGES_KEY));
+  const found =
+    (Array.isArray(listed) ? slotIn(reader, listed, slot) : null) ?? slotIn(reader, pageRefs(reader), slot);
+  if (found) return found;
   throw new PdfError(
     'PDF_UNSIGNABLE',
     `The PDF has no signature box for signee ${slot} (was it prepared with prepareForSigning?).`,
   );
+}
+
+/** Where an invisible signature's widget goes: the (first) signature page, else the document's first page. */
+function invisibleTarget(reader: PdfReader, catalog: PdfDict): { page: PdfRef; rect: number[] } {
+  const listed = reader.resolve(catalog.get(SIGNATURE_PAGES_KEY));
+  const page = (Array.isArray(listed) && listed[0] instanceof PdfRef ? listed[0] : null) ?? firstPage(reader);
+  if (!page) throw new PdfError('PDF_DAMAGED', 'The PDF has no pages.');
+  return { page, rect: [0, 0, 0, 0] };
 }
 
 function uniqueFieldName(reader: PdfReader, fields: PdfValue[], prefix: string): string {
@@ -115,10 +127,9 @@ export function buildSignatureUpdate(reader: PdfReader, opts: SignatureFieldOpti
   const catalogDict = reader.dict(rootRef);
   if (!catalogDict) throw new PdfError('PDF_DAMAGED', 'The PDF has no document catalog.');
   const catalog = catalogDict.clone();
-  const pages = pageRefs(reader);
   const target = opts.appearance
-    ? findSlot(reader, pages, opts.appearance.slot)
-    : { page: pages[0]!, rect: [0, 0, 0, 0] };
+    ? findSlot(reader, catalogDict, opts.appearance.slot)
+    : invisibleTarget(reader, catalogDict);
   const [x = 0, y = 0, w = 0, h = 0] = target.rect;
 
   // The form: /AcroForm as an object of its own, inline in the catalog, or none yet.
@@ -130,25 +141,13 @@ export function buildSignatureUpdate(reader: PdfReader, opts: SignatureFieldOpti
 
   const sigRef = up.allocate();
   const widgetRef = up.allocate();
-  const fonts = new PdfDict(
-    Object.entries(STAMP_FONTS).map(([base, res]) => [
-      res,
-      up.add(
-        new PdfDict([
-          ['Type', name('Font')],
-          ['Subtype', name('Type1')],
-          ['BaseFont', name(base)],
-          ['Encoding', name('WinAnsiEncoding')],
-        ]),
-      ),
-    ]),
-  );
+  const fonts = addStandardFonts(up);
   const content = opts.appearance ? opts.appearance.draw(w, h) : '';
   const apDict = new PdfDict([
     ['Type', name('XObject')],
     ['Subtype', name('Form')],
     ['BBox', [0, 0, w, h]],
-    ['Resources', new PdfDict([['Font', fonts]])],
+    ['Resources', new PdfDict([['Font', fonts], ...imageResource(up, opts.appearance?.image)])],
     ['Length', content.length],
   ]);
   const apRef = up.add({ raw: `${serialize(apDict)}\nstream\n${content}\nendstream` });
@@ -182,6 +181,27 @@ export function buildSignatureUpdate(reader: PdfReader, opts: SignatureFieldOpti
   else up.replace(rootRef.num, catalog.set('AcroForm', acroValue instanceof PdfDict ? acro : up.add(acro)));
 
   return placeByteRange(up.write(), reader.bytes.length, fieldName);
+}
+
+/** The XObject resources of a drawn signature: its image, with its alpha as a soft mask (ISO 32000-1 §11.6.5.3). */
+function imageResource(up: IncrementalUpdate, image: PdfImage | undefined): [string, PdfDict][] {
+  if (!image) return [];
+  const stream = (data: Uint8Array, colors: 1 | 3, extra: [string, PdfValue][]) => {
+    const dict = new PdfDict([
+      ['Type', name('XObject')],
+      ['Subtype', name('Image')],
+      ['Width', image.width],
+      ['Height', image.height],
+      ['ColorSpace', name(colors === 3 ? 'DeviceRGB' : 'DeviceGray')],
+      ['BitsPerComponent', 8],
+      ['Filter', name('FlateDecode')],
+      ...extra,
+      ['Length', data.length],
+    ]);
+    return up.add({ raw: `${serialize(dict)}\nstream\n${Buffer.from(data).toString('latin1')}\nendstream` });
+  };
+  const mask = image.alpha ? [['SMask', stream(image.alpha, 1, [])] as [string, PdfValue]] : [];
+  return [['XObject', new PdfDict([[STAMP_IMAGE, stream(image.data, image.colors, mask)]])]];
 }
 
 /** The field's lock (ISO 32000-2 §12.7.5.5): every field, and no changes at all to the document (P 1). */

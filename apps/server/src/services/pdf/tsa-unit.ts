@@ -71,7 +71,7 @@ export class TimestampUnit {
   }
 
   private async token(request: TimeStampReq): Promise<ContentInfo> {
-    const tsa = await loadInstanceIdentity(this.ca, TSA_IDENTITY);
+    const tsa = await loadInstanceIdentity(this.ca, TSA_IDENTITY, this.clock());
     const info = new TSTInfo({
       version: 1,
       policy: SINETTI_TSA_POLICY,

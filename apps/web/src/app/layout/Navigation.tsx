@@ -16,10 +16,9 @@ import { useLinkWithBack } from '../../lib/navigation';
 import { usePermissions } from '../../lib/permissions';
 import { CreateMenu } from './CreateMenu';
 import { NavGroup } from './NavGroup';
+import { FeedbackNavItem } from '../../features/feedback/FeedbackNavItem';
 import { OrganizationSelector } from './OrganizationSelector';
 import { SoonNote, SoonTooltip } from './Soon';
-
-const FEEDBACK_EMAIL: string | undefined = import.meta.env.VITE_FEEDBACK_EMAIL || undefined;
 
 function RouteLink({
   to,
@@ -121,15 +120,10 @@ export function Navigation() {
               />
             )}
           </NavGroup>
-          {FEEDBACK_EMAIL && (
-            <NavGroup title={t('nav.groups.help')}>
-              <NavLink
-                href={`mailto:${FEEDBACK_EMAIL}?subject=${encodeURIComponent(t('nav.feedbackSubject'))}`}
-                label={t('nav.feedback')}
-                leftSection={icon(IconMessage)}
-              />
-            </NavGroup>
-          )}
+          <FeedbackNavItem
+            icon={icon(IconMessage)}
+            wrap={(item) => <NavGroup title={t('nav.groups.help')}>{item}</NavGroup>}
+          />
         </Stack>
       </AppShell.Section>
     </>

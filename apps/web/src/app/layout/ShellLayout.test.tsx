@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodePathParam } from '../routes';
 import { changeLanguage } from '../../lib/i18n';
@@ -33,6 +33,16 @@ function renderShell(permissions: number[], account = makeAccount(), path = '/')
 }
 
 describe('shell layout (SPEC §2.5)', () => {
+  it('closes the navigation drawer when a dialog opens', async () => {
+    renderShell([]);
+    const toggle = await screen.findByRole('button', { name: 'Open navigation' });
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    act(() => modalStore.open('sign-out'));
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+    act(() => modalStore.reset());
+  });
+
   it('shows the initials in the avatar and the account menu', async () => {
     renderShell([]);
     const button = await screen.findByRole('button', { name: 'Account menu' });

@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
+import { useModalEntries } from '../../components/modals/store';
 import { Header } from './Header';
 import { Navigation } from './Navigation';
+import { MAIN_CONTENT_ID } from './SkipLink';
 
 /** Header, navigation and page for signed-in pages (SPEC §2.5); the navigation folds away on small screens. */
 export function ShellLayout() {
@@ -11,10 +13,15 @@ export function ShellLayout() {
   const { pathname } = useLocation();
   const closeNav = nav.close;
 
-  // On small screens the navigation closes once a link in it was followed.
+  // On small screens the navigation closes once a link in it was followed, or a dialog opened from it
+  // (the drawer would otherwise stay over the page behind the dialog).
+  const modalOpen = useModalEntries().some((entry) => entry.opened);
   useEffect(() => {
     closeNav();
   }, [pathname, closeNav]);
+  useEffect(() => {
+    if (modalOpen) closeNav();
+  }, [modalOpen, closeNav]);
 
   return (
     <AppShell
@@ -28,7 +35,7 @@ export function ShellLayout() {
       <AppShell.Navbar>
         <Navigation />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

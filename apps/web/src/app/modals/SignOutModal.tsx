@@ -4,7 +4,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AppModal, type ModalComponentProps } from '../../components/modals';
+import { AppModal, ModalConfirmButton, type ModalComponentProps } from '../../components/modals';
 import { signOut } from '../../lib/sign-out';
 
 /** sign-out (SPEC §2.7): confirmation with a red button; overlay click closes it. */
@@ -25,6 +25,7 @@ export function SignOutModal({ opened, close }: ModalComponentProps<'sign-out'>)
 
   return (
     <AppModal
+      destructive
       opened={opened}
       onClose={close}
       title={t('signOut.title')}
@@ -36,9 +37,9 @@ export function SignOutModal({ opened, close }: ModalComponentProps<'sign-out'>)
         <Button variant="default" onClick={close} disabled={pending}>
           {t('actions.cancel')}
         </Button>
-        <Button color="red" onClick={() => void confirm()} loading={pending}>
+        <ModalConfirmButton onClick={() => void confirm()} loading={pending}>
           {t('signOut.confirm')}
-        </Button>
+        </ModalConfirmButton>
       </Group>
     </AppModal>
   );

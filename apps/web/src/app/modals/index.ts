@@ -1,5 +1,8 @@
-import { registerModal } from '../../components/modals';
-import { SignOutModal } from './SignOutModal';
+import { lazy } from 'react';
+import { registerModal } from '../../components/modals/registry';
+
+/** Loaded when first opened: Mantine's modal (with its scroll area and focus trap) stays off first load. */
+const SignOutModal = lazy(async () => ({ default: (await import('./SignOutModal')).SignOutModal }));
 
 declare module '../../components/modals/registry' {
   interface ModalPropsMap {

@@ -1,8 +1,18 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Group, Modal, Progress, ThemeIcon, type ModalProps } from '@mantine/core';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  Button,
+  Group,
+  Modal,
+  Progress,
+  ThemeIcon,
+  type ButtonProps,
+  type ElementProps,
+  type ModalProps,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MODAL_SHAKE_MS, NAME_INPUT_FOCUS_MS } from '@sinetti/contract';
 import { playSound } from '../../lib/sounds';
+import { useReturnFocus } from './useReturnFocus';
 import './modal.css';
 
 export interface AppModalProps {
@@ -18,12 +28,26 @@ export interface AppModalProps {
   /** Overlay click closes the modal; otherwise the modal shakes and the error sound plays. */
   overlayClose?: boolean;
   size?: ModalProps['size'];
+  /**
+   * The dialog confirms something that cannot be undone (delete, cancel, sign out, leave): its icon
+   * and its ModalConfirmButton are red.
+   */
+  destructive?: boolean;
   children: ReactNode;
+}
+
+const DestructiveContext = createContext(false);
+
+/** The dialog's main action: red in a destructive dialog, the primary colour otherwise. */
+export function ModalConfirmButton(props: ButtonProps & ElementProps<'button', keyof ButtonProps>) {
+  const destructive = useContext(DestructiveContext);
+  return <Button color={destructive ? 'red' : undefined} {...props} />;
 }
 
 /**
  * The frame every modal uses (SPEC §2.7): optional header, icon, close cross and progress bar;
- * Escape closes; an element marked `data-autofocus` gets focus 500 ms after opening.
+ * Escape closes; an element marked `data-autofocus` gets focus 500 ms after opening; on closing,
+ * focus goes back to the control that opened it.
  */
 export function AppModal({
   opened,
@@ -34,12 +58,14 @@ export function AppModal({
   progress,
   overlayClose = false,
   size = 'md',
+  destructive = false,
   children,
 }: AppModalProps) {
   const { t } = useTranslation();
   // Modal.Content types its ref as a div; the element is the dialog section.
   const contentRef = useRef<HTMLDivElement>(null);
   const [shake, setShake] = useState(0);
+  useReturnFocus(opened, contentRef);
 
   useEffect(() => {
     if (shake === 0) return;
@@ -71,6 +97,7 @@ export function AppModal({
         className={shaking ? 'sinetti-modal-shake' : undefined}
         style={shaking ? { animationDuration: `${MODAL_SHAKE_MS}ms` } : undefined}
         data-shaking={shaking || undefined}
+        data-destructive={destructive || undefined}
       >
         {progress !== undefined && (
           <Progress value={progress} size="sm" radius={0} aria-label={t('modal.progress')} />
@@ -79,7 +106,7 @@ export function AppModal({
           <Modal.Header>
             <Group gap="sm" wrap="nowrap">
               {icon && (
-                <ThemeIcon variant="light" size="lg" radius="xl">
+                <ThemeIcon variant="light" size="lg" radius="xl" color={destructive ? 'red' : undefined}>
                   {icon}
                 </ThemeIcon>
               )}
@@ -88,7 +115,9 @@ export function AppModal({
             {withCloseButton && <Modal.CloseButton aria-label={t('modal.close')} />}
           </Modal.Header>
         )}
-        <Modal.Body>{children}</Modal.Body>
+        <Modal.Body>
+          <DestructiveContext.Provider value={destructive}>{children}</DestructiveContext.Provider>
+        </Modal.Body>
       </Modal.Content>
     </Modal.Root>
   );

@@ -1,4 +1,4 @@
-export { AppModal, type AppModalProps } from './AppModal';
+export { AppModal, ModalConfirmButton, type AppModalProps } from './AppModal';
 export { ModalHost } from './ModalHost';
 export {
   isModalRegistered,

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MODAL_SHAKE_MS, NAME_INPUT_FOCUS_MS } from '@sinetti/contract';
 import * as sounds from '../../lib/sounds';
 import { resetTestState } from '../../test/utils';
-import { AppModal } from './AppModal';
+import { AppModal, ModalConfirmButton } from './AppModal';
 import { ModalHost } from './ModalHost';
 import { registerModal, type ModalComponentProps } from './registry';
 import { MODAL_EXIT_MS, modalStore, useModals } from './store';
@@ -79,6 +79,31 @@ describe('AppModal', () => {
   });
 });
 
+describe('destructive dialogs', () => {
+  function renderConfirm(destructive: boolean) {
+    render(
+      <MantineProvider env="test">
+        <AppModal opened onClose={vi.fn()} title="Delete" destructive={destructive}>
+          <ModalConfirmButton>Delete</ModalConfirmButton>
+        </AppModal>
+      </MantineProvider>,
+    );
+    return screen.getByRole('button', { name: 'Delete' });
+  }
+
+  it('makes the confirm button red and marks the dialog', () => {
+    const button = renderConfirm(true);
+    expect(button.getAttribute('style')).toContain('--mantine-color-red-filled');
+    expect(screen.getByRole('dialog')).toHaveAttribute('data-destructive');
+  });
+
+  it('keeps the primary colour in an ordinary dialog', () => {
+    const button = renderConfirm(false);
+    expect(button.getAttribute('style') ?? '').not.toContain('red');
+    expect(screen.getByRole('dialog')).not.toHaveAttribute('data-destructive');
+  });
+});
+
 function Greeting({ props, opened, close }: ModalComponentProps<'test-greeting'>) {
   return (
     <AppModal opened={opened} onClose={close} title="Greeting" overlayClose>
@@ -116,6 +141,28 @@ describe('modals by name', () => {
     act(() => vi.advanceTimersByTime(MODAL_EXIT_MS));
     expect(modalStore.get()).toEqual([]);
     expect(screen.queryByText('Hello Aino')).not.toBeInTheDocument();
+  });
+
+  it('gives focus back to the control that opened the modal when it closes', () => {
+    vi.useFakeTimers();
+    registerModal('test-greeting', Greeting);
+    render(
+      <MantineProvider env="test">
+        <Opener />
+        <ModalHost />
+      </MantineProvider>,
+    );
+    const opener = screen.getByText('open');
+    act(() => opener.focus());
+    fireEvent.click(opener);
+    const close = screen.getByRole('button', { name: 'Close' });
+    act(() => close.focus());
+    act(() => vi.advanceTimersByTime(100));
+    expect(opener).not.toHaveFocus();
+
+    fireEvent.click(close);
+    act(() => vi.advanceTimersByTime(MODAL_EXIT_MS));
+    expect(opener).toHaveFocus();
   });
 
   it('keeps a modal that is opened again while closing', () => {

@@ -3,3 +3,4 @@ export { SigningCompletePage } from './public/SigningCompletePage';
 export { SigningResultPage } from './public/SigningResultPage';
 export { SigningSessionPage } from './public/SigningSessionPage';
 export { SigningStartPage } from './public/SigningStartPage';
+export { PublicLayout } from './public/PublicLayout';

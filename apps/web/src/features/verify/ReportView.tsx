@@ -59,6 +59,28 @@ function ChangeList({ changes }: { changes: DocumentChanges }) {
   );
 }
 
+/** The lock a signature sets on later changes (DocMDP certification, FieldMDP), in words. */
+function LockLines({ lock }: { lock: NonNullable<VerifiedSignature['lock']> }) {
+  const { t } = useTranslation('verify');
+  const permission = (p: number) => t(`lockPermission.${String(p) as '1' | '2' | '3'}`);
+  const { docMdp, fieldMdp } = lock;
+  return (
+    <>
+      {docMdp !== null && (
+        <Text size="sm" data-testid="signature-lock">
+          {t('lockDocMdp', { permission: permission(docMdp) })}
+        </Text>
+      )}
+      {fieldMdp && (
+        <Text size="sm" data-testid="signature-lock">
+          {t(`lockFields.${fieldMdp.action}`, { fields: fieldMdp.fields.join(', ') })}
+          {fieldMdp.p !== null ? ` ${t('lockAfter', { permission: permission(fieldMdp.p) })}` : ''}
+        </Text>
+      )}
+    </>
+  );
+}
+
 function SignatureCard({ s }: { s: VerifiedSignature }) {
   const { t, i18n } = useTranslation('verify');
   const { color, Icon } = STATUS[s.status];
@@ -91,6 +113,7 @@ function SignatureCard({ s }: { s: VerifiedSignature }) {
         <Text size="sm">{t('level', { level: s.level })}</Text>
         <Text size="sm">{t(s.intact === 'ok' ? 'intact' : 'notIntact')}</Text>
         <Text size="sm">{t(s.chain.trusted ? 'trusted' : 'notTrusted')}</Text>
+        {s.lock && <LockLines lock={s.lock} />}
         {s.changes ? <ChangeList changes={s.changes} /> : <Text size="sm">{t('noChanges')}</Text>}
         {s.warnings.length > 0 && (
           <List size="sm" icon={<IconAlertTriangle size={14} aria-hidden />}>
@@ -106,6 +129,7 @@ function SignatureCard({ s }: { s: VerifiedSignature }) {
           {s.chain.certificates.map((c) => (
             <Text key={`${c.serialNumber}-${c.subject}`} size="xs" style={{ overflowWrap: 'anywhere' }}>
               {c.subject} — {t(`revocation.${c.revocation}`)}
+              {c.revocationMethod ? ` (${t(`revocationMethod.${c.revocationMethod}`)})` : ''}
             </Text>
           ))}
         </Stack>

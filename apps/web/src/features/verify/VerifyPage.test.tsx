@@ -20,6 +20,7 @@ const chain = {
       validAtTime: true,
       revocation: 'good' as const,
       revocationSource: 'dss' as const,
+      revocationMethod: 'ocsp' as const,
     },
   ],
 };
@@ -90,6 +91,7 @@ describe('/verify', { timeout: 20_000 }, () => {
     // 09:00:01 UTC in June is 12:00:01 in Helsinki (summer time).
     expect(screen.getByText(/Time-stamped at/).textContent).toContain('12:00:01');
     expect(screen.getByText('No changes after signing.')).toBeInTheDocument();
+    expect(screen.getAllByText(/not revoked \(OCSP response\)/).length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: /Download the CA certificate/ })).toHaveAttribute(
       'href',
       '/api/pki/ca.crt',
@@ -123,6 +125,44 @@ describe('/verify', { timeout: 20_000 }, () => {
     expect(screen.getByText('Not valid')).toBeInTheDocument();
     expect(screen.getByText('Pages added: 4')).toBeInTheDocument();
     expect(screen.getByText('Annotation (Text) added on page 1')).toBeInTheDocument();
+  });
+
+  it("words the seal's lock and a change it forbids", async () => {
+    const changes = {
+      pagesAdded: [],
+      pagesRemoved: [],
+      pagesContentChanged: [],
+      annotations: [{ page: 1, change: 'added' as const, subtype: 'Text' }],
+      fields: [],
+      signaturesAdded: 0,
+      timestampsAdded: 0,
+      dssAdded: false,
+      otherObjectsChanged: 0,
+      modified: true,
+    };
+    replyWith({
+      status: 'OK',
+      report: report({
+        verdict: 'invalid',
+        signatures: [
+          signature({
+            status: 'invalid',
+            changes,
+            lock: { docMdp: 2, fieldMdp: { action: 'Include', fields: ['Nimi', 'Osoite'], p: 1 } },
+            lockViolations: ['annotations'],
+            warnings: ['modified-not-allowed'],
+          }),
+        ],
+      }),
+    });
+    upload();
+    expect(await screen.findByText(/At least one signature is not valid/)).toBeInTheDocument();
+    const locks = screen.getAllByTestId('signature-lock').map((e) => e.textContent);
+    expect(locks).toEqual([
+      'Certifies the document: only form filling and signing allowed after it.',
+      'Locks the form fields Nimi, Osoite. Once signed: no changes allowed after it.',
+    ]);
+    expect(screen.getByText(/Changed after signing, not allowed/)).toBeInTheDocument();
   });
 
   it("shows the server's reason when the file cannot be checked", async () => {

@@ -50,13 +50,38 @@ const builders: { [T in MailTemplate]: Builder<T> } = {
     p(t.warning),
   ],
   'signing-cancelled': (t, d) => [p(fill(t.intro, d)), p(t.next)],
+  'signing-reminder': (t, d) => [
+    p(fill(t.intro, d)),
+    ...(d.message?.trim()
+      ? [{ kind: 'quote', label: fill(t.messageLabel, d), text: d.message.trim() } as const]
+      : []),
+    p(fill(t.expires, d)),
+    { kind: 'action', label: t.action, url: d.link },
+    p(t.personal),
+  ],
+  'signing-expired': (t, d) => [p(fill(t.intro, d)), p(t.next)],
   'signing-failed': (t, d) => [p(fill(t.intro, d)), p(t.next)],
+  'signing-declined': (t, d) => [
+    p(fill(t.intro, d)),
+    { kind: 'quote', label: t.reasonLabel, text: d.reason },
+    p(t.next),
+  ],
+  'signing-unlocked': (t, d) => [
+    p(fill(t.intro, d)),
+    { kind: 'action', label: t.action, url: d.link },
+    p(t.note),
+  ],
   'signing-completed': (t, d) => [
     p(fill(t.intro, d)),
     { kind: 'action', label: t.action, url: d.link },
     ...(d.certificateLink ? [{ kind: 'link', label: t.certificate, url: d.certificateLink } as const] : []),
   ],
   'organization-invite': (t, d) => [p(fill(t.intro, d)), { kind: 'action', label: t.action, url: d.link }],
+  feedback: (t, d) => [
+    p(fill(t.intro, d)),
+    { kind: 'quote', label: t.messageLabel, text: d.message },
+    p(fill(t.context, d)),
+  ],
 };
 
 /** The subject and blocks of a message in its language. */

@@ -11,6 +11,7 @@ import {
   pem,
   type SigningKey,
 } from './keys.ts';
+import { privateKeyPem, readPrivateKeyPem, UNPROTECTED, type KeyProtection } from './key-files.ts';
 import { readPkcs12 } from './p12.ts';
 
 /** The instance's signing certificate authority: it issues every signee's one-time certificate and the seal's. */
@@ -23,6 +24,8 @@ export interface SigningCa {
   dir: string | null;
   /** The public URLs of the CA's CRL and certificate, named in every certificate it issues (null: none). */
   links: CaLinks | null;
+  /** How the keys under `dir` (CA, seal, time-stamping unit) are stored (key-files.ts). */
+  protection: KeyProtection;
 }
 
 /** The CA's public URLs under PUBLIC_URL (routes/pki): stable, so certificates issued years ago still point to them. */
@@ -36,10 +39,15 @@ export interface SigningCaOptions {
   dir: string | null;
   /** A configured PKCS#12 (certificate + key of an existing CA) instead of the generated one. */
   p12?: { path: string; password: string } | undefined;
-  /** Host name for the generated CA's name: "Sinetti Signing CA (<host>)". */
-  host: string;
+  /**
+   * The instance's name in a generated CA's subject, "Sinetti Signing CA (<name>)": a configured name, never the
+   * listening address. A CA is generated once; an existing CA keeps its subject (docs/decisions.md).
+   */
+  name: string;
   /** PUBLIC_URL: issued certificates name the CRL and CA certificate under it (absent: no links). */
   publicUrl?: string | undefined;
+  /** Encryption of the private keys written under `dir` (default: none). */
+  protection?: KeyProtection | undefined;
   now?: Date;
 }
 
@@ -47,27 +55,30 @@ const CA_YEARS = 20;
 
 export async function loadSigningCa(opts: SigningCaOptions): Promise<SigningCa> {
   const links = opts.publicUrl ? caLinks(opts.publicUrl) : null;
-  return { ...(await loadCa(opts)), links };
+  const protection = opts.protection ?? UNPROTECTED;
+  return { ...(await loadCa(opts, protection)), links, protection };
 }
 
-async function loadCa(opts: SigningCaOptions): Promise<Omit<SigningCa, 'links'>> {
+type LoadedCa = Omit<SigningCa, 'links' | 'protection'>;
+
+async function loadCa(opts: SigningCaOptions, protection: KeyProtection): Promise<LoadedCa> {
   if (opts.p12) return fromPkcs12(opts.p12, opts.dir);
   if (opts.dir === null) {
-    const { ca, keyDer } = await generateCa(opts.host, opts.now ?? new Date());
+    const { ca, keyDer } = await generateCa(opts.name, opts.now ?? new Date());
     keyDer.fill(0);
     return { ...ca, dir: null };
   }
   const caDir = path.join(opts.dir, 'ca');
-  const existing = await readCaDir(caDir);
+  const existing = await readCaDir(caDir, protection);
   if (existing) return { ...existing, dir: opts.dir };
   await mkdir(opts.dir, { recursive: true, mode: 0o700 });
-  const { ca, keyDer } = await generateCa(opts.host, opts.now ?? new Date());
+  const { ca, keyDer } = await generateCa(opts.name, opts.now ?? new Date());
   // Written completely in a private directory, then renamed into place: a process starting at the same
   // moment either wins the rename or finds the other's complete CA (rename onto a non-empty directory fails).
   const tmp = path.join(opts.dir, `.ca-${randomBytes(8).toString('hex')}`);
   await mkdir(tmp, { mode: 0o700 });
   try {
-    await writeFile(path.join(tmp, 'ca.key.pem'), pem.encode(keyDer, 'PRIVATE KEY'), {
+    await writeFile(path.join(tmp, 'ca.key.pem'), privateKeyPem(keyDer, protection), {
       mode: 0o600,
       flag: 'wx',
     });
@@ -81,13 +92,16 @@ async function loadCa(opts: SigningCaOptions): Promise<Omit<SigningCa, 'links'>>
   } catch (error) {
     await rm(tmp, { recursive: true, force: true });
     const code = (error as NodeJS.ErrnoException).code;
-    const winner = code === 'ENOTEMPTY' || code === 'EEXIST' ? await readCaDir(caDir) : undefined;
+    const winner = code === 'ENOTEMPTY' || code === 'EEXIST' ? await readCaDir(caDir, protection) : undefined;
     if (winner) return { ...winner, dir: opts.dir };
     throw error;
   }
 }
 
-async function readCaDir(caDir: string): Promise<Omit<SigningCa, 'dir' | 'links'> | undefined> {
+async function readCaDir(
+  caDir: string,
+  protection: KeyProtection,
+): Promise<Omit<LoadedCa, 'dir'> | undefined> {
   let certPem: string;
   let keyPem: string;
   try {
@@ -100,12 +114,16 @@ async function readCaDir(caDir: string): Promise<Omit<SigningCa, 'dir' | 'links'
     throw error;
   }
   const [certDer] = pem.decode(certPem, 'CERTIFICATE');
-  const [keyDer] = pem.decode(keyPem, 'PRIVATE KEY');
+  const keyDer = readPrivateKeyPem(keyPem, protection, path.join(caDir, 'ca.key.pem'))?.der;
   if (!certDer || !keyDer) throw new Error(`The signing CA files in ${caDir} are damaged.`);
-  return checkedCa(certDer, keyDer);
+  try {
+    return await checkedCa(certDer, keyDer);
+  } finally {
+    keyDer.fill(0);
+  }
 }
 
-async function checkedCa(certDer: Uint8Array, keyDer: Uint8Array): Promise<Omit<SigningCa, 'dir' | 'links'>> {
+async function checkedCa(certDer: Uint8Array, keyDer: Uint8Array): Promise<Omit<LoadedCa, 'dir'>> {
   const certificate = Certificate.fromBER(arrayBuffer(certDer));
   const key = await importPkcs8(keyDer);
   if (!isCaCertificate(certificate)) throw new Error('The signing CA certificate is not a CA certificate.');
@@ -115,10 +133,7 @@ async function checkedCa(certDer: Uint8Array, keyDer: Uint8Array): Promise<Omit<
   return { certificate, der: certDer, key };
 }
 
-async function fromPkcs12(
-  p12: { path: string; password: string },
-  dir: string | null,
-): Promise<Omit<SigningCa, 'links'>> {
+async function fromPkcs12(p12: { path: string; password: string }, dir: string | null): Promise<LoadedCa> {
   const { certificates, privateKey } = await readPkcs12(await readFile(p12.path), p12.password);
   const key = await importPkcs8(privateKey);
   privateKey.fill(0);
@@ -132,9 +147,9 @@ async function fromPkcs12(
 }
 
 async function generateCa(
-  host: string,
+  name: string,
   now: Date,
-): Promise<{ ca: Omit<SigningCa, 'dir' | 'links'>; keyDer: Uint8Array }> {
+): Promise<{ ca: Omit<LoadedCa, 'dir'>; keyDer: Uint8Array }> {
   const pair = await generateKeyPair('rsa-3072', true);
   const key: SigningKey = {
     privateKey: pair.privateKey,
@@ -144,7 +159,7 @@ async function generateCa(
   notAfter.setUTCFullYear(notAfter.getUTCFullYear() + CA_YEARS);
   const certificate = await createCertificate({
     kind: 'ca',
-    subject: { commonName: `Sinetti Signing CA (${host})`, organization: 'Sinetti' },
+    subject: { commonName: `Sinetti Signing CA (${name})`, organization: 'Sinetti' },
     publicKey: pair.publicKey,
     notBefore: new Date(now.getTime() - 60_000),
     notAfter,

@@ -1,10 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, writeFile, mkdir } from 'node:fs/promises';
+import { readFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { domainToASCII } from 'node:url';
 import { Certificate } from 'pkijs';
 import type { SigningCa } from './ca.ts';
 import { certificateDer, createCertificate } from './certificates.ts';
+import {
+  keyFileCheck,
+  privateKeyPem,
+  readPrivateKeyPem,
+  replaceFile,
+  type KeyProtection,
+} from './key-files.ts';
 import {
   arrayBuffer,
   generateKeyPair,
@@ -127,7 +133,7 @@ export async function loadInstanceIdentity(
   const cached = cache.get(spec.file);
   if (cached && usable(cached, ca, now, spec)) return cached;
   const file = ca.dir ? path.join(ca.dir, spec.file) : null;
-  const stored = file ? await readIdentity(file) : undefined;
+  const stored = file ? await readIdentity(file, ca.protection) : undefined;
   if (stored && usable(stored, ca, now, spec) && (await stored.certificate.verify(ca.certificate))) {
     cache.set(spec.file, stored);
     return stored;
@@ -151,10 +157,8 @@ export async function loadInstanceIdentity(
   if (file) {
     // One file holds both halves, replaced atomically: a reader never sees a key without its certificate.
     await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-    const tmp = `${file}.${randomBytes(8).toString('hex')}.tmp`;
-    const text = pem.encode(identity.der, 'CERTIFICATE') + pem.encode(keyDer, 'PRIVATE KEY');
-    await writeFile(tmp, text, { mode: 0o600, flag: 'wx' });
-    await rename(tmp, file);
+    const text = pem.encode(identity.der, 'CERTIFICATE') + privateKeyPem(keyDer, ca.protection);
+    await replaceFile(file, text, 0o600, { check: keyFileCheck(ca.protection, file) });
   }
   keyDer.fill(0);
   cache.set(spec.file, identity);
@@ -169,7 +173,7 @@ function yearsAfter(d: Date, years: number): Date {
   return out;
 }
 
-async function readIdentity(file: string): Promise<SignerIdentity | undefined> {
+async function readIdentity(file: string, protection: KeyProtection): Promise<SignerIdentity | undefined> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -178,9 +182,10 @@ async function readIdentity(file: string): Promise<SignerIdentity | undefined> {
     throw error;
   }
   const [certDer] = pem.decode(text, 'CERTIFICATE');
-  const [keyDer] = pem.decode(text, 'PRIVATE KEY');
+  const keyDer = readPrivateKeyPem(text, protection, file)?.der;
   if (!certDer || !keyDer) return undefined;
   const certificate = Certificate.fromBER(arrayBuffer(certDer));
   const key = await importPkcs8(keyDer);
+  keyDer.fill(0);
   return (await keyMatchesCertificate(key, certificate)) ? { key, certificate, der: certDer } : undefined;
 }

@@ -4,8 +4,12 @@ import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, type PdfValue } from '.
 
 export { PdfSyntaxError } from './errors.ts';
 
-const WHITESPACE = new Set([0, 9, 10, 12, 13, 32]);
-const DELIMITER = new Set([...'()<>[]{}/%'].map((c) => c.charCodeAt(0)));
+/** Each byte's class (§7.2.2): 1 white-space, 2 delimiter, 0 regular; a table, read per byte of the file. */
+const CLASS = new Uint8Array(256);
+for (const c of [0, 9, 10, 12, 13, 32]) CLASS[c] = 1;
+for (const c of '()<>[]{}/%') CLASS[c.charCodeAt(0)] = 2;
+const isSpace = (c: number) => CLASS[c] === 1;
+const isDelimiter = (c: number) => CLASS[c] === 2;
 /** A PDF number (§7.3.3): no exponents, hexadecimal or words such as "Infinity". */
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 const isDigit = (b: number) => b >= 48 && b <= 57;
@@ -21,6 +25,8 @@ export type LengthResolver = (ref: PdfRef) => number | undefined;
 export class PdfParser {
   pos: number;
   private depth = 0;
+  /** The same bytes as a Buffer, made once: tokens are decoded from it without a Buffer object each. */
+  private readonly text: Buffer;
   constructor(
     readonly bytes: Uint8Array,
     pos = 0,
@@ -28,6 +34,7 @@ export class PdfParser {
     private readonly budget: PdfBudget = new PdfBudget(),
   ) {
     this.pos = pos;
+    this.text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   }
 
   private fail(what: string): never {
@@ -38,7 +45,7 @@ export class PdfParser {
     const b = this.bytes;
     while (this.pos < b.length) {
       const c = b[this.pos]!;
-      if (WHITESPACE.has(c)) this.pos++;
+      if (isSpace(c)) this.pos++;
       else if (c === 37 /* % */) {
         while (this.pos < b.length && b[this.pos] !== 10 && b[this.pos] !== 13) this.pos++;
       } else break;
@@ -49,8 +56,8 @@ export class PdfParser {
   private regular(): string {
     const start = this.pos;
     const b = this.bytes;
-    while (this.pos < b.length && !WHITESPACE.has(b[this.pos]!) && !DELIMITER.has(b[this.pos]!)) this.pos++;
-    return Buffer.from(b.buffer, b.byteOffset + start, this.pos - start).toString('latin1');
+    while (this.pos < b.length && CLASS[b[this.pos]!] === 0) this.pos++;
+    return this.text.toString('latin1', start, this.pos);
   }
 
   keyword(): string {
@@ -129,7 +136,7 @@ export class PdfParser {
       this.skipWhitespace();
       if (/^\d+$/.test(gen) && this.bytes[this.pos] === 82 /* R */) {
         const after = this.bytes[this.pos + 1];
-        if (after === undefined || WHITESPACE.has(after) || DELIMITER.has(after)) {
+        if (after === undefined || isSpace(after) || isDelimiter(after)) {
           this.pos++;
           return new PdfRef(num, Number(gen));
         }
@@ -150,9 +157,7 @@ export class PdfParser {
   private hexString(): PdfString {
     const end = this.bytes.indexOf(62 /* > */, this.pos);
     if (end < 0) this.fail('Unterminated hexadecimal string');
-    const digits = Buffer.from(this.bytes.subarray(this.pos + 1, end))
-      .toString('latin1')
-      .replace(/[^0-9a-fA-F]/g, '');
+    const digits = this.text.toString('latin1', this.pos + 1, end).replace(/[^0-9a-fA-F]/g, '');
     this.pos = end + 1;
     return new PdfString(Buffer.from(digits.length % 2 ? `${digits}0` : digits, 'hex'));
   }
@@ -223,10 +228,7 @@ export class PdfParser {
       }
     }
     // A missing or wrong /Length: the data ends before the next "endstream".
-    const end = Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.length).indexOf(
-      'endstream',
-      this.pos,
-    );
+    const end = this.text.indexOf('endstream', this.pos);
     if (end < 0) this.fail('Stream without "endstream"');
     let stop = end;
     if (this.bytes[stop - 1] === 10) stop--;

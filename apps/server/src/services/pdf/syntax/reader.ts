@@ -1,7 +1,8 @@
 import { PdfError, PdfLimitError, PdfSyntaxError } from './errors.ts';
 import { decodeStream } from './filters.ts';
 import { PdfBudget, DEFAULT_PDF_LIMITS, type PdfLimits } from './limits.ts';
-import { PdfDict, PdfRef, PdfStream, isName, type PdfValue } from './objects.ts';
+import { PdfSecurity } from './crypt.ts';
+import { PdfDict, PdfRef, PdfStream, PdfString, isName, type PdfValue } from './objects.ts';
 import { PdfParser } from './parser.ts';
 
 type XrefEntry =
@@ -34,10 +35,14 @@ export class PdfReader {
   private readonly cache = new Map<number, PdfValue>();
   private readonly loading = new Set<number>();
   private readonly objectStreams = new Map<number, { data: Uint8Array; offsets: Map<number, number> }>();
+  /** The security handler of an encrypted file opened with `decrypt` (its /Encrypt object stays as read). */
+  private security: { handler: PdfSecurity; encryptNum: number | null } | null = null;
 
+  /** `decrypt`: open a permission-only encrypted file with the empty user password (reading only). */
   constructor(
     readonly bytes: Uint8Array,
     limits: PdfLimits = DEFAULT_PDF_LIMITS,
+    options: { decrypt?: boolean } = {},
   ) {
     this.budget = new PdfBudget(limits);
     this.lastXrefOffset = findStartXref(bytes);
@@ -55,8 +60,15 @@ export class PdfReader {
       const prev = trailer.get('Prev');
       offset = isCount(prev) && prev < bytes.length ? prev : undefined;
     }
-    if (this.trailer.get('Encrypt') !== undefined) {
-      throw new PdfError('PDF_ENCRYPTED', 'Encrypted PDF documents cannot be signed.');
+    const encrypt = this.trailer.get('Encrypt');
+    if (encrypt !== undefined) {
+      if (!options.decrypt) throw new PdfError('PDF_ENCRYPTED', 'Encrypted PDF documents cannot be signed.');
+      const dict = this.dict(encrypt);
+      const id = this.resolve(this.trailer.get('ID'));
+      const first = Array.isArray(id) ? id[0] : undefined;
+      if (!dict) throw new PdfSyntaxError('The PDF /Encrypt entry is not a dictionary.');
+      const handler = PdfSecurity.open(dict, first instanceof PdfString ? first.bytes : new Uint8Array(0));
+      this.security = { handler, encryptNum: encrypt instanceof PdfRef ? encrypt.num : null };
     }
     if (!(this.trailer.get('Root') instanceof PdfRef))
       throw new PdfSyntaxError('The PDF trailer has no /Root.');
@@ -193,7 +205,9 @@ export class PdfReader {
       }
       const obj = this.parser(this.bytes, entry.offset, true).indirectObject();
       if (obj.num !== num) throw new PdfSyntaxError(`Object ${num} is not where the cross-reference says.`);
-      return obj.value;
+      // Objects inside object streams were decrypted with their stream; so was nothing else.
+      const s = this.security;
+      return s && num !== s.encryptNum ? s.handler.decryptObject(num, obj.gen, obj.value) : obj.value;
     }
     if (entry?.kind === 'compressed') {
       if (entry.stream === num) throw new PdfSyntaxError(`Object ${num} is inside itself.`);
@@ -214,15 +228,28 @@ export class PdfReader {
     return v instanceof PdfDict ? v : v instanceof PdfStream ? v.dict : undefined;
   }
 
-  /** Reads every object the cross-reference lists (a full check of the file's structure). */
+  /**
+   * Reads every object the cross-reference lists (a full check of the file's structure). What it parses
+   * is not kept (only objects read through getObject are), so the check costs little more than the file.
+   */
   readAll(): number {
     let count = 0;
     for (const [num, entry] of this.entries) {
       if (entry.kind === 'free') continue;
-      this.getObject(num);
+      if (!this.cache.has(num)) this.check(num);
       count++;
     }
     return count;
+  }
+
+  private check(num: number): void {
+    if (this.loading.has(num)) throw new PdfSyntaxError(`Object ${num} is defined through itself.`);
+    this.loading.add(num);
+    try {
+      this.loadObject(num);
+    } finally {
+      this.loading.delete(num);
+    }
   }
 
   /** An indirect /Length; one that is being read (a loop) or damaged counts as unknown. */

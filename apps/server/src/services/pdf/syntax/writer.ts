@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PdfError } from './errors.ts';
 import { PdfDict, PdfRef, PdfString, name, serialize, type PdfValue } from './objects.ts';
 import type { PdfReader } from './reader.ts';
 
@@ -6,6 +7,12 @@ import type { PdfReader } from './reader.ts';
 export interface RawBody {
   raw: string;
 }
+
+/**
+ * The highest object number written: MuPDF (and with it every viewer built on it) ignores objects past
+ * 2^23 - 1, so a signature there would not be seen.
+ */
+export const MAX_OBJECT_NUMBER = 8_388_607;
 
 /**
  * Collects the objects of one incremental update (ISO 32000-1 §7.5.6) and writes them after the
@@ -22,6 +29,9 @@ export class IncrementalUpdate {
 
   /** Reserves a number for a new object (its body is set later with `set`). */
   allocate(): PdfRef {
+    if (this.nextNum >= MAX_OBJECT_NUMBER) {
+      throw new PdfError('PDF_TOO_COMPLEX', `The PDF has no object numbers left below ${MAX_OBJECT_NUMBER}.`);
+    }
     return new PdfRef(this.nextNum++, 0);
   }
 
@@ -59,7 +69,7 @@ export class IncrementalUpdate {
     const trailer = this.trailer();
     const xrefOffset = base + out.length;
     if (this.reader.usesXrefStream) {
-      const streamNum = this.nextNum++;
+      const streamNum = this.allocate().num;
       offsets.set(streamNum, { offset: xrefOffset, gen: 0 });
       out += xrefStream(streamNum, offsets, trailer.set('Size', this.nextNum), xrefOffset);
     } else {

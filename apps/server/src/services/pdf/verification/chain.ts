@@ -1,7 +1,8 @@
-import type { Certificate, CertificateRevocationList } from 'pkijs';
+import type { BasicOCSPResponse, Certificate, CertificateRevocationList } from 'pkijs';
 import type { VerifiedCertificate, VerifiedChain } from '@sinetti/contract';
 import { distinguishedName } from './cms-check.ts';
 import { nameKey, signedBy } from './crypto.ts';
+import { ocspStatus } from './ocsp.ts';
 
 export type RevocationSource = VerifiedCertificate['revocationSource'];
 
@@ -12,6 +13,8 @@ export interface TrustContext {
   pool: Certificate[];
   /** CRLs the file carries, with where they came from. */
   crls: { crl: CertificateRevocationList; source: RevocationSource }[];
+  /** OCSP responses (basic, status successful) the file carries, with where they came from. */
+  ocsps?: { response: BasicOCSPResponse; source: RevocationSource }[];
 }
 
 const MAX_DEPTH = 8;
@@ -46,21 +49,63 @@ export function buildChain(
   return { chain, complete: false };
 }
 
+type Revocation = Pick<
+  VerifiedCertificate,
+  'revocation' | 'revocationSource' | 'revocationMethod' | 'revocationStale'
+>;
+
+/**
+ * Whether revocation data issued at `thisUpdate` (next issue due `nextUpdate`) can say "not revoked" about
+ * `at`: it was issued at or after `at` (every revocation up to its issue is in it), or its period covers
+ * `at`. Data issued before `at` whose period had ended by then (or that names no end) is stale for `at`.
+ */
+export function freshFor(at: Date, thisUpdate: Date, nextUpdate: Date | null): boolean {
+  if (thisUpdate >= at) return true;
+  return nextUpdate !== null && at <= nextUpdate;
+}
+
+/**
+ * The status from the CRLs and OCSP responses that speak for `cert` at `at`: revoked wins over good; a
+ * "good" counts only from data fresh for `at` (freshFor); when all the data is stale the status is unknown
+ * and marked stale. A revocation at or before `at` counts whenever it was published (it is final).
+ */
 function revocationOf(
   cert: Certificate,
   issuer: Certificate | undefined,
   at: Date,
   ctx: TrustContext,
-): Pick<VerifiedCertificate, 'revocation' | 'revocationSource'> {
+): Revocation {
   if (!issuer) return { revocation: 'unknown', revocationSource: 'none' };
+  const found: Revocation[] = [];
+  const stale: Revocation[] = [];
   const issuerName = nameKey(issuer.subject);
+  const add = (revoked: boolean, fresh: boolean, source: RevocationSource, method: 'crl' | 'ocsp') => {
+    if (revoked) found.push({ revocation: 'revoked', revocationSource: source, revocationMethod: method });
+    else if (fresh) found.push({ revocation: 'good', revocationSource: source, revocationMethod: method });
+    else
+      stale.push({
+        revocation: 'unknown',
+        revocationSource: source,
+        revocationMethod: method,
+        revocationStale: true,
+      });
+  };
   for (const { crl, source } of ctx.crls) {
     if (nameKey(crl.issuer) !== issuerName || !signedBy(crl, issuer)) continue;
     const entry = crl.revokedCertificates?.find((r) => r.userCertificate.isEqual(cert.serialNumber));
-    if (entry && entry.revocationDate.value <= at) return { revocation: 'revoked', revocationSource: source };
-    return { revocation: 'good', revocationSource: source };
+    const revoked = entry !== undefined && entry.revocationDate.value <= at;
+    add(revoked, freshFor(at, crl.thisUpdate.value, crl.nextUpdate?.value ?? null), source, 'crl');
   }
-  return { revocation: 'unknown', revocationSource: 'none' };
+  for (const { response, source } of ctx.ocsps ?? []) {
+    const answer = ocspStatus(response, cert, issuer, at);
+    if (answer?.status === 'good' || answer?.status === 'revoked')
+      add(answer.status === 'revoked', freshFor(at, answer.thisUpdate, answer.nextUpdate), source, 'ocsp');
+  }
+  return (
+    found.find((r) => r.revocation === 'revoked') ??
+    found[0] ??
+    stale[0] ?? { revocation: 'unknown', revocationSource: 'none' }
+  );
 }
 
 /**

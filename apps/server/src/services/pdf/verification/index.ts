@@ -13,8 +13,14 @@ export async function verifySignedPdf(
   pdf: Uint8Array,
   ca: SigningCa | null,
   run?: PdfRun,
+  /** The time the report is made for (default now; the archive job passes its clock). */
+  now?: Date,
 ): Promise<VerificationReport> {
-  const crl = ca ? await currentCrl(ca) : null;
+  const crl = ca ? await currentCrl(ca, now) : null;
   const { workers, owner } = defaultRun(run);
-  return workers.run('verify', { pdf, caDer: ca?.der ?? null, caCrlDer: crl?.der ?? null }, owner);
+  return workers.run(
+    'verify',
+    { pdf, caDer: ca?.der ?? null, caCrlDer: crl?.der ?? null, ...(now ? { now: now.toISOString() } : {}) },
+    owner,
+  );
 }

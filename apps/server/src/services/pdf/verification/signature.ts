@@ -1,5 +1,5 @@
 import type { Certificate, SignedData } from 'pkijs';
-import type { CheckState, DocumentChanges, VerifiedSignature } from '@sinetti/contract';
+import type { CheckState, DocumentChanges, SignatureLock, VerifiedSignature } from '@sinetti/contract';
 import type { PdfDict } from '../syntax/objects.ts';
 import { chainInDss, describeChain, type TrustContext } from './chain.ts';
 import {
@@ -11,6 +11,7 @@ import {
   signatureTimestamp,
   type TokenCheck,
 } from './cms-check.ts';
+import { lockViolations } from './locks.ts';
 import { parsePdfDate } from './structure.ts';
 import { signatureStatus } from './verdict.ts';
 
@@ -22,6 +23,8 @@ export interface FoundSignature {
   contents: Uint8Array;
   subFilter: string;
   docTimeStamp: boolean;
+  /** The lock its /Reference sets (DocMDP, FieldMDP). */
+  lock: SignatureLock | null;
 }
 
 export interface SignatureEnv {
@@ -138,6 +141,8 @@ export function checkSignature(
     signatureValid,
     chain,
     changes,
+    lock: s.lock,
+    lockViolations: changes ? lockViolations(s.lock, changes) : [],
   };
   const unreadableRevision = byteRange.ok && !byteRange.wholeFile && changes === null;
   return { ...result, ...signatureStatus(result, unreadableRevision) };

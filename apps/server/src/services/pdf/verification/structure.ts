@@ -1,6 +1,7 @@
 import { decodeStream } from '../syntax/filters.ts';
 import type { PdfDict } from '../syntax/objects.ts';
 import { PdfName, PdfRef, PdfStream, PdfString, isName, type PdfValue } from '../syntax/objects.ts';
+import { pageRefs } from '../syntax/pages.ts';
 import type { PdfReader } from '../syntax/reader.ts';
 
 /** A text string of the PDF (UTF-16BE with BOM, UTF-8 with BOM, else PDFDocEncoding read as Latin-1). */
@@ -29,22 +30,9 @@ export function parsePdfDate(value: PdfValue | undefined): Date | null {
 
 export const catalogOf = (reader: PdfReader) => reader.dict(reader.trailer.get('Root'));
 
-/** The pages' object numbers in order (a node seen twice is skipped). */
+/** The pages' object numbers in order (the page tree walk that signing uses too). */
 export function pageNumbers(reader: PdfReader): number[] {
-  const pages: number[] = [];
-  const seen = new Set<number>();
-  const stack: PdfValue[] = [catalogOf(reader)?.get('Pages') ?? null];
-  while (stack.length > 0) {
-    const ref = stack.pop();
-    if (!(ref instanceof PdfRef) || seen.has(ref.num)) continue;
-    seen.add(ref.num);
-    reader.budget.spendToken();
-    const node = reader.dict(ref);
-    const kids = reader.resolve(node?.get('Kids'));
-    if (Array.isArray(kids)) for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
-    else if (node) pages.push(ref.num);
-  }
-  return pages;
+  return pageRefs(reader).map((ref) => ref.num);
 }
 
 export interface FieldInfo {

@@ -5,7 +5,8 @@ type Checked = Omit<VerifiedSignature, 'status' | 'warnings'>;
 /**
  * One signature's status and findings (docs/decisions.md "Signature verification"):
  * - invalid: the byte range is malformed, the covered bytes do not match, the signature does not verify,
- *   a certificate of its chain is revoked or was not valid at the proven time, or its revision cannot be read;
+ *   a certificate of its chain is revoked or was not valid at the proven time, its revision cannot be read,
+ *   or a later change breaks the lock it set (DocMDP, FieldMDP: `modified-not-allowed`);
  * - warning: anything that weakens but does not break it: not issued by this service, incomplete chain,
  *   no (or a bad) time-stamp, unknown revocation status, an unsupported algorithm, changes after it;
  * - valid otherwise.
@@ -28,13 +29,17 @@ export function signatureStatus(
   if (certs.some((c) => !c.validAtTime)) errors.push('certificate-not-valid-at-time');
   if (certs.length > 0 && !s.chain.complete) warnings.push('chain-incomplete');
   if (certs.length > 0 && !s.chain.trusted) warnings.push('not-issued-by-this-service');
-  if (certs.some((c) => c.revocation === 'unknown')) warnings.push('revocation-unknown');
+  const unknown = certs.filter((c) => c.revocation === 'unknown');
+  if (unknown.some((c) => !c.revocationStale)) warnings.push('revocation-unknown');
+  if (unknown.some((c) => c.revocationStale)) warnings.push('revocation-stale');
   if (s.kind === 'signature') {
     if (!s.timestamp) warnings.push('no-timestamp');
     else if (!s.timestamp.valid) warnings.push('timestamp-invalid');
     else if (!s.timestamp.chain.trusted) warnings.push('timestamp-not-trusted');
   }
-  if (s.changes?.modified) warnings.push('modified-after-signing');
+  // A change that the signature's own lock forbids is an error that no later signer can settle.
+  if ((s.lockViolations ?? []).length > 0) errors.push('modified-not-allowed');
+  else if (s.changes?.modified) warnings.push('modified-after-signing');
   const status = errors.length > 0 ? 'invalid' : warnings.length > 0 ? 'warning' : 'valid';
   return { status, warnings: [...errors, ...warnings] };
 }

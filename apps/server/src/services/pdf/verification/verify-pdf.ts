@@ -10,6 +10,8 @@ import { PdfReader } from '../syntax/reader.ts';
 import { compareRevisions } from './changes.ts';
 import { certificateKey, type TrustContext } from './chain.ts';
 import { certificatesOf, crlsOf, parseSignedData } from './cms-check.ts';
+import { archivedOcsps, parseOcspResponse } from './ocsp.ts';
+import { lockOf } from './locks.ts';
 import { checkSignature, type FoundSignature } from './signature.ts';
 import { docMdpPermission, dssStreams, pageNumbers, signatureFields } from './structure.ts';
 import { overallVerdict, settleChanges } from './verdict.ts';
@@ -72,6 +74,7 @@ function found(reader: PdfReader): FoundSignature[] {
         contents: contents.bytes,
         subFilter: subFilter instanceof PdfName ? subFilter.name : '',
         docTimeStamp: type instanceof PdfName && type.name === 'DocTimeStamp',
+        lock: lockOf(reader, dict),
       },
     ];
   });
@@ -88,7 +91,7 @@ export function verifyPdf(input: VerifyInput, limits: PdfLimits = DEFAULT_PDF_LI
   if (!isPdf(pdf)) return unreadable(pdf, 'not-pdf', now);
   let reader: PdfReader;
   try {
-    reader = new PdfReader(pdf, limits);
+    reader = new PdfReader(pdf, limits, { decrypt: true });
   } catch (err) {
     if (err instanceof PdfError && err.problem === 'PDF_ENCRYPTED') return unreadable(pdf, 'encrypted', now);
     if (err instanceof PdfError && err.problem === 'PDF_TOO_COMPLEX')
@@ -133,6 +136,15 @@ function report(reader: PdfReader, input: VerifyInput, now: Date, limits: PdfLim
       ...cmsList.flatMap((s) => (s ? crlsOf(s) : [])).map((c) => ({ crl: c, source: 'signature' as const })),
       ...(instanceCrl ? [{ crl: instanceCrl, source: 'instance' as const }] : []),
     ],
+    ocsps: [
+      ...dssStreams(reader, 'OCSPs')
+        .map(parseOcspResponse)
+        .filter((r) => r !== null)
+        .map((response) => ({ response, source: 'dss' as const })),
+      ...cmsList
+        .flatMap((s) => (s ? archivedOcsps(s) : []))
+        .map((response) => ({ response, source: 'signature' as const })),
+    ],
   };
   const dssKeys = new Set(dssCerts.map(certificateKey));
   // Revisions are read once per distinct end offset (signatures sharing a revision share the comparison).
@@ -140,7 +152,7 @@ function report(reader: PdfReader, input: VerifyInput, now: Date, limits: PdfLim
   const revisionAt = (end: number): PdfReader | null => {
     if (!revisions.has(end)) {
       try {
-        revisions.set(end, new PdfReader(pdf.subarray(0, end), limits));
+        revisions.set(end, new PdfReader(pdf.subarray(0, end), limits, { decrypt: true }));
       } catch (err) {
         if (err instanceof PdfError && err.problem === 'PDF_TOO_COMPLEX') throw err;
         revisions.set(end, null);

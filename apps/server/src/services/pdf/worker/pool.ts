@@ -40,6 +40,15 @@ interface Slot {
 const BOOT = new URL('./boot.mjs', import.meta.url);
 
 /**
+ * The young generation of a worker's heap. Parsing a PDF makes short-lived garbage (tokens, objects of the
+ * full-file check) at the rate the file is read, so V8 grows the young generation to its maximum: at 64 MB
+ * that headroom alone was 3x a 12 MB file's size. 16 MB keeps prepare and seal of a text-heavy file under
+ * 3x the file (bench/sealing.bench.ts) for a few more scavenges; what survives goes to the old generation.
+ */
+export const youngGenerationMb = (memoryMb: number): number =>
+  Math.min(16, Math.max(4, Math.floor(memoryMb / 8)));
+
+/**
  * Runs PDF work on worker threads, off the API's event loop: each task with a time limit (the worker is
  * terminated past it) and a memory limit (resourceLimits), in a small bounded queue served round-robin
  * between owners, so that one organization's files cannot freeze or monopolise the server.
@@ -111,7 +120,7 @@ export class PdfWorkerPool {
       execArgv: [],
       resourceLimits: {
         maxOldGenerationSizeMb: this.options.memoryMb,
-        maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(this.options.memoryMb / 8))),
+        maxYoungGenerationSizeMb: youngGenerationMb(this.options.memoryMb),
         stackSizeMb: 4,
       },
     });

@@ -3,7 +3,14 @@ import type { PdfLimits } from '../syntax/limits.ts';
 import type { VerificationReport } from '@sinetti/contract';
 import type { VerifyInput } from '../verification/verify-pdf.ts';
 import type { DssInput, DssLayout } from '../dss.ts';
-import type { PrepareInput, PrepareResult, LayoutInput, SignatureLayout } from './tasks.ts';
+import type { PdfImage } from '../png.ts';
+import type {
+  PrepareInput,
+  PrepareResult,
+  LayoutInput,
+  SignatureImageInput,
+  SignatureLayout,
+} from './tasks.ts';
 
 /** The work a PDF worker does, by name: input and result of each. */
 export interface PdfTasks {
@@ -13,6 +20,8 @@ export interface PdfTasks {
   verify: { input: VerifyInput; result: VerificationReport };
   /** The Document Security Store update of a sealed PDF (dss.ts). */
   layoutDss: { input: DssInput; result: DssLayout };
+  /** A drawn signature's PNG decoded into a PDF image (png.ts); null when its data is damaged. */
+  signatureImage: { input: SignatureImageInput; result: PdfImage | null };
   /** For tests of the pool itself: spins for `ms` (time limit) or allocates `mb` (memory limit). */
   burn: { input: { ms?: number; mb?: number }; result: null };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { layoutDss, type DssInput } from '../dss.ts';
 import { layoutSignature, dryRunSignatures, type LayoutInput } from '../layout.ts';
+import { PngError, pngImage, type PdfImage } from '../png.ts';
 import { prepareForSigning, type PrepareMeta, type Signee } from '../prepare.ts';
 import { PdfError, PdfLimitError } from '../syntax/errors.ts';
 import type { PdfLimits } from '../syntax/limits.ts';
@@ -20,6 +21,8 @@ export interface PrepareResult {
   pdf: Uint8Array;
   sha256: string;
   pages: number;
+  /** False: the rendition had to be rewritten (see prepareForSigning); earlier signatures in it are lost. */
+  keptIntact: boolean;
 }
 
 /** Pages of a PDF, read from its page tree without parsing the content. */
@@ -38,19 +41,33 @@ function asPdfError(err: unknown): PdfError {
 }
 
 /**
- * The version to be signed, decided at send time: the whole file is read within the limits first (a
- * bomb or a loop is refused before pdf-lib sees it), then prepared, then every signature and the seal are
- * laid out in a dry run. Whatever passes can be signed to the end.
+ * The version to be signed, decided at send time: the whole file is read within the limits (a bomb or a
+ * loop is refused), the signature pages appended, then every signature and the seal are laid out in a dry
+ * run. Whatever passes can be signed to the end.
  */
 export async function prepareChecked(input: PrepareInput, limits: PdfLimits): Promise<PrepareResult> {
   try {
-    new PdfReader(input.pdf, limits).readAll();
-    const prepared = await prepareForSigning(input.pdf, input.signees, input.meta);
+    const prepared = await prepareForSigning(input.pdf, input.signees, input.meta, limits);
     const reader = new PdfReader(prepared.pdf, limits);
     dryRunSignatures(prepared.pdf, input.signees.length, limits);
     return { ...prepared, pages: countPages(reader) };
   } catch (err) {
     throw asPdfError(err);
+  }
+}
+
+export interface SignatureImageInput {
+  png: Uint8Array;
+  maxSide: number;
+}
+
+/** A drawn signature (a checked PNG) as a PDF image, or null if it cannot be drawn (damaged data). */
+function signatureImage(input: SignatureImageInput): PdfImage | null {
+  try {
+    return pngImage(input.png, input.maxSide);
+  } catch (err) {
+    if (err instanceof PngError) return null;
+    throw err;
   }
 }
 
@@ -73,6 +90,7 @@ export async function runTask<K extends PdfTaskName>(
   if (task === 'layoutSignature') return layoutSignature(input as LayoutInput, limits) as Result;
   if (task === 'verify') return verifyPdf(input as VerifyInput, limits) as Result;
   if (task === 'layoutDss') return layoutDss(input as DssInput, limits) as Result;
+  if (task === 'signatureImage') return signatureImage(input as SignatureImageInput) as Result;
   if (task === 'burn') return burn(input as PdfTasks['burn']['input']) as Result;
   throw new Error(`Unknown PDF task ${String(task)}`);
 }
@@ -86,7 +104,8 @@ export function transferablesOf(result: unknown): ArrayBuffer[] {
   const out: ArrayBuffer[] = [];
   const record = result as Record<string, unknown>;
   for (const [key, value] of Object.entries(record)) {
-    if (value instanceof Uint8Array) {
+    // A view of shared memory (growing-pdf.ts) is passed as it is: it is not copied, nor can it be transferred.
+    if (value instanceof Uint8Array && !(value.buffer instanceof SharedArrayBuffer)) {
       const own =
         value.byteOffset === 0 && value.byteLength === value.buffer.byteLength ? value : value.slice();
       record[key] = own;

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api, type Platform } from '@sinetti/contract';
 import { call } from '../../../lib/api';
+import { currentLanguage } from '../../../lib/i18n';
 import { completeSignIn } from './complete-sign-in';
 
 export interface AuthorizeInput {
@@ -23,7 +24,8 @@ export function finishProviderSignIn(input: AuthorizeInput, queryClient: QueryCl
   let pending = inFlight.get(input.code);
   if (!pending) {
     pending = call(api.authentication.authorize, {
-      body: { type: input.platform, code: input.code, state: input.state },
+      // A new account starts in the language chosen on /signin or /signup.
+      body: { type: input.platform, code: input.code, state: input.state, language: currentLanguage() },
     }).then((reply) => completeSignIn(reply, queryClient));
     inFlight.set(input.code, pending);
   }

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodePathParam } from '../../../app/routes';
 import { showError } from '../../../components/toast';
+import { sessionStore } from '../../../lib/session';
+import { signInAs } from '../../../test/utils';
 import { browser } from '../lib/browser';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { SignInPanel } from './SignInPanel';
@@ -19,6 +21,8 @@ const config = (local: boolean) => ({
 });
 
 afterEach(() => {
+  vi.useRealTimers();
+  sessionStore.clear();
   vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
@@ -46,6 +50,23 @@ describe('sign-in buttons', { timeout: 20_000 }, () => {
       { type: 'CLIENT_GOOGLE', redirect: '/documents/abc' },
     ]);
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('say why after a session ran out from 2 hours without activity, and only then', async () => {
+    mockApi({ 'GET /api/config': () => config(false) });
+    const { unmount } = renderAt(<SignInPanel variant="signIn" />, { path: '/signin' });
+    await screen.findByRole('button', { name: 'Sign in with Google' });
+    expect(screen.queryByText(/without activity/)).not.toBeInTheDocument();
+    unmount();
+
+    signInAs('OK');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 2 * 60 * 60 * 1000 + 1000);
+    expect(sessionStore.get()).toBeNull();
+    renderAt(<SignInPanel variant="signIn" />, { path: '/signin' });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'You were signed out after 2 hours without activity.',
+    );
   });
 
   it('say when the built-in development provider is used', async () => {

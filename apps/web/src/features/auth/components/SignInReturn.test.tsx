@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import { sessionReply } from '../test/fixtures';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
@@ -18,7 +19,8 @@ function renderReturn(url: string) {
   );
 }
 
-afterEach(() => {
+afterEach(async () => {
+  await changeLanguage('en');
   vi.unstubAllGlobals();
   sessionStore.clear();
 });
@@ -38,13 +40,14 @@ describe('sign-in return page', { timeout: 20_000 }, () => {
 
     expect(await screen.findByTestId('location')).toHaveTextContent('/setup/invite-users');
     expect(callsTo(fetchMock, 'POST /api/authentication/authorize')).toEqual([
-      { type: 'google', code: 'code-1', state: 'state-1' },
+      { type: 'google', code: 'code-1', state: 'state-1', language: 'en' },
     ]);
     const session = sessionStore.get();
     expect(session && session.status).toBe('SETUP_REQUIRED');
   });
 
-  it('goes to the page the user wanted after a Microsoft sign-in', async () => {
+  it('goes to the page the user wanted after a Microsoft sign-in, in the language chosen before', async () => {
+    await changeLanguage('fi');
     const fetchMock = mockApi({
       'POST /api/authentication/authorize': () => ({
         status: 'OK',
@@ -55,7 +58,7 @@ describe('sign-in return page', { timeout: 20_000 }, () => {
     renderReturn('/redirect/microsoft?code=code-2&state=state-2');
     expect(await screen.findByTestId('location')).toHaveTextContent('/documents/abc?x=1');
     expect(callsTo(fetchMock, 'POST /api/authentication/authorize')).toEqual([
-      { type: 'microsoft', code: 'code-2', state: 'state-2' },
+      { type: 'microsoft', code: 'code-2', state: 'state-2', language: 'fi' },
     ]);
   });
 

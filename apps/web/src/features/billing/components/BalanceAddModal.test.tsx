@@ -43,12 +43,35 @@ describe('balance-add (SPEC §5 top-up)', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Amount has to be between 10 and 500.')).not.toBeInTheDocument();
   });
 
-  it.each(['9', '501', '10.5', '0'])('warns and disables the button for %s', (value) => {
+  it.each(['9', '501', '0'])('warns and disables the button for %s', (value) => {
     mockApi({});
     const { input, submit } = openTopUp();
     fireEvent.change(input, { target: { value } });
     expect(screen.getByText('Amount has to be between 10 and 500.')).toBeInTheDocument();
     expect(submit).toBeDisabled();
+  });
+
+  it.each(['12.5', '10,5'])('says whole euros for %s and disables the button', (value) => {
+    mockApi({});
+    const { input, submit } = openTopUp();
+    fireEvent.change(input, { target: { value } });
+    expect(screen.getByText('Add whole euros only, without cents.')).toBeInTheDocument();
+    expect(screen.queryByText('Amount has to be between 10 and 500.')).not.toBeInTheDocument();
+    expect(submit).toBeDisabled();
+  });
+
+  it("shows the server's reason when it refuses the amount", async () => {
+    mockApi({
+      [KEY]: () => ({
+        status: 'ERROR',
+        code: 'VALIDATION_FAILED',
+        reason: 'TOP_UP_NOT_WHOLE',
+        message: 'Add whole euros only.',
+      }),
+    });
+    const { submit } = openTopUp();
+    fireEvent.click(submit);
+    await waitFor(() => expect(showError).toHaveBeenCalledWith('Add whole euros only, without cents.'));
   });
 
   it('turns a non-numeric amount into 0', () => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { TOP_UP_DEFAULT } from '@sinetti/contract';
 import { AppModal, useModals, type ModalComponentProps } from '../../../components/modals';
 import { showError, showSuccess } from '../../../components/toast';
+import { errorText, hasReason } from '../../../lib/errors';
 import { formatMoney } from '../../../lib/money';
 import { useTopUp } from '../api/balance';
 import { isValidTopUp, parseAmount } from '../lib/amount';
@@ -54,7 +55,12 @@ export function BalanceAddModal({ opened, close }: ModalComponentProps<'balance-
           }
         },
         // The outcome is unknown (no answer, provider unreachable): keep the key for the retry.
-        onError: () => showError(t('topUp.failed')),
+        onError: (error) =>
+          showError(
+            hasReason(error, 'TOP_UP_NOT_WHOLE', 'TOP_UP_OUT_OF_RANGE')
+              ? errorText(error)
+              : t('topUp.failed'),
+          ),
       },
     );
   };
@@ -82,7 +88,7 @@ export function BalanceAddModal({ opened, close }: ModalComponentProps<'balance-
             data-autofocus
             onChange={(e) => setText(e.currentTarget.value)}
             onBlur={() => setText(String(amount))}
-            error={valid ? undefined : t('topUp.range')}
+            error={valid ? undefined : t(Number.isInteger(amount) ? 'topUp.range' : 'topUp.whole')}
           />
           {methodRequired && (
             <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title={t('topUp.methodRequired')}>

@@ -108,6 +108,25 @@ describe('billing page', { timeout: 20_000 }, () => {
     expect(callsTo(fetchMock, 'GET /api/plan/transactions?limit=10&offset=10')).toHaveLength(1);
   });
 
+  it('names the document of a signature charge and shows a refund as a refund', async () => {
+    const document = { id: '00000000-0000-4000-8000-0000000000aa', name: 'Lease 2026.pdf' };
+    openBilling({
+      'GET /api/plan/transactions?limit=10&offset=0': () =>
+        transactionsReply([
+          transaction(2, { name: 'signature_advanced', amount: 120, refund: true, document }),
+          transaction(1, { name: 'signature_advanced', amount: -120, document }),
+        ]),
+    });
+    const table = await screen.findByRole('table', { name: 'Transaction history' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Refund: Advanced signature');
+    expect(rows[0]).toHaveTextContent('+€1.20');
+    expect(rows[1]).not.toHaveTextContent('Refund');
+    const links = within(table).getAllByRole('link', { name: 'Lease 2026.pdf' });
+    expect(links).toHaveLength(2);
+    expect(links[0]).toHaveAttribute('href', `/document/${document.id}`);
+  });
+
   it('upgrades the plan to a higher one', async () => {
     const fetchMock = openBilling({
       'GET /api/plan/catalog': () => ({

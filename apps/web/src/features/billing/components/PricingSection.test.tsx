@@ -33,7 +33,11 @@ describe('signature pricing (SPEC §9)', { timeout: 20_000 }, () => {
       ['ID card (EE)', 'Advanced', '€1.00'],
       ['Smart-ID', 'Qualified', '€1.60'],
       ['USB token 1', '-', '-'],
-      ['sinetti.example', 'Simple', '€0.45'],
+      [
+        "sinetti.exampleThis service's own signing: the signer confirms with a one-time code sent by e-mail.",
+        'Simple',
+        '€0.45',
+      ],
     ]);
     expect(screen.getByText(/on your organization's plan \(Basic\)/)).toBeInTheDocument();
   });

@@ -6,6 +6,9 @@ import { pricesQuery } from '../api/prices';
 import { PLAN_LABEL } from '../lib/labels';
 import { CardFailed, CardLoading } from './BillingCard';
 
+/** The method named after this instance's host: its own e-mail code signing. */
+const HOST_METHOD = 'host-email-sms';
+
 /** Settings → Signature Pricing (open to all, SPEC §6, §9): every signing method with its price or '-'. */
 export function PricingSection() {
   const { t } = useTranslation('billing');
@@ -31,7 +34,14 @@ export function PricingSection() {
           <Table.Tbody>
             {methods.map((method) => (
               <Table.Tr key={method.id}>
-                <Table.Td>{method.name}</Table.Td>
+                <Table.Td>
+                  {method.name}
+                  {method.id === HOST_METHOD && (
+                    <Text size="xs" c="dimmed">
+                      {t('pricing.hostMethod')}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>{method.level ? t(`pricing.levels.${method.level}`) : '-'}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {method.value === null ? (

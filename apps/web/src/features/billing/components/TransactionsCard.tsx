@@ -1,14 +1,19 @@
 import { useState } from 'react';
-import { Group, Pagination, Table, Text } from '@mantine/core';
+import { Anchor, Group, Pagination, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { formatDateTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 import { TRANSACTIONS_PAGE_SIZE, transactionsQuery } from '../api/transactions';
 import { TRANSACTION_LABEL } from '../lib/labels';
 import { BillingCard, CardFailed, CardLoading } from './BillingCard';
 
-/** Every balance movement, newest first: name, amount (+ in, − out) and time in Helsinki (SPEC §3). */
+/**
+ * Every balance movement, newest first: name (a refund says so), the document a signature was for, amount
+ * (+ in, − out) and time in Helsinki (SPEC §3).
+ */
 export function TransactionsCard() {
   const { t } = useTranslation('billing');
   const [page, setPage] = useState(1);
@@ -22,32 +27,46 @@ export function TransactionsCard() {
       {!data && !query.isError && <CardLoading />}
       {data && data.total === 0 && <Text c="dimmed">{t('transactions.empty')}</Text>}
       {data && data.transactions.length > 0 && (
-        <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing="xs" aria-label={t('transactions.title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('transactions.name')}</Table.Th>
-                <Table.Th ta="right">{t('transactions.amount')}</Table.Th>
-                <Table.Th>{t('transactions.date')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.transactions.map((row) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td>{t(TRANSACTION_LABEL[row.name])}</Table.Td>
-                  <Table.Td
-                    ta="right"
-                    c={row.amount > 0 ? 'teal.8' : undefined}
-                    style={{ whiteSpace: 'nowrap' }}
-                  >
-                    {formatMoney(row.amount, { currency: data.currency, signed: true })}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          label={t('transactions.title')}
+          rows={data.transactions}
+          rowKey={(row) => row.id}
+          minWidth={480}
+          columns={[
+            {
+              id: 'name',
+              header: t('transactions.name'),
+              phone: 'title',
+              cell: (row) => (
+                <>
+                  {row.refund
+                    ? t('transactions.refundOf', { name: t(TRANSACTION_LABEL[row.name]) })
+                    : t(TRANSACTION_LABEL[row.name])}
+                  {row.document && (
+                    <Anchor component={Link} to={`/document/${row.document.id}`} size="xs" display="block">
+                      {row.document.name}
+                    </Anchor>
+                  )}
+                </>
+              ),
+            },
+            {
+              id: 'amount',
+              header: t('transactions.amount'),
+              align: 'right',
+              cell: (row) => (
+                <Text span inherit c={row.amount > 0 ? 'teal.8' : undefined} style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(row.amount, { currency: data.currency, signed: true })}
+                </Text>
+              ),
+            },
+            {
+              id: 'date',
+              header: t('transactions.date'),
+              cell: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created)}</span>,
+            },
+          ]}
+        />
       )}
       {pages > 1 && (
         <Group justify="center">

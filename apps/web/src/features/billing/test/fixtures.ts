@@ -60,6 +60,8 @@ export function transaction(n: number, overrides: Partial<Transaction> = {}): Tr
     name: 'balance',
     amount: 2500,
     created: '2025-01-15T22:30:00.000Z',
+    refund: false,
+    document: null,
     ...overrides,
   };
 }

@@ -10,6 +10,8 @@ export interface DocumentContent {
   /** base64, or null when the document has no content to show. */
   content: string | null;
   mimeType: string;
+  /** The content is the signed and sealed PDF (the document is Signed). */
+  signed: boolean;
 }
 
 /**
@@ -28,7 +30,12 @@ export async function fetchContent(
     signal,
   });
   if (reply.content === null && previous && previous.hash === reply.hash) return previous;
-  return { hash: reply.hash, content: reply.content, mimeType: reply.contentMimeType };
+  return {
+    hash: reply.hash,
+    content: reply.content,
+    mimeType: reply.contentMimeType,
+    signed: reply.signed ?? false,
+  };
 }
 
 /**

@@ -8,6 +8,8 @@ export interface UploadInput {
   file: File;
   parent: string | null;
   onProgress: (percent: number) => void;
+  /** Stops the upload (the promise then rejects with an AbortError). */
+  signal?: AbortSignal;
 }
 
 /** Uploads a file as multipart (fields `name` and `file`) and answers the new document (SPEC §4.3). */
@@ -17,6 +19,7 @@ export async function uploadDocument(input: UploadInput): Promise<Document> {
     fields: { name: input.name },
     file: input.file,
     onProgress: input.onProgress,
+    signal: input.signal,
   });
   return reply.document;
 }

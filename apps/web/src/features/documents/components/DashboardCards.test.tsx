@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockPhoneWidth } from '../../../test/phone';
 import { mockApi, renderAt } from '../../../test/render-route';
 import { doc, rolesReply, signIn } from '../test/fixtures';
 import { DashboardCards } from './DashboardCards';
@@ -30,6 +31,24 @@ describe('dashboard (SPEC §2.1)', () => {
     expect(within(signing).getByText('Signing')).toBeInTheDocument();
     expect(screen.getByTestId('card-count-signing')).toHaveTextContent('0');
     expect(screen.getByTestId('card-count-archived')).toHaveTextContent('0');
+  });
+
+  it('keeps the cards compact on a phone: two by two, with less padding', async () => {
+    mockPhoneWidth(390);
+    mockApi({
+      'GET /api/documents/stats': () => ({
+        status: 'OK',
+        draft: 1,
+        pending: 0,
+        complete: 0,
+        archived: 0,
+        published: 0,
+      }),
+    });
+    renderAt(<DashboardCards />);
+    const draft = await screen.findByRole('link', { name: 'Draft: 1' });
+    expect(draft.style.getPropertyValue('--card-padding')).toContain('--mantine-spacing-sm');
+    expect(screen.getByTestId('card-count-draft').style.fontSize).not.toBe('');
   });
 
   it('lists the 8 most recently updated documents without the actions column', async () => {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { STATS_PERIOD_DAYS } from '@sinetti/contract';
+import { usePhone } from '../../../components/ResponsiveTable';
 import { statsQuery } from '../api/lists';
 import { DASHBOARD_CARDS, STATE_COLOR } from '../lib/states';
 
@@ -13,9 +14,17 @@ import { DASHBOARD_CARDS, STATE_COLOR } from '../lib/states';
 export function DashboardCards() {
   const { t } = useTranslation('documents');
   const stats = useQuery(statsQuery);
+  // On a phone the four cards sit two by two, small enough that the recent documents stay in view.
+  const phone = usePhone();
+  const padding = phone ? 'sm' : 'lg';
 
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" aria-label={t('dashboard.cards')} role="list">
+    <SimpleGrid
+      cols={{ base: 2, md: 4 }}
+      spacing={phone ? 'xs' : 'md'}
+      aria-label={t('dashboard.cards')}
+      role="list"
+    >
       {DASHBOARD_CARDS.map(({ filter, stat }) => {
         const count = stats.data?.[stat];
         const label = t(`dashboard.card.${filter}`);
@@ -26,9 +35,9 @@ export function DashboardCards() {
               {label}
             </Text>
             {count === undefined ? (
-              <Skeleton h={38} w={60} mt={6} />
+              <Skeleton h={phone ? 28 : 38} w={60} mt={6} />
             ) : (
-              <Text fz={36} fw={700} lh={1.2} data-testid={`card-count-${filter}`}>
+              <Text fz={phone ? 26 : 36} fw={700} lh={1.2} data-testid={`card-count-${filter}`}>
                 {count}
               </Text>
             )}
@@ -45,14 +54,14 @@ export function DashboardCards() {
                 to={`/filtered/${filter}`}
                 withBorder
                 radius="md"
-                padding="lg"
+                padding={padding}
                 aria-label={t('dashboard.cardLink', { label, count })}
                 data-testid={`card-${filter}`}
               >
                 {content}
               </Card>
             ) : (
-              <Card withBorder radius="md" padding="lg" data-testid={`card-${filter}`}>
+              <Card withBorder radius="md" padding={padding} data-testid={`card-${filter}`}>
                 {content}
               </Card>
             )}

@@ -4,6 +4,7 @@ import {
   IconArchive,
   IconArchiveOff,
   IconChevronDown,
+  IconDots,
   IconDownload,
   IconLock,
   IconPencil,
@@ -14,6 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Document } from '@sinetti/contract';
 import { useModals } from '../../../components/modals';
+import { usePhone } from '../../../components/ResponsiveTable';
 import { errorText } from '../../../lib/errors';
 import { showError, showSuccess } from '../../../components/toast';
 import { useArchiveDocument } from '../api/mutations';
@@ -21,10 +23,21 @@ import { useDocumentAbilities } from '../api/info';
 import { useDownload } from '../hooks/useDownload';
 import { isArchived } from '../lib/states';
 
+/** A header action that a phone shows in the More menu. */
+interface Secondary {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  loading?: boolean;
+  danger?: boolean;
+}
+
 /**
  * Header actions (SPEC §2.4, §6): `extra` (signing puts send and cancel here), download, refresh, use
  * template, rename, permissions, archive or restore, delete — each only when the server's abilities for
- * this document allow it (the rules are never re-derived here). Edit (the built-in editor) comes later.
+ * this document allow it (the rules are never re-derived here). On a phone only `extra` and download stay
+ * in sight; the rest are in a More menu. Edit (the built-in editor) comes later.
  */
 export function DocumentActions({
   document,
@@ -40,6 +53,7 @@ export function DocumentActions({
   const { t } = useTranslation('documents');
   const modals = useModals();
   const can = useDocumentAbilities(document.id);
+  const phone = usePhone();
   const archive = useArchiveDocument();
   const { download, pending } = useDownload(document);
   const ref = { id: document.id, name: document.name, type: document.type, parent: document.parent };
@@ -90,72 +104,102 @@ export function DocumentActions({
     </Button>
   );
 
+  const secondary: Secondary[] = [
+    {
+      key: 'refresh',
+      label: t('actions.refresh'),
+      icon: <IconRefresh size={16} aria-hidden />,
+      onClick: onRefresh,
+      loading: refreshing,
+    },
+  ];
+  if (can.convert && document.type === 'template') {
+    secondary.push({
+      key: 'use-template',
+      label: t('actions.useTemplate'),
+      icon: <IconTemplate size={16} aria-hidden />,
+      onClick: () =>
+        modals.open('document-create-name', {
+          type: 'contract',
+          parent: document.parent,
+          template: { id: document.id, name: document.name },
+        }),
+    });
+  }
+  if (can.rename) {
+    secondary.push({
+      key: 'rename',
+      label: t('actions.rename'),
+      icon: <IconPencil size={16} aria-hidden />,
+      onClick: () => modals.open('document-rename', { document: ref }),
+    });
+  }
+  if (can.viewRoles) {
+    secondary.push({
+      key: 'permissions',
+      label: t('actions.permissions'),
+      icon: <IconLock size={16} aria-hidden />,
+      onClick: () => modals.open('document-roles', { document: ref, abilities: can }),
+    });
+  }
+  if (archived ? can.restore : can.archive) {
+    secondary.push({
+      key: 'archive',
+      label: t(archived ? 'actions.restore' : 'actions.archive'),
+      icon: archived ? <IconArchiveOff size={16} aria-hidden /> : <IconArchive size={16} aria-hidden />,
+      onClick: toggleArchive,
+      loading: archive.isPending,
+    });
+  }
+  if (can.delete) {
+    secondary.push({
+      key: 'delete',
+      label: t('actions.delete'),
+      icon: <IconTrash size={16} aria-hidden />,
+      onClick: () => modals.open('document-delete', { document: ref }),
+      danger: true,
+    });
+  }
+
   return (
     <Group gap="xs" role="toolbar" aria-label={t('document.actions')}>
       {extra}
       {downloadButton}
-      <Button
-        variant="default"
-        leftSection={<IconRefresh size={16} aria-hidden />}
-        onClick={onRefresh}
-        loading={refreshing}
-      >
-        {t('actions.refresh')}
-      </Button>
-      {can.convert && document.type === 'template' && (
-        <Button
-          variant="default"
-          leftSection={<IconTemplate size={16} aria-hidden />}
-          onClick={() =>
-            modals.open('document-create-name', {
-              type: 'contract',
-              parent: document.parent,
-              template: { id: document.id, name: document.name },
-            })
-          }
-        >
-          {t('actions.useTemplate')}
-        </Button>
-      )}
-      {can.rename && (
-        <Button
-          variant="default"
-          leftSection={<IconPencil size={16} aria-hidden />}
-          onClick={() => modals.open('document-rename', { document: ref })}
-        >
-          {t('actions.rename')}
-        </Button>
-      )}
-      {can.viewRoles && (
-        <Button
-          variant="default"
-          leftSection={<IconLock size={16} aria-hidden />}
-          onClick={() => modals.open('document-roles', { document: ref, abilities: can })}
-        >
-          {t('actions.permissions')}
-        </Button>
-      )}
-      {(archived ? can.restore : can.archive) && (
-        <Button
-          variant="default"
-          leftSection={
-            archived ? <IconArchiveOff size={16} aria-hidden /> : <IconArchive size={16} aria-hidden />
-          }
-          onClick={toggleArchive}
-          loading={archive.isPending}
-        >
-          {t(archived ? 'actions.restore' : 'actions.archive')}
-        </Button>
-      )}
-      {can.delete && (
-        <Button
-          variant="light"
-          color="red"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          onClick={() => modals.open('document-delete', { document: ref })}
-        >
-          {t('actions.delete')}
-        </Button>
+      {phone ? (
+        // Below the sm breakpoint the secondary actions wait in one keyboard-usable menu (issue 12 item 9).
+        <Menu position="bottom-end" shadow="md">
+          <Menu.Target>
+            <Button variant="default" leftSection={<IconDots size={16} aria-hidden />}>
+              {t('actions.more')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {secondary.map((a) => (
+              <Menu.Item
+                key={a.key}
+                leftSection={a.icon}
+                color={a.danger ? 'red' : undefined}
+                disabled={a.loading}
+                onClick={a.onClick}
+              >
+                {a.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      ) : (
+        secondary.map((a) => (
+          <Button
+            key={a.key}
+            variant={a.danger ? 'light' : 'default'}
+            color={a.danger ? 'red' : undefined}
+            leftSection={a.icon}
+            onClick={a.onClick}
+            loading={a.loading}
+          >
+            {a.label}
+          </Button>
+        ))
       )}
     </Group>
   );

@@ -23,7 +23,7 @@ export interface DocumentListPageProps<TPage extends ListPage, TKey extends Quer
   subtitle?: ReactNode;
   /** A list query that answers a page at a time (one page for search results). */
   query: UseInfiniteQueryOptions<TPage, Error, InfiniteData<TPage, unknown>, TKey, number>;
-  empty: { title: string; text: string };
+  empty: { title: string; text: string; action?: ReactNode };
   /** A failed query shows an empty list (search) instead of staying on the loader (other lists, SPEC §8). */
   emptyOnError?: boolean;
 }
@@ -52,7 +52,7 @@ export function DocumentListPage<TPage extends ListPage, TKey extends QueryKey>(
         )}
       </div>
       {!documents && <ListLoading />}
-      {documents && documents.length === 0 && <EmptyState title={empty.title} text={empty.text} />}
+      {documents && documents.length === 0 && <EmptyState {...empty} />}
       {documents && documents.length > 0 && <DocumentTable documents={documents} label={title} />}
       <LoadMore list={result} />
     </Stack>

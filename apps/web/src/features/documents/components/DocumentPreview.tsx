@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Center, Loader } from '@mantine/core';
+import { Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '@sinetti/contract';
@@ -13,7 +14,7 @@ import { PreviewNotice } from './PreviewNotice';
 
 /**
  * The preview (SPEC §2.4): a PDF (or the PDF made of an office file), an image, or a no-preview message
- * with download. While the PDF is being made it says so; the page polls the document until it is done.
+ * with download. Once the document is signed the PDF is the signed one, and says so. While the PDF is being made it says so; the page polls the document until it is done.
  * Content is polled every 15 s with its hash while it can be embedded.
  */
 export function DocumentPreview({ document }: { document: Document }) {
@@ -61,7 +62,17 @@ export function DocumentPreview({ document }: { document: Document }) {
   const { content: data, mimeType } = content.data;
   const kind = data ? previewKindOf(mimeType) : 'none';
   if (kind === 'pdf' && data && unreadable !== hash) {
-    return <PdfPreview key={hash} data={data} title={document.name} onFailed={onFailed} />;
+    const pdf = <PdfPreview key={hash} data={data} title={document.name} onFailed={onFailed} />;
+    if (!content.data.signed) return pdf;
+    return (
+      <Stack gap="xs">
+        <Group gap={6} c="teal.9" wrap="nowrap" data-testid="signed-preview-note">
+          <IconRosetteDiscountCheck size={18} aria-hidden />
+          <Text size="sm">{t('preview.signedNote')}</Text>
+        </Group>
+        {pdf}
+      </Stack>
+    );
   }
   if (kind === 'image' && data) {
     return <ImagePreview key={hash} data={data} mimeType={mimeType} name={document.name} />;

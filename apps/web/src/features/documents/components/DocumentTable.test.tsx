@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { P } from '@sinetti/contract';
 import { decodePathParam } from '../../../app/routes';
 import { ModalHost, modalStore } from '../../../components/modals';
+import { mockPhoneWidth } from '../../../test/phone';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { registerDocumentModals } from '../modals';
 import { doc, rolesReply, signIn } from '../test/fixtures';
@@ -76,6 +77,45 @@ describe('document list (SPEC §2.3)', () => {
     fireEvent.click(created);
     expect(created.closest('th')).toHaveAttribute('aria-sort', 'descending');
     expect(names(table)).toEqual(['Contracts', 'Odd state', 'Lease']);
+  });
+
+  it('marks the active sort column', () => {
+    renderTable();
+    const table = screen.getByRole('table', { name: 'Documents' });
+    const name = within(table).getByRole('button', { name: 'Name' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .filter((h) => h.dataset.active),
+    ).toHaveLength(0);
+    fireEvent.click(name);
+    const active = within(table)
+      .getAllByRole('columnheader')
+      .filter((h) => h.dataset.active);
+    expect(active.map((h) => [h.textContent, h.getAttribute('aria-sort')])).toEqual([['Name', 'ascending']]);
+  });
+
+  it('shows a card per document on a phone: name, state, last updated and the actions', async () => {
+    mockPhoneWidth(390);
+    renderTable();
+    const list = await screen.findByRole('list', { name: 'Documents' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards.map((c) => within(c).getByRole('link').textContent)).toEqual([
+      'Contracts',
+      'Lease',
+      'Odd state',
+    ]);
+    const leaseCard = cards[1] as HTMLElement;
+    expect(leaseCard).toHaveTextContent('State:Signed');
+    expect(leaseCard).toHaveTextContent(/Last updated:.*ago/);
+    expect(cards[0]).not.toHaveTextContent('State:');
+    fireEvent.click(await within(leaseCard).findByRole('button', { name: 'Actions for Lease' }));
+    fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Rename' }));
+    expect(modalStore.isOpen('document-rename')).toBe(true);
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    fireEvent.click(leaseCard);
+    expect(await screen.findByTestId('location')).toHaveTextContent(`/document/${lease.id}`);
   });
 
   it('offers rename, move and delete by permission, never permissions', async () => {

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Anchor, Table, VisuallyHidden } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Document } from '@sinetti/contract';
+import { ResponsiveTable, type ListColumn } from '../../../components/ResponsiveTable';
 import { formatDateTime, formatRelative, useNow } from '../../../lib/dates';
 import { useLinkWithBack } from '../../../lib/navigation';
 import { useDocumentPermissions } from '../hooks/useDocumentPermissions';
@@ -11,8 +12,6 @@ import { RowActions } from './RowActions';
 import { SortHeader } from './SortHeader';
 import { StateBadge } from './StateBadge';
 import { TypeLabel } from './TypeIcon';
-
-const COLUMNS: SortColumn[] = ['type', 'name', 'state', 'created', 'updated'];
 
 /** Where a row opens (SPEC §2.3): a folder as a listing with a way back, anything else as a document. */
 export function useRowPath(): (document: Document) => string {
@@ -57,54 +56,61 @@ export function DocumentTable({
   const [order, setOrder] = useState<SortOrder | null>(null);
   const rows = sortDocuments(documents, order, foldersFirst);
   const actions = withActions && (can.edit || can.delete);
+  const sortable = (column: SortColumn) => (
+    <SortHeader key={column} column={column} order={order} onChange={setOrder} />
+  );
+
+  // On a phone each document is a card: its name (with its type) first, then state and dates.
+  const columns: ListColumn<Document>[] = [
+    {
+      id: 'type',
+      header: t('columns.type'),
+      headerCell: sortable('type'),
+      phone: 'hidden',
+      cell: (d) => <TypeLabel type={d.type} />,
+    },
+    {
+      id: 'name',
+      header: t('columns.name'),
+      headerCell: sortable('name'),
+      phone: 'title',
+      cell: (d) => (
+        <Anchor component={Link} to={pathOf(d)} fw={500} onClick={(e) => e.stopPropagation()}>
+          {d.name}
+        </Anchor>
+      ),
+    },
+    {
+      id: 'state',
+      header: t('columns.state'),
+      headerCell: sortable('state'),
+      cell: (d) => (d.type === 'folder' ? null : <StateBadge state={d.state} />),
+    },
+    {
+      id: 'created',
+      header: t('columns.created'),
+      headerCell: sortable('created'),
+      phone: 'hidden',
+      cell: (d) => <When iso={d.created} now={now} />,
+    },
+    {
+      id: 'updated',
+      header: t('columns.updated'),
+      headerCell: sortable('updated'),
+      cell: (d) => <When iso={d.updated} now={now} />,
+    },
+  ];
 
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table highlightOnHover verticalSpacing="sm" aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) => (
-              <SortHeader key={column} column={column} order={order} onChange={setOrder} />
-            ))}
-            {actions && (
-              <Table.Th w={56}>
-                <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
-              </Table.Th>
-            )}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((document) => (
-            <Table.Tr
-              key={document.id}
-              onClick={() => void navigate(pathOf(document))}
-              style={{ cursor: 'pointer' }}
-              data-testid="document-row"
-            >
-              <Table.Td>
-                <TypeLabel type={document.type} />
-              </Table.Td>
-              <Table.Td>
-                <Anchor component={Link} to={pathOf(document)} fw={500} onClick={(e) => e.stopPropagation()}>
-                  {document.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{document.type !== 'folder' && <StateBadge state={document.state} />}</Table.Td>
-              <Table.Td>
-                <When iso={document.created} now={now} />
-              </Table.Td>
-              <Table.Td>
-                <When iso={document.updated} now={now} />
-              </Table.Td>
-              {actions && (
-                <Table.Td onClick={(e) => e.stopPropagation()}>
-                  <RowActions document={document} can={can} />
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      label={label}
+      rows={rows}
+      rowKey={(d) => d.id}
+      columns={columns}
+      actions={actions ? (d) => <RowActions document={d} can={can} /> : undefined}
+      actionsLabel={t('columns.actions')}
+      onRowClick={(d) => void navigate(pathOf(d))}
+      rowTestId="document-row"
+    />
   );
 }

@@ -2,8 +2,18 @@ import type { ReactNode } from 'react';
 import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFolderOpen } from '@tabler/icons-react';
 
-/** An empty list: a header and a text (SPEC §2.3). */
-export function EmptyState({ title, text, icon }: { title: string; text: string; icon?: ReactNode }) {
+/** An empty list: a header, a text (SPEC §2.3) and a call to action (issue 12 item 12). */
+export function EmptyState({
+  title,
+  text,
+  icon,
+  action,
+}: {
+  title: string;
+  text: string;
+  icon?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Paper withBorder radius="md" p="xl" data-testid="empty-state">
       <Stack align="center" gap="xs" ta="center">
@@ -16,6 +26,7 @@ export function EmptyState({ title, text, icon }: { title: string; text: string;
         <Text c="dimmed" maw={460}>
           {text}
         </Text>
+        {action}
       </Stack>
     </Paper>
   );

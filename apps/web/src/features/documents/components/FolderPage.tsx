@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { useBackLink } from '../../../lib/navigation';
 import { useFolder, useFolderPath } from '../api/folder';
 import { DocumentTable } from './DocumentTable';
+import { UploadAction } from './EmptyActions';
 import { EmptyState } from './EmptyState';
 import { FolderBreadcrumbs } from './FolderBreadcrumbs';
 import { ListLoading } from './ListLoading';
@@ -56,6 +57,7 @@ export function FolderPage({ parent }: { parent: string | null }) {
         <EmptyState
           title={t(parent ? 'empty.folderTitle' : 'empty.rootTitle')}
           text={t(parent ? 'empty.folderText' : 'empty.rootText')}
+          action={<UploadAction parent={parent} />}
         />
       )}
       {documents.length > 0 && <DocumentTable documents={documents} label={title} foldersFirst />}

@@ -49,7 +49,7 @@ export function FolderPicker({
       <ScrollArea.Autosize mah={260}>
         {query.isPending && (
           <Center py="md">
-            <Loader size="sm" aria-label={t('list.loading')} />
+            <Loader size="sm" role="status" aria-label={t('list.loading')} />
           </Center>
         )}
         {query.isSuccess && folders.length === 0 && (

@@ -142,6 +142,9 @@ export function PdfPreview({ data, title, onFailed }: { data: string; title: str
         p="md"
         radius="md"
         style={{ overflow: 'auto', maxHeight: '75vh' }}
+        // Scrolls: keyboard users reach it with Tab and scroll it with the arrow keys (WCAG 2.1.1).
+        tabIndex={0}
+        role="region"
         aria-label={title}
         data-testid="pdf-preview"
       >

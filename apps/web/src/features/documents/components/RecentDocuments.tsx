@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RECENT_DOCUMENTS_DASHBOARD } from '@sinetti/contract';
 import { recentQuery } from '../api/lists';
 import { DocumentTable } from './DocumentTable';
+import { UploadAction } from './EmptyActions';
 import { EmptyState } from './EmptyState';
 import { ListLoading } from './ListLoading';
 
@@ -18,7 +19,7 @@ export function RecentDocuments() {
       </Title>
       {!recent.data && <ListLoading />}
       {recent.data?.length === 0 && (
-        <EmptyState title={t('empty.recentTitle')} text={t('empty.recentText')} />
+        <EmptyState title={t('empty.recentTitle')} text={t('empty.recentText')} action={<UploadAction />} />
       )}
       {recent.data && recent.data.length > 0 && (
         <DocumentTable documents={recent.data} label={t('dashboard.recent')} withActions={false} />

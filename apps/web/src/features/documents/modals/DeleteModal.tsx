@@ -2,7 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { AppModal, type ModalComponentProps } from '../../../components/modals';
+import { AppModal, ModalConfirmButton, type ModalComponentProps } from '../../../components/modals';
 import { showError, showSuccess } from '../../../components/toast';
 import { useDeleteDocument } from '../api/mutations';
 
@@ -32,6 +32,7 @@ export function DeleteModal({ props, opened, close }: ModalComponentProps<'docum
 
   return (
     <AppModal
+      destructive
       opened={opened}
       onClose={close}
       title={t('delete.title')}
@@ -45,9 +46,9 @@ export function DeleteModal({ props, opened, close }: ModalComponentProps<'docum
         <Button variant="default" onClick={close} disabled={remove.isPending}>
           {t('actions.cancel')}
         </Button>
-        <Button color="red" onClick={confirm} loading={remove.isPending}>
+        <ModalConfirmButton onClick={confirm} loading={remove.isPending}>
           {t('delete.confirm')}
-        </Button>
+        </ModalConfirmButton>
       </Group>
     </AppModal>
   );

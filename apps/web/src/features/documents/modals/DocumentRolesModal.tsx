@@ -64,7 +64,7 @@ export function DocumentRolesModal({ props, opened, close }: ModalComponentProps
         roles.isError ? (
           <Text c="red">{t('roles.loadFailed')}</Text>
         ) : (
-          <Loader size="sm" aria-label={t('roles.loading')} />
+          <Loader size="sm" role="status" aria-label={t('roles.loading')} />
         )
       ) : (
         <Stack gap="sm">

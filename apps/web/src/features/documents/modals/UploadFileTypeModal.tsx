@@ -10,7 +10,7 @@ import { UPLOAD_PROGRESS } from './progress';
 /**
  * document-upload-file-type (SPEC §4.3, §5): the types this file can be uploaded as (40%). A type is
  * offered when the file's extension is allowed for it on the organization's platform; the rest are shown
- * disabled. Nothing chosen: 'Please select a file type.'
+ * disabled; when only one fits, it is chosen already. Nothing chosen: 'Please select a file type.'
  */
 export function UploadFileTypeModal({
   props,
@@ -20,9 +20,14 @@ export function UploadFileTypeModal({
   const { t } = useTranslation('documents');
   const modals = useModals();
   const platform = useOrganizationPlatform();
-  const [type, setType] = useState<UploadType | null>(props.type ?? null);
+  const [picked, setPicked] = useState<UploadType | null>(props.type ?? null);
   const [error, setError] = useState<string | null>(null);
   const extension = extensionOf(props.file.name);
+  const allowed = platform
+    ? UPLOAD_TYPES.filter((option) => isUploadAllowed(platform, option, extension))
+    : [];
+  // When only one type fits the file (an image is only ever a file), it is chosen already.
+  const type = picked ?? (allowed.length === 1 ? (allowed[0] ?? null) : null);
 
   const next = () => {
     if (!type) {
@@ -45,29 +50,29 @@ export function UploadFileTypeModal({
         <Text size="sm">{t('upload.typeText', { file: props.file.name })}</Text>
         {!platform && (
           <Center>
-            <Loader size="sm" aria-label={t('list.loading')} />
+            <Loader size="sm" role="status" aria-label={t('list.loading')} />
           </Center>
         )}
         {platform && (
           <Radio.Group
             value={type}
             onChange={(value) => {
-              setType(value as UploadType);
+              setPicked(value as UploadType);
               setError(null);
             }}
             label={t('upload.typeLabel')}
           >
             <Stack gap="sm" mt="xs">
               {UPLOAD_TYPES.map((option) => {
-                const allowed = isUploadAllowed(platform, option, extension);
+                const offered = allowed.includes(option);
                 return (
                   <Radio
                     key={option}
                     value={option}
-                    disabled={!allowed}
+                    disabled={!offered}
                     label={t(`types.${option}`)}
                     description={
-                      allowed ? t(`upload.types.${option}`) : t('upload.typeUnavailable', { extension })
+                      offered ? t(`upload.types.${option}`) : t('upload.typeUnavailable', { extension })
                     }
                   />
                 );

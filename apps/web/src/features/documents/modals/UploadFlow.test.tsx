@@ -55,6 +55,18 @@ describe('upload type (SPEC §5: extension × platform)', () => {
     expect(offered).toEqual(expected);
   });
 
+  it('chooses the type already when only one fits the file', async () => {
+    const { dialog } = await openTypes('photo.PNG', 'google');
+    expect(within(dialog).getByRole('radio', { name: 'File' })).toBeChecked();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('dialog', { name: 'Name' })).toBeInTheDocument();
+  });
+
+  it('chooses nothing when several types fit', async () => {
+    const { dialog } = await openTypes('a.xlsx', 'google');
+    for (const radio of within(dialog).getAllByRole('radio')) expect(radio).not.toBeChecked();
+  });
+
   it('shows 40 %, asks for a type, then goes on to the name', async () => {
     const { dialog } = await openTypes('Lease agreement.v2.docx', 'google');
     expect(progressOf(dialog)).toBe('40');
@@ -102,6 +114,25 @@ describe('upload name and progress (SPEC §4.3)', () => {
     expect(await screen.findByRole('dialog', { name: 'Upload complete' })).toHaveTextContent(
       '“offer” was uploaded.',
     );
+  });
+
+  it('cancels a running upload: the request stops and no failure is shown', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    mockApi({});
+    renderAt(<ModalHost />);
+    act(() =>
+      modalStore.open('document-upload-name', { file: file('big.pdf'), parent: null, type: 'contract' }),
+    );
+    fireEvent.submit(within(screen.getByRole('dialog', { name: 'Name' })).getByLabelText('Name'));
+    const progress = await screen.findByRole('dialog', { name: 'Uploading' });
+    const xhr = FakeXhr.last;
+    if (!xhr) throw new Error('no upload started');
+    const abort = vi.spyOn(xhr, 'abort');
+    fireEvent.click(within(progress).getByRole('button', { name: 'Cancel upload' }));
+    expect(abort).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(modalStore.isOpen('document-upload-progress')).toBe(false));
+    expect(modalStore.isOpen('document-upload-failed')).toBe(false);
+    expect(modalStore.isOpen('document-upload-complete')).toBe(false);
   });
 
   it('shows 80 % with the bytes sent, then 100 % with an open button', async () => {

@@ -1,10 +1,14 @@
-import { Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AppModal, type ModalComponentProps } from '../../../components/modals';
+import { cancelUpload } from './flows';
 import { UPLOAD_PROGRESS } from './progress';
 
-/** document-upload-progress (SPEC §4.3): 80%, with the percentage of the file sent so far. */
+/**
+ * document-upload-progress (SPEC §4.3): 80%, with the percentage of the file sent so far, and a way to
+ * cancel the upload (a large file on a slow line, or the wrong file).
+ */
 export function UploadProgressModal({ props, opened }: ModalComponentProps<'document-upload-progress'>) {
   const { t } = useTranslation('documents');
   const percent = Math.max(0, Math.min(100, Math.round(props.percent)));
@@ -23,6 +27,13 @@ export function UploadProgressModal({ props, opened }: ModalComponentProps<'docu
         <Text size="sm" ta="right" fw={600} data-testid="upload-percent" aria-live="polite">
           {t('upload.percent', { percent })}
         </Text>
+        {percent < 100 && (
+          <Group justify="flex-end">
+            <Button variant="default" onClick={cancelUpload}>
+              {t('upload.cancel')}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </AppModal>
   );

@@ -29,9 +29,17 @@ export async function runCreate(
   }
 }
 
+/** The upload under way (one at a time: its progress dialog is modal). */
+let running: AbortController | null = null;
+
+/** Stops the upload under way; its progress dialog closes and nothing is saved. */
+export function cancelUpload(): void {
+  running?.abort();
+}
+
 /**
- * Upload (SPEC §4.3): the progress dialog (80%) shows the percentage of bytes sent, then complete (100%)
- * or failed. The new document is added to the lists.
+ * Upload (SPEC §4.3): the progress dialog (80%) shows the percentage of bytes sent and can cancel the
+ * upload, then complete (100%) or failed. The new document is added to the lists.
  */
 export async function runUpload(
   input: { file: File; type: UploadType; name: string; parent: string | null },
@@ -39,9 +47,12 @@ export async function runUpload(
 ): Promise<void> {
   modalStore.close('document-upload-name');
   modalStore.open('document-upload-progress', { name: input.name, percent: 0 });
+  const controller = new AbortController();
+  running = controller;
   try {
     const document = await uploadDocument({
       ...input,
+      signal: controller.signal,
       onProgress: (percent) => {
         if (modalStore.isOpen('document-upload-progress')) {
           modalStore.open('document-upload-progress', { name: input.name, percent });
@@ -53,6 +64,9 @@ export async function runUpload(
     modalStore.open('document-upload-complete', { document });
   } catch (err) {
     modalStore.close('document-upload-progress');
+    if (controller.signal.aborted) return;
     modalStore.open('document-upload-failed', err instanceof ApiError ? { code: err.code } : {});
+  } finally {
+    if (running === controller) running = null;
   }
 }

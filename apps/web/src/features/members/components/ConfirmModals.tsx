@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCrown, IconMailOff, IconUserMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AppModal, type ModalComponentProps } from '../../../components/modals';
+import { AppModal, ModalConfirmButton, type ModalComponentProps } from '../../../components/modals';
 import { showSuccess } from '../../../components/toast';
 import { useCancelInvite, useRemoveMember, useTransferOwnership } from '../api/members';
 import { toastFailure } from '../lib/report';
@@ -22,16 +22,16 @@ interface ConfirmProps {
 /** A confirmation: what will happen, a red confirm button (focused) and a way out. */
 function ConfirmDialog(p: ConfirmProps) {
   return (
-    <AppModal opened={p.opened} onClose={p.close} title={p.title} icon={p.icon} overlayClose>
+    <AppModal destructive opened={p.opened} onClose={p.close} title={p.title} icon={p.icon} overlayClose>
       <Stack gap="md">
         {p.children}
         <Group justify="flex-end">
           <Button variant="default" onClick={p.close} disabled={p.pending}>
             {p.cancel}
           </Button>
-          <Button color="red" onClick={p.onConfirm} loading={p.pending} data-autofocus>
+          <ModalConfirmButton onClick={p.onConfirm} loading={p.pending} data-autofocus>
             {p.confirm}
-          </Button>
+          </ModalConfirmButton>
         </Group>
       </Stack>
     </AppModal>

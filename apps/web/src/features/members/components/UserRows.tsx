@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Badge, Group, Menu, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, Text } from '@mantine/core';
 import { IconCrown, IconDots, IconMailOff, IconUserMinus, IconUserShield } from '@tabler/icons-react';
 import type { CompanyInvite, Member } from '@sinetti/contract';
 import { useTranslation } from 'react-i18next';
@@ -51,12 +51,78 @@ function RowActions({ name, actions }: { name: string; actions: Action[] }) {
   );
 }
 
-export function MemberRow({ member, viewer }: { member: Member; viewer: UsersViewer }) {
+/** One line of the Users list: a member or a pending invite. */
+export type UserLine = { kind: 'member'; member: Member } | { kind: 'invite'; invite: CompanyInvite };
+
+export const userLineKey = (line: UserLine) =>
+  line.kind === 'member' ? `m-${line.member.id}` : `i-${line.invite.id}`;
+
+/** The line's name cell: the member's name and badges, or "Invitee" with the pending badge. */
+export function UserName({ line }: { line: UserLine }) {
+  const { t } = useTranslation('members');
+  if (line.kind === 'invite') {
+    return (
+      <Group gap={6}>
+        <Text c="dimmed">{t('users.invitee')}</Text>
+        <Badge size="sm" variant="light" color="yellow">
+          {t('users.pending')}
+        </Badge>
+      </Group>
+    );
+  }
+  const { member } = line;
+  return (
+    <Group gap={6}>
+      <Text fw={500}>{member.fullName || t('users.unnamed')}</Text>
+      {member.isOwner && (
+        <Badge size="sm" variant="light">
+          {t('users.owner')}
+        </Badge>
+      )}
+      {member.isMe && (
+        <Badge size="sm" variant="outline" color="gray">
+          {t('users.you')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** The line's roles as text (members only). */
+export function UserRoles({ line }: { line: UserLine }) {
+  const { t } = useTranslation('members');
+  if (line.kind === 'invite') return null;
+  const { member } = line;
+  if (member.isOwner) return <>{t('users.ownerRoles')}</>;
+  return (
+    <>
+      {member.roles && member.roles.length > 0
+        ? member.roles.map((r) => r.name).join(', ')
+        : t('users.noRoles')}
+    </>
+  );
+}
+
+/** The line's actions menu, as the viewer's permissions allow (SPEC §6). */
+export function UserActions({ line, viewer }: { line: UserLine; viewer: UsersViewer }) {
   const { t } = useTranslation('members');
   const modals = useModals();
+  const actions: Action[] = [];
+  if (line.kind === 'invite') {
+    const { invite } = line;
+    if (viewer.removes) {
+      actions.push({
+        label: t('users.cancelInvite'),
+        icon: <IconMailOff size={16} aria-hidden />,
+        color: 'red',
+        onClick: () => modals.open('user-invite-cancel', { inviteId: invite.id, email: invite.account }),
+      });
+    }
+    return <RowActions name={invite.account ?? t('users.invitee')} actions={actions} />;
+  }
+  const { member } = line;
   const name = member.fullName || t('users.unnamed');
   const target = { accountId: member.id, name, organization: viewer.organization };
-  const actions: Action[] = [];
   // The owner holds every permission whatever their roles: there is nothing to edit.
   if (viewer.canOpenRoles && !member.isOwner) {
     actions.push({
@@ -81,69 +147,5 @@ export function MemberRow({ member, viewer }: { member: Member; viewer: UsersVie
       onClick: () => modals.open('user-remove', target),
     });
   }
-  return (
-    <Table.Tr>
-      <Table.Td>
-        <Group gap={6}>
-          <Text fw={500}>{name}</Text>
-          {member.isOwner && (
-            <Badge size="sm" variant="light">
-              {t('users.owner')}
-            </Badge>
-          )}
-          {member.isMe && (
-            <Badge size="sm" variant="outline" color="gray">
-              {t('users.you')}
-            </Badge>
-          )}
-        </Group>
-      </Table.Td>
-      {viewer.seesEmail && <Table.Td>{member.email}</Table.Td>}
-      {viewer.seesRoles && (
-        <Table.Td>
-          {member.isOwner
-            ? t('users.ownerRoles')
-            : member.roles && member.roles.length > 0
-              ? member.roles.map((r) => r.name).join(', ')
-              : t('users.noRoles')}
-        </Table.Td>
-      )}
-      <Table.Td>
-        <RowActions name={name} actions={actions} />
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
-export function InviteRow({ invite, viewer }: { invite: CompanyInvite; viewer: UsersViewer }) {
-  const { t } = useTranslation('members');
-  const modals = useModals();
-  const name = invite.account ?? t('users.invitee');
-  const actions: Action[] = viewer.removes
-    ? [
-        {
-          label: t('users.cancelInvite'),
-          icon: <IconMailOff size={16} aria-hidden />,
-          color: 'red',
-          onClick: () => modals.open('user-invite-cancel', { inviteId: invite.id, email: invite.account }),
-        },
-      ]
-    : [];
-  return (
-    <Table.Tr>
-      <Table.Td>
-        <Group gap={6}>
-          <Text c="dimmed">{t('users.invitee')}</Text>
-          <Badge size="sm" variant="light" color="yellow">
-            {t('users.pending')}
-          </Badge>
-        </Group>
-      </Table.Td>
-      {viewer.seesEmail && <Table.Td>{invite.account}</Table.Td>}
-      {viewer.seesRoles && <Table.Td />}
-      <Table.Td>
-        <RowActions name={name} actions={actions} />
-      </Table.Td>
-    </Table.Tr>
-  );
+  return <RowActions name={name} actions={actions} />;
 }

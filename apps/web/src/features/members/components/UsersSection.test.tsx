@@ -211,6 +211,19 @@ describe('Settings → Users (SPEC §2.5, §6)', { timeout: 20_000 }, () => {
     expect(screen.getByRole('status', { name: 'Loading users…' })).toBeInTheDocument();
     expect(await screen.findByText('No users yet')).toBeInTheDocument();
     expect(screen.getByText('Matti Meikäläinen')).toBeInTheDocument();
+    // The empty state's call to action opens the invite dialog.
+    fireEvent.click(screen.getByRole('button', { name: 'Invite your first colleague' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('offers no invite from the empty state without the invite permission', async () => {
+    open({
+      'GET /api/privileges/account-roles': accountRoles([2, 4], false),
+      [`GET ${A}/company-users`]: () => ({ status: 'OK', users: [membersReply()().users[0]] }),
+      [`GET ${A}/invites/company/pending`]: () => ({ status: 'OK', invites: [] }),
+    });
+    expect(await screen.findByText('No users yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Invite/ })).not.toBeInTheDocument();
   });
 
   it('speaks Finnish', async () => {

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { P } from '@sinetti/contract';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,8 @@ import { useModals } from '../../../components/modals';
 import { useSelectedOrganization } from '../../../lib/account';
 import { usePermissions } from '../../../lib/permissions';
 import { useCompanyInvites, useMembers } from '../api/members';
-import { InviteRow, MemberRow, type UsersViewer } from './UserRows';
+import { ResponsiveTable, type ListColumn } from '../../../components/ResponsiveTable';
+import { UserActions, UserName, UserRoles, userLineKey, type UserLine, type UsersViewer } from './UserRows';
 
 /**
  * Settings → Users (SPEC §2.5): the members (name; e-mail with users view details 11; roles with users
@@ -45,6 +46,32 @@ export function UsersSection() {
   const users = members.data.users;
   const pending = invites.data.invites;
   const canInvite = permissions.can(P.ORG_USERS_INVITE);
+  const lines: UserLine[] = [
+    ...users.map((member) => ({ kind: 'member' as const, member })),
+    ...pending.map((invite) => ({ kind: 'invite' as const, invite })),
+  ];
+  // On a phone each line is a card: the name as its heading, e-mail and roles labelled (issue 12 item 9).
+  const columns: ListColumn<UserLine>[] = [
+    { id: 'name', header: t('users.name'), cell: (line) => <UserName line={line} />, phone: 'title' },
+    ...(viewer.seesEmail
+      ? [
+          {
+            id: 'email',
+            header: t('users.email'),
+            cell: (line: UserLine) => (line.kind === 'member' ? line.member.email : line.invite.account),
+          },
+        ]
+      : []),
+    ...(viewer.seesRoles
+      ? [
+          {
+            id: 'roles',
+            header: t('users.roles'),
+            cell: (line: UserLine) => (line.kind === 'member' ? <UserRoles line={line} /> : null),
+          },
+        ]
+      : []),
+  ];
   const openInvite = () =>
     modals.open('user-invite', {
       organization: viewer.organization,
@@ -63,29 +90,16 @@ export function UsersSection() {
           </Button>
         )}
       </Group>
-      {users.length + pending.length > 0 && (
-        <Table.ScrollContainer minWidth={300 + (viewer.seesEmail ? 220 : 0) + (viewer.seesRoles ? 160 : 0)}>
-          <Table highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('users.name')}</Table.Th>
-                {viewer.seesEmail && <Table.Th>{t('users.email')}</Table.Th>}
-                {viewer.seesRoles && <Table.Th>{t('users.roles')}</Table.Th>}
-                <Table.Th w={56}>
-                  <VisuallyHidden>{t('users.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.map((member) => (
-                <MemberRow key={member.id} member={member} viewer={viewer} />
-              ))}
-              {pending.map((invite) => (
-                <InviteRow key={invite.id} invite={invite} viewer={viewer} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+      {lines.length > 0 && (
+        <ResponsiveTable
+          label={t('users.listLabel')}
+          rows={lines}
+          rowKey={userLineKey}
+          columns={columns}
+          actions={(line) => <UserActions line={line} viewer={viewer} />}
+          actionsLabel={t('users.actions')}
+          minWidth={300 + (viewer.seesEmail ? 220 : 0) + (viewer.seesRoles ? 160 : 0)}
+        />
       )}
       {pending.length === 0 && users.every((u) => u.isMe) && (
         <Stack gap={4} py="lg" align="center">
@@ -93,6 +107,11 @@ export function UsersSection() {
             {t('users.emptyTitle')}
           </Title>
           <Text c="dimmed">{t('users.emptyText')}</Text>
+          {canInvite && (
+            <Button mt="xs" leftSection={<IconUserPlus size={16} aria-hidden />} onClick={openInvite}>
+              {t('users.inviteFirst')}
+            </Button>
+          )}
         </Stack>
       )}
     </Stack>

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDoorExit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AppModal, type ModalComponentProps } from '../../../components/modals';
+import { AppModal, ModalConfirmButton, type ModalComponentProps } from '../../../components/modals';
 import { showError, showSuccess } from '../../../components/toast';
 import { errorText } from '../../../lib/errors';
 import { useLeaveOrganization } from '../api/organizations';
@@ -14,6 +14,7 @@ export function LeaveModal({ props, opened, close }: ModalComponentProps<'organi
   const name = organization.name;
   return (
     <AppModal
+      destructive
       opened={opened}
       onClose={close}
       title={t('leave.title')}
@@ -25,8 +26,7 @@ export function LeaveModal({ props, opened, close }: ModalComponentProps<'organi
           <Button variant="default" onClick={close} disabled={leave.isPending}>
             {t('leave.cancel')}
           </Button>
-          <Button
-            color="red"
+          <ModalConfirmButton
             loading={leave.isPending}
             onClick={() =>
               leave.mutate(organization, {
@@ -39,7 +39,7 @@ export function LeaveModal({ props, opened, close }: ModalComponentProps<'organi
             }
           >
             {t('leave.confirm')}
-          </Button>
+          </ModalConfirmButton>
         </Group>
       </Stack>
     </AppModal>

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AppModal, type ModalComponentProps } from '../../../components/modals';
+import { AppModal, ModalConfirmButton, type ModalComponentProps } from '../../../components/modals';
 import { showSuccess } from '../../../components/toast';
 import { useDeleteRole } from '../api/roles';
 import { reportFailure } from '../lib/report';
@@ -22,6 +22,7 @@ export function RoleDeleteModal({ props, opened, close }: ModalComponentProps<'r
   };
   return (
     <AppModal
+      destructive
       opened={opened}
       onClose={close}
       title={t('delete.title')}
@@ -40,9 +41,9 @@ export function RoleDeleteModal({ props, opened, close }: ModalComponentProps<'r
           <Button variant="default" onClick={close} disabled={remove.isPending}>
             {t('delete.cancel')}
           </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending} data-autofocus>
+          <ModalConfirmButton onClick={confirm} loading={remove.isPending} data-autofocus>
             {t('delete.confirm')}
-          </Button>
+          </ModalConfirmButton>
         </Group>
       </Stack>
     </AppModal>

@@ -1,6 +1,8 @@
 import { Container, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageSwitcher } from '../../auth/components/LanguageSwitcher';
+import { useSaveLanguage } from '../../profile/api/language';
 import { stepLabelIndex } from '../lib/steps';
 import { SetupSignOut } from './SetupSignOut';
 
@@ -13,17 +15,21 @@ interface SetupLayoutProps {
   children: ReactNode;
 }
 
-/** The frame of every wizard screen: step labels, sign-out, and the screen's own content. */
+/** The frame of every wizard screen: step labels, language, sign-out, and the screen's own content. */
 export function SetupLayout({ step, title, text, children }: SetupLayoutProps) {
   const { t } = useTranslation('setup');
   const active = stepLabelIndex(step);
+  const saveLanguage = useSaveLanguage();
   return (
     <Container size="sm" py="xl">
       <Group justify="space-between" mb="lg">
         <Text fw={700} fz="xl" c="blue.8">
           Sinetti
         </Text>
-        <SetupSignOut />
+        <Group gap="sm">
+          <LanguageSwitcher onChange={(lang) => saveLanguage.mutate(lang)} />
+          <SetupSignOut />
+        </Group>
       </Group>
       <Stepper active={active} size="sm" allowNextStepsSelect={false} aria-label={t('steps.label')}>
         {LABELS.map((key, index) => (

@@ -57,3 +57,24 @@ export async function fetchSessionPdf(sessionToken: string, signal?: AbortSignal
   }
   return res.arrayBuffer();
 }
+
+/** Where a decline comes from: the start page (link token) or the signing page (session token). */
+export type DeclineFrom = { link: string } | { session: string };
+
+export const declineSigning = (from: DeclineFrom, reason: string) =>
+  'link' in from
+    ? call(api.signing.decline, { params: { token: from.link }, body: { reason } })
+    : call(api.signing.sessionDecline, { params: { sessionToken: from.session }, body: { reason } });
+
+/** The signing page is open (keeps the document locked for this signee). */
+export const sessionHeartbeat = (sessionToken: string) =>
+  call(api.signing.heartbeat, { params: { sessionToken } });
+
+/** The signing page is going away: a keepalive request that outlives the page frees the document at once. */
+export function leaveSession(sessionToken: string): void {
+  void fetch(`/api/signing/session/${encodeURIComponent(sessionToken)}/leave`, {
+    method: 'POST',
+    headers: { 'application-id': 'Frontend' },
+    keepalive: true,
+  }).catch(() => undefined);
+}

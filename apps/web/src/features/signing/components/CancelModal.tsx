@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconHandStop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AppModal, type ModalComponentProps } from '../../../components/modals';
+import { AppModal, ModalConfirmButton, type ModalComponentProps } from '../../../components/modals';
 import { showError, showSuccess } from '../../../components/toast';
 import { useCancel } from '../api/process';
 
@@ -22,6 +22,7 @@ export function CancelModal({ props, opened, close }: ModalComponentProps<'docum
   };
   return (
     <AppModal
+      destructive
       opened={opened}
       onClose={close}
       title={t('cancel.title')}
@@ -33,9 +34,9 @@ export function CancelModal({ props, opened, close }: ModalComponentProps<'docum
           <Button variant="default" onClick={close} disabled={cancel.isPending}>
             {t('cancel.keep')}
           </Button>
-          <Button color="red" onClick={confirm} loading={cancel.isPending}>
+          <ModalConfirmButton onClick={confirm} loading={cancel.isPending}>
             {t('cancel.confirm')}
-          </Button>
+          </ModalConfirmButton>
         </Group>
       </Stack>
     </AppModal>

@@ -1,23 +1,47 @@
-import { Button, Group, List, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Group, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SIGNING_MESSAGE_MAX, type SigningQuote } from '@sinetti/contract';
 import { AppModal, useModals, type ModalComponentProps } from '../../../components/modals';
 import { showError } from '../../../components/toast';
-import { errorText } from '../../../lib/errors';
-import { useSend } from '../api/process';
+import { errorText, hasReason } from '../../../lib/errors';
+import { useQuote, useSend } from '../api/process';
+import { SendQuote } from './SendQuote';
+import { SendRewriteNotice } from './SendRewriteNotice';
+
+/** The reminder intervals offered (days); the server accepts any 1..SIGNING_REMINDER_MAX_DAYS. */
+const REMINDER_CHOICES = [1, 2, 3, 7, 14] as const;
 
 /**
- * document-send (SPEC §2.7, §4.2): lists the signees and sends. OK closes it and shows send-complete;
- * LIMIT_LOW_BALANCE closes it and shows the low-balance dialog.
+ * document-send (SPEC §2.7, §4.2, issue 12 items 6 and 7): the cost per signee and in total with the
+ * balance after sending (the server's quote), an optional message to the signees, the expiry day and
+ * automatic reminders. OK closes it and shows send-complete; LIMIT_LOW_BALANCE closes it and shows the
+ * low-balance dialog. When the quote says the balance is short, sending waits for a top-up.
  */
 export function SendModal({ props, opened, close }: ModalComponentProps<'document-send'>) {
   const { t } = useTranslation('signing');
   const modals = useModals();
   const send = useSend(props.documentId);
+  // PDF_REWRITE_NEEDED: the sender is told first; sending again accepts the rewrite.
+  const [rewrite, setRewrite] = useState<unknown>(null);
+  const quote = useQuote(props.documentId);
+  const [message, setMessage] = useState('');
+  const [expiresOn, setExpiresOn] = useState<string | null>(null);
+  const [reminders, setReminders] = useState('');
+  const q: SigningQuote | undefined = quote.data?.quote;
+  const day = expiresOn ?? q?.expiry.defaultOn ?? '';
+  const dayValid = !!q && day >= q.expiry.minOn && day <= q.expiry.maxOn;
 
   const confirm = () => {
-    if (send.isPending) return;
-    send.mutate(undefined, {
+    if (send.isPending || !q) return;
+    const options = {
+      ...(message.trim() ? { message: message.trim() } : {}),
+      expiresOn: day,
+      reminderDays: reminders ? Number(reminders) : null,
+      ...(rewrite ? { acceptRewrite: true } : {}),
+    };
+    send.mutate(options, {
       onSuccess: (reply) => {
         close();
         if (reply.status === 'OK') {
@@ -31,7 +55,10 @@ export function SendModal({ props, opened, close }: ModalComponentProps<'documen
         }
       },
       // A reason (e.g. PDF_TOO_COMPLEX, PDF_BUSY) has its own text; anything else the generic one.
-      onError: (error) => showError(errorText(error, t('send.failed'))),
+      onError: (error) =>
+        hasReason(error, 'PDF_REWRITE_NEEDED')
+          ? setRewrite(error)
+          : showError(errorText(error, t('send.failed'))),
     });
   };
 
@@ -44,19 +71,54 @@ export function SendModal({ props, opened, close }: ModalComponentProps<'documen
     >
       <Stack gap="md">
         <Text size="sm">{t('send.text')}</Text>
-        <List aria-label={t('send.listLabel')} spacing={4} size="sm">
-          {props.signees.map((s) => (
-            <List.Item key={s.id}>
-              {s.fullName.trim() && s.fullName !== s.email ? `${s.fullName} <${s.email}>` : s.email}
-            </List.Item>
-          ))}
-        </List>
+        <SendQuote quote={quote} signees={props.signees} onTopUp={close} />
+        <Textarea
+          label={t('send.message')}
+          description={t('send.messageHint', { count: SIGNING_MESSAGE_MAX - message.length })}
+          value={message}
+          onChange={(e) => setMessage(e.currentTarget.value)}
+          maxLength={SIGNING_MESSAGE_MAX}
+          rows={3}
+        />
+        <Group grow align="flex-start">
+          <TextInput
+            type="date"
+            label={t('send.expiresOn')}
+            value={day}
+            min={q?.expiry.minOn}
+            max={q?.expiry.maxOn}
+            disabled={!q}
+            onChange={(e) => setExpiresOn(e.currentTarget.value)}
+            error={q && !dayValid ? t('reasons.EXPIRY_OUT_OF_RANGE', { ns: 'errors' }) : undefined}
+          />
+          <NativeSelect
+            label={t('send.reminders')}
+            value={reminders}
+            onChange={(e) => setReminders(e.currentTarget.value)}
+            data={[
+              { value: '', label: t('send.remindersOff') },
+              ...REMINDER_CHOICES.map((n) => ({
+                value: String(n),
+                label: t('send.remindersEvery', { count: n }),
+              })),
+            ]}
+          />
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('send.expiresHint')}
+        </Text>
+        {rewrite ? <SendRewriteNotice error={rewrite} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={send.isPending}>
             {t('actions.cancel', { ns: 'common' })}
           </Button>
-          <Button onClick={confirm} loading={send.isPending} leftSection={<IconSend size={16} aria-hidden />}>
-            {t('send.confirm')}
+          <Button
+            onClick={confirm}
+            loading={send.isPending}
+            disabled={!q || q.enough === false || !dayValid}
+            leftSection={<IconSend size={16} aria-hidden />}
+          >
+            {rewrite ? t('send.rewriteConfirm') : t('send.confirm')}
           </Button>
         </Group>
       </Stack>

@@ -145,4 +145,20 @@ describe("Sign now on the caller's own row (issue 12 item 5)", { timeout: 20_000
     await openPanel(signees, { editSignees: false, send: false, signNow: false }, 20);
     expect(screen.queryByRole('button', { name: 'Sign now' })).not.toBeInTheDocument();
   });
+
+  it.each([
+    ['en', 'Declined', 'Declined 01/15/2025 2:30 PM: “Wrong price”'],
+    ['fi', 'Kieltäytyi', 'Kieltäytyi 15.01.2025 14.30: ”Wrong price”'],
+  ] as const)('%s: a declined signee shows Declined with the time and reason', async (lang, badge, line) => {
+    await changeLanguage(lang);
+    await openPanel([
+      makeSignee({
+        status: 'declined',
+        declinedAt: '2025-01-15T12:30:00.000Z',
+        declineReason: 'Wrong price',
+      }),
+    ]);
+    expect(screen.getByText(badge)).toBeInTheDocument();
+    expect(screen.getByTestId('signee-declined')).toHaveTextContent(line);
+  });
 });

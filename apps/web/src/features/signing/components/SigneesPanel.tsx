@@ -1,59 +1,83 @@
 import { ActionIcon, Badge, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DOCUMENT_STATE, type Document, type Signee } from '@sinetti/contract';
+import { DOCUMENT_STATE, type Document, type Signee, type TimelineEntry } from '@sinetti/contract';
 import { showError, showSuccess } from '../../../components/toast';
+import { formatDateTime } from '../../../lib/dates';
+import { useTimeline } from '../api/progress';
 import { useDeleteSignee, useSignees } from '../api/signees';
+import { RemindButton } from './RemindButtons';
 import { SigneeForm } from './SigneeForm';
+import { SigneeTimeline } from './SigneeTimeline';
 import { SignNowButton, signNowLink } from './SignNowButton';
 
-const STATUS_COLOR = { pending: 'gray', signing: 'blue', signed: 'teal' } as const;
+const STATUS_COLOR = { pending: 'gray', signing: 'blue', signed: 'teal', declined: 'red' } as const;
 
 function SigneeRow({
   signee,
   onRemove,
   signLink,
+  events = [],
+  remindIn,
 }: {
   signee: Signee;
+  /** The signee's progress in the latest round (issue 12 item 6). */
+  events?: TimelineEntry[];
   onRemove?: () => void;
+  /** The document whose signing this signee can be reminded of (set while it is out for signing). */
+  remindIn?: string;
   /** The caller's own link when the server offers Sign now on this row. */
   signLink?: string;
 }) {
   const { t } = useTranslation('signing');
   const name = signee.fullName.trim() || signee.email;
   return (
-    <Group justify="space-between" wrap="nowrap" gap="xs" role="listitem">
-      <Stack gap={0} style={{ minWidth: 0 }}>
-        <Text size="sm" fw={500} truncate>
-          {name}
-          {signee.isMe && (
-            <Text span c="dimmed" size="xs">
-              {' '}
-              ({t('signees.you')})
+    <Stack gap={2} role="listitem">
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text size="sm" fw={500} truncate>
+            {name}
+            {signee.isMe && (
+              <Text span c="dimmed" size="xs">
+                {' '}
+                ({t('signees.you')})
+              </Text>
+            )}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {signee.email} · {t(`levels.${signee.level}`)}
+          </Text>
+          {signee.status === 'declined' && signee.declinedAt && (
+            <Text size="xs" c="red.8" data-testid="signee-declined">
+              {t('signees.declined', {
+                time: formatDateTime(signee.declinedAt),
+                reason: signee.declineReason ?? '',
+              })}
             </Text>
           )}
-        </Text>
-        <Text size="xs" c="dimmed" truncate>
-          {signee.email} · {t(`levels.${signee.level}`)}
-        </Text>
-      </Stack>
-      <Group gap={4} wrap="nowrap">
-        {signLink && <SignNowButton link={signLink} size="xs" />}
-        <Badge size="sm" variant="light" color={STATUS_COLOR[signee.status]}>
-          {t(`signees.status.${signee.status}`)}
-        </Badge>
-        {onRemove && (
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            onClick={onRemove}
-            aria-label={t('signees.remove', { name })}
-          >
-            <IconTrash size={16} aria-hidden />
-          </ActionIcon>
-        )}
+        </Stack>
+        <Group gap={4} wrap="nowrap">
+          {signLink && <SignNowButton link={signLink} size="xs" />}
+          {remindIn && signee.status !== 'signed' && !signee.isMe && (
+            <RemindButton docId={remindIn} signeeId={signee.id} name={name} />
+          )}
+          <Badge size="sm" variant="light" color={STATUS_COLOR[signee.status]}>
+            {t(`signees.status.${signee.status}`)}
+          </Badge>
+          {onRemove && (
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              onClick={onRemove}
+              aria-label={t('signees.remove', { name })}
+            >
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          )}
+        </Group>
       </Group>
-    </Group>
+      <SigneeTimeline name={name} events={events} />
+    </Stack>
   );
 }
 
@@ -65,9 +89,12 @@ export function SigneesPanel({ document }: { document: Pick<Document, 'id' | 'st
   const { t } = useTranslation('signing');
   const signees = useSignees(document.id);
   const remove = useDeleteSignee(document.id);
+  const timeline = useTimeline(document.id, document.state === DOCUMENT_STATE.Signing);
   const editable = signees.data?.abilities.editSignees ?? false;
   const list = signees.data?.signees ?? [];
   const signLink = signNowLink(signees.data);
+  // The server decides who may remind and when (the remind ability); the rows decide whom.
+  const remindable = (signees.data?.abilities.remind ?? false) && list.some((s) => s.status !== 'signed');
 
   const onRemove = (id: string) =>
     remove.mutate(id, {
@@ -95,9 +122,14 @@ export function SigneesPanel({ document }: { document: Pick<Document, 'id' | 'st
                 signee={s}
                 onRemove={editable ? () => onRemove(s.id) : undefined}
                 signLink={s.isMe ? signLink : undefined}
+                events={timeline.data?.signees.find((e) => e.signeeId === s.id)?.events}
+                remindIn={remindable ? document.id : undefined}
               />
             ))}
           </Stack>
+        )}
+        {remindable && list.filter((s) => s.status !== 'signed').length > 1 && (
+          <RemindButton docId={document.id} />
         )}
         {editable ? (
           <>

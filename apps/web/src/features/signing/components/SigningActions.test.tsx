@@ -19,7 +19,15 @@ beforeEach(() => {
 });
 afterEach(resetTestState);
 
-const SEND = `GET /api/signing/send/${DOC_ID}`;
+const SEND = `POST /api/signing/send/${DOC_ID}`;
+
+/** Opens the send dialog and waits for the server's quote (Send is enabled only with it). */
+async function openSend() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Send for signing' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Send for signing' });
+  await within(dialog).findByRole('table', { name: 'Cost of the signatures' });
+  return dialog;
+}
 
 function renderActions(
   document: Document,
@@ -56,9 +64,8 @@ describe('send and cancel follow the abilities the server sent with the signees 
 describe('signing actions', { timeout: 20_000 }, () => {
   it('shows Send for signing for an editable draft with a signee; the dialog lists the signees', async () => {
     renderActions(makeDocument());
-    fireEvent.click(await screen.findByRole('button', { name: 'Send for signing' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send for signing' });
-    expect(within(dialog).getByRole('list', { name: 'Signees' })).toHaveTextContent(
+    const dialog = await openSend();
+    expect(within(dialog).getByRole('table', { name: 'Cost of the signatures' })).toHaveTextContent(
       'Liisa Laine <liisa@example.com>',
     );
   });
@@ -81,8 +88,7 @@ describe('signing actions', { timeout: 20_000 }, () => {
     const { onReload } = renderActions(makeDocument(), {
       [SEND]: () => ({ status: 'LIMIT_LOW_BALANCE', document: makeDocument(), balance: 0, required: 100 }),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Send for signing' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send for signing' });
+    const dialog = await openSend();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     const low = await screen.findByRole('dialog', { name: 'Balance too low' });
     expect(modalStore.isOpen('document-send')).toBe(false);
@@ -108,8 +114,7 @@ describe('signing actions', { timeout: 20_000 }, () => {
         abilities: makeAbilities({ send: !sent, cancel: sent }),
       }),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Send for signing' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send for signing' });
+    const dialog = await openSend();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByRole('dialog', { name: 'Sent for signing' })).toBeInTheDocument();
     expect(onReload).toHaveBeenCalled();
@@ -125,14 +130,34 @@ describe('signing actions', { timeout: 20_000 }, () => {
     renderActions(makeDocument(), {
       [SEND]: () => ({ status: 'ERROR', code: 'CONFLICT', reason: 'PDF_TOO_COMPLEX', message: 'x' }),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Send for signing' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send for signing' });
+    const dialog = await openSend();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() =>
       expect(showError).toHaveBeenCalledWith(
         'The PDF file is too large or complex to be processed. Try a smaller or simpler version of it.',
       ),
     );
+  });
+
+  it('PDF_REWRITE_NEEDED keeps the dialog open with the warning, and "Send anyway" accepts the rewrite', async () => {
+    vi.mocked(showError).mockClear();
+    const { fetchMock } = renderActions(makeDocument(), {
+      [SEND]: (body) =>
+        (body as { acceptRewrite?: boolean }).acceptRewrite
+          ? { status: 'OK', document: makeDocument({ state: 20 }) }
+          : { status: 'ERROR', code: 'CONFLICT', reason: 'PDF_REWRITE_NEEDED', message: 'x' },
+    });
+    const dialog = await openSend();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const warning = await within(dialog).findByRole('alert');
+    expect(warning).toHaveTextContent('The PDF will be rewritten');
+    expect(warning).toHaveTextContent('Any signatures already in the file will no longer be valid.');
+    expect(showError).not.toHaveBeenCalled();
+    expect(callsTo(fetchMock, SEND)).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send anyway' }));
+    expect(await screen.findByRole('dialog', { name: 'Sent for signing' })).toBeInTheDocument();
+    const calls = callsTo(fetchMock, SEND) as { acceptRewrite?: boolean }[];
+    expect(calls.map((c) => c.acceptRewrite ?? false)).toEqual([false, true]);
   });
 
   it('when Signed offers the signed PDF and the certificate', async () => {

@@ -51,6 +51,19 @@ describe('verification code', { timeout: 20_000 }, () => {
     expect(callsTo(fetchMock, VERIFY)).toEqual([{ code: '123456' }]);
   });
 
+  it('focuses the code field once the code is sent and takes a pasted code with spaces', async () => {
+    mockApi({ [SEND]: sent });
+    show();
+    fireEvent.click(screen.getByRole('button', { name: 'Send code by e-mail' }));
+    const input = await screen.findByLabelText('Verification code');
+    await waitFor(() => expect(input).toHaveFocus());
+    expect(input).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(input).toHaveAttribute('inputmode', 'numeric');
+    expect(input).not.toHaveAttribute('maxlength');
+    fireEvent.change(input, { target: { value: '123 456' } });
+    expect(input).toHaveValue('123456');
+  });
+
   it('refuses fewer than 6 digits without asking the server', async () => {
     const fetchMock = mockApi({ [SEND]: sent });
     show();

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,8 @@ export interface CodeStepProps {
   codeExpiresAt: string | null;
   verified: boolean;
   onVerified: () => void;
+  /** Each change asks for focus: on the code field once a code was sent, else on Send code. */
+  focusRequest?: number;
   /** The session ended (409 outside the code's own problems, or 404). */
   onSessionProblem: (error: ApiError) => void;
 }
@@ -32,7 +34,10 @@ function useNow(active: boolean): number {
   return now;
 }
 
-/** Sending the e-mailed 6-digit code (with the resend wait shown) and checking it. */
+/**
+ * Sending the e-mailed 6-digit code (with the resend wait shown) and checking it. The field takes the
+ * focus once a code is sent, accepts a pasted code with spaces or dashes and one-time-code autofill.
+ */
 export function CodeStep(props: CodeStepProps) {
   const { t } = useTranslation('signing');
   const [sentAt, setSentAt] = useState(props.codeSentAt);
@@ -45,6 +50,16 @@ export function CodeStep(props: CodeStepProps) {
   const [busy, setBusy] = useState<'send' | 'verify' | null>(null);
   const now = useNow(resendAt > Date.now());
   const wait = Math.max(0, Math.ceil((resendAt - now) / 1000));
+  const input = useRef<HTMLInputElement>(null);
+  const sendButton = useRef<HTMLButtonElement>(null);
+  const [focusCode, setFocusCode] = useState(0);
+  const request = props.focusRequest ?? 0;
+  useEffect(() => {
+    if (request === 0 && focusCode === 0) return;
+    const target = input.current ?? sendButton.current;
+    target?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    target?.focus({ preventScroll: true });
+  }, [request, focusCode]);
 
   if (props.verified) {
     return (
@@ -63,6 +78,7 @@ export function CodeStep(props: CodeStepProps) {
       setExpiresAt(reply.codeExpiresAt);
       setResendAt(Date.parse(reply.resendAt));
       setCode('');
+      setFocusCode((n) => n + 1);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'RATE_LIMITED') setError({ key: 'rateLimited' });
       else if (err instanceof ApiError && (err.code === 'CONFLICT' || err.code === 'NOT_FOUND'))
@@ -114,6 +130,7 @@ export function CodeStep(props: CodeStepProps) {
       <Text size="sm">{t('session.codeText', { email: props.email })}</Text>
       <Group gap="sm" align="center">
         <Button
+          ref={sendButton}
           variant={sentAt ? 'default' : 'filled'}
           leftSection={<IconMail size={16} aria-hidden />}
           onClick={() => void send()}
@@ -138,6 +155,7 @@ export function CodeStep(props: CodeStepProps) {
           <Stack gap="xs">
             <Group gap="sm" align="flex-start">
               <TextInput
+                ref={input}
                 label={t('session.codeLabel')}
                 value={code}
                 onChange={(e) =>
@@ -145,7 +163,6 @@ export function CodeStep(props: CodeStepProps) {
                 }
                 inputMode="numeric"
                 autoComplete="one-time-code"
-                maxLength={SIGNING_CODE_LENGTH}
                 placeholder="000000"
                 error={Boolean(error)}
                 w={160}

@@ -1,16 +1,45 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { fetchSessionPdf } from '../api/public';
 import { loadPdfJs } from './pdf';
 
-type PdfState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; pdf: PDFDocumentProxy };
+type PdfState =
+  { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; pdf: PDFDocumentProxy; ratio: number };
 
-function PageCanvas({ pdf, number }: { pdf: PDFDocumentProxy; number: number }) {
+/** Height / width of an A4 page: the space kept for each page until the PDF's own sizes are known. */
+export const A4_RATIO = 841.89 / 595.28;
+const MAX_WIDTH = 900;
+
+/**
+ * A page's box, its size reserved from the start (width of the column up to 900 px, height from `ratio`)
+ * so that nothing below moves while pages load and draw (CLS).
+ */
+function PageBox({ ratio, children }: { ratio: number; children?: ReactNode }) {
+  return (
+    <Paper
+      withBorder
+      shadow="xs"
+      data-testid="pdf-page"
+      style={{
+        position: 'relative',
+        overflow: 'hidden',
+        alignSelf: 'center',
+        width: `min(100%, ${MAX_WIDTH}px)`,
+        aspectRatio: `1 / ${ratio}`,
+      }}
+    >
+      {children}
+    </Paper>
+  );
+}
+
+function PageCanvas({ pdf, number, ratio }: { pdf: PDFDocumentProxy; number: number; ratio: number }) {
   const { t } = useTranslation('signing');
   const ref = useRef<HTMLCanvasElement>(null);
   const [rendered, setRendered] = useState(false);
+  const [own, setOwn] = useState(ratio);
   useEffect(() => {
     let cancelled = false;
     let task: { cancel: () => void } | undefined;
@@ -18,13 +47,12 @@ function PageCanvas({ pdf, number }: { pdf: PDFDocumentProxy; number: number }) 
       const page = await pdf.getPage(number);
       const canvas = ref.current;
       if (!canvas || cancelled) return;
-      const width = Math.min(canvas.parentElement?.parentElement?.clientWidth || 800, 900);
-      const ratio = window.devicePixelRatio || 1;
       const base = page.getViewport({ scale: 1 });
-      const viewport = page.getViewport({ scale: (width / base.width) * ratio });
+      setOwn(base.height / base.width);
+      const width = Math.min(canvas.parentElement?.clientWidth || MAX_WIDTH, MAX_WIDTH);
+      const viewport = page.getViewport({ scale: (width / base.width) * (window.devicePixelRatio || 1) });
       canvas.width = Math.floor(viewport.width);
       canvas.height = Math.floor(viewport.height);
-      canvas.style.width = `${Math.floor(viewport.width / ratio)}px`;
       const render = page.render({ canvas, viewport });
       task = render;
       await render.promise;
@@ -36,21 +64,33 @@ function PageCanvas({ pdf, number }: { pdf: PDFDocumentProxy; number: number }) 
     };
   }, [pdf, number]);
   return (
-    <Paper withBorder shadow="xs" style={{ overflow: 'hidden', alignSelf: 'center', maxWidth: '100%' }}>
+    <PageBox ratio={own}>
       <canvas
         ref={ref}
         data-page={number}
         data-rendered={rendered || undefined}
         role="img"
         aria-label={t('session.page', { number, total: pdf.numPages })}
-        style={{ display: 'block', maxWidth: '100%' }}
+        style={{ display: 'block', position: 'absolute', inset: 0, width: '100%', height: '100%' }}
       />
-    </Paper>
+    </PageBox>
   );
 }
 
-/** Every page of the session's PDF, drawn with pdf.js (fetching it marks the document viewed). */
-export function PdfPages({ sessionToken, onLoaded }: { sessionToken: string; onLoaded: () => void }) {
+/**
+ * Every page of the session's PDF, drawn with pdf.js (fetching it marks the document viewed). The server
+ * tells how many `pages` there are: their boxes are laid out at once (A4 until the first page's size is
+ * known), so the page does not shift as the document loads.
+ */
+export function PdfPages({
+  sessionToken,
+  pages,
+  onLoaded,
+}: {
+  sessionToken: string;
+  pages: number;
+  onLoaded: () => void;
+}) {
   const { t } = useTranslation('signing');
   const [state, setState] = useState<PdfState>({ kind: 'loading' });
   const loadedRef = useRef(onLoaded);
@@ -67,8 +107,9 @@ export function PdfPages({ sessionToken, onLoaded }: { sessionToken: string; onL
         const task = pdfjs.getDocument({ data: new Uint8Array(bytes) });
         destroy = () => task.destroy();
         const pdf = await task.promise;
+        const first = (await pdf.getPage(1)).getViewport({ scale: 1 });
         if (abort.signal.aborted) return;
-        setState({ kind: 'ready', pdf });
+        setState({ kind: 'ready', pdf, ratio: first.height / first.width || A4_RATIO });
         loadedRef.current();
       } catch (err) {
         if (abort.signal.aborted) return;
@@ -82,18 +123,23 @@ export function PdfPages({ sessionToken, onLoaded }: { sessionToken: string; onL
     };
   }, [sessionToken]);
 
+  if (state.kind === 'failed') return <Alert color="red">{t('session.pdfFailed')}</Alert>;
   return (
     <Stack gap="md" aria-busy={state.kind === 'loading'}>
-      {state.kind === 'loading' && (
-        <Stack align="center" py="xl" gap="xs">
-          <Loader />
-          <Text c="dimmed">{t('session.loadingPdf')}</Text>
-        </Stack>
-      )}
-      {state.kind === 'failed' && <Alert color="red">{t('session.pdfFailed')}</Alert>}
+      {state.kind === 'loading' &&
+        Array.from({ length: Math.max(1, pages) }, (_, i) => (
+          <PageBox key={i} ratio={A4_RATIO}>
+            {i === 0 && (
+              <Stack align="center" justify="center" h="100%" gap="xs">
+                <Loader />
+                <Text c="dimmed">{t('session.loadingPdf')}</Text>
+              </Stack>
+            )}
+          </PageBox>
+        ))}
       {state.kind === 'ready' &&
         Array.from({ length: state.pdf.numPages }, (_, i) => (
-          <PageCanvas key={i} pdf={state.pdf} number={i + 1} />
+          <PageCanvas key={i} pdf={state.pdf} number={i + 1} ratio={state.ratio} />
         ))}
     </Stack>
   );

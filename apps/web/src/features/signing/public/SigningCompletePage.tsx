@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { MessagePage } from '../../../components/MessagePage';
 import { downloadSigned, statusQuery } from '../api/public';
 import { saveDataUrl } from '../lib/files';
+import { useSigneeLanguage } from './useSigneeLanguage';
 
 type Kind = 'signed' | 'certificate';
 
@@ -17,6 +18,8 @@ export function SigningCompletePage({ token }: { token: string }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState<Kind | null>(null);
   const status = useQuery(statusQuery(token));
+  // Opened from the signed-copy e-mail: in the signee's language, like the start page.
+  useSigneeLanguage(status.data !== undefined, status.data?.lang);
   const unavailable =
     status.isError || (status.data && (status.data.status !== 'OK' || !status.data.completed));
 

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconClock, IconHourglassOff, IconSignature } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Checkbox, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBan, IconClock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,13 @@ import { formatDateTime } from '../../../lib/dates';
 import { changeLanguage, currentLanguage, isLanguage } from '../../../lib/i18n';
 import { sessionQuery, signDocument, type SignatureValue } from '../api/public';
 import { CodeStep } from './CodeStep';
+import { DeclineButton } from './DeclineButton';
+import { useSessionPresence } from './useSessionPresence';
 import { PdfPages } from './PdfPages';
+import { SessionEnded } from './SessionEnded';
 import { SignaturePad } from './SignaturePad';
+import { SigningActionBar } from './SigningActionBar';
+import { currentStep } from './SigningSteps';
 
 /** True once `iso` has passed, checked every 15 seconds. */
 function usePassed(iso: string | undefined): boolean {
@@ -27,7 +32,9 @@ function usePassed(iso: string | undefined): boolean {
 
 /**
  * The built-in signing page (SPEC §4.2): in the signee's language, every page of the PDF, the e-mailed
- * code, the signature (drawn or typed), the intent checkbox and Sign; the session's 60-minute end shown.
+ * code, the signature (drawn or typed), the intent checkbox; the session's 60-minute end shown. A sticky
+ * action bar shows the step (read → code → sign), jumps to it and holds Sign. Focus follows the steps:
+ * the code field after the code is sent, the signature after the code is confirmed.
  */
 export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
   const { t } = useTranslation('signing');
@@ -42,6 +49,11 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   /** Why the session ended, when the server said so (its reason is shown in the user's language). */
   const [ended, setEnded] = useState<ApiError | null>(null);
+  /** This signee declined here, or the server said another one had. */
+  const [declined, setDeclined] = useState(false);
+  useSessionPresence(sessionToken, setEnded);
+  const [codeFocus, setCodeFocus] = useState(0);
+  const signatureTitle = useRef<HTMLHeadingElement>(null);
   const data = session.data;
   const expired = usePassed(data?.expiresAt) || ended !== null;
   useDocumentTitle(data ? `${t('session.title', { name: data.document.name })} · Sinetti` : 'Sinetti');
@@ -59,23 +71,34 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
   if (session.isPending) {
     return (
       <Group justify="center" mih="60vh">
-        <Loader aria-label={t('app.loading', { ns: 'common' })} />
+        <Loader role="status" aria-label={t('app.loading', { ns: 'common' })} />
       </Group>
     );
   }
-  if (session.isError || !data || expired) {
+  if (declined || hasReason(ended ?? session.error, 'SIGNING_DECLINED')) {
     return (
-      <MessagePage title={t('session.expiredTitle')} icon={<IconHourglassOff size={30} aria-hidden />}>
-        {ended?.reason ? errorText(ended) : t('session.expiredText')}
+      <MessagePage title={t('start.declinedTitle')} icon={<IconBan size={30} aria-hidden />}>
+        {t('start.declinedText', { document: data?.document.name ?? '' })}
       </MessagePage>
     );
   }
+  if (session.isError || !data || expired) return <SessionEnded error={ended ?? session.error} />;
   if (data.signed) {
     return <MessagePage title={t('session.signedTitle')}>{t('session.signedText')}</MessagePage>;
   }
 
   const verified = data.codeVerified;
   const ready = verified && viewed && signature !== null && intent;
+  const step = currentStep({ viewed, verified });
+  const focusSignature = () => {
+    const title = signatureTitle.current;
+    title?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    title?.focus({ preventScroll: true });
+  };
+  const jump = () => {
+    if (verified) focusSignature();
+    else setCodeFocus((n) => n + 1);
+  };
   const sign = async () => {
     if (!ready || signing || !signature) return;
     setSigning(true);
@@ -88,7 +111,14 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
       if (
         err instanceof ApiError &&
         (err.code === 'NOT_FOUND' ||
-          hasReason(err, 'SIGNING_SESSION_EXPIRED', 'SIGNING_SESSION_REPLACED', 'SIGNING_CANCELLED'))
+          hasReason(
+            err,
+            'SIGNING_SESSION_EXPIRED',
+            'SIGNING_SESSION_REPLACED',
+            'SIGNING_CANCELLED',
+            'SIGNING_DECLINED',
+            'SIGNING_SESSION_IDLE',
+          ))
       )
         setEnded(err);
       else setFailure(errorText(err, t('session.signFailed')));
@@ -116,7 +146,11 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
           <Text size="sm" c="dimmed" mb="xs">
             {t('session.pages', { count: data.document.pages })}
           </Text>
-          <PdfPages sessionToken={sessionToken} onLoaded={() => setViewed(true)} />
+          <PdfPages
+            sessionToken={sessionToken}
+            pages={data.document.pages}
+            onLoaded={() => setViewed(true)}
+          />
         </section>
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="code-title">
           <Title order={2} fz="lg" mb="sm" id="code-title">
@@ -128,15 +162,18 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
             codeSentAt={data.codeSentAt}
             codeExpiresAt={data.codeExpiresAt}
             verified={verified}
-            onVerified={() =>
-              void queryClient.invalidateQueries({ queryKey: sessionQuery(sessionToken).queryKey })
-            }
+            focusRequest={codeFocus}
+            onVerified={() => {
+              void queryClient
+                .invalidateQueries({ queryKey: sessionQuery(sessionToken).queryKey })
+                .then(focusSignature);
+            }}
             onSessionProblem={onSessionProblem}
           />
         </Paper>
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="signature-title">
           <Stack gap="md">
-            <Title order={2} fz="lg" id="signature-title">
+            <Title order={2} fz="lg" id="signature-title" ref={signatureTitle} tabIndex={-1}>
               {t('session.signatureTitle')}
             </Title>
             <SignaturePad onChange={setSignature} placeholder={data.signee.fullName} />
@@ -146,22 +183,17 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
               onChange={(e) => setIntent(e.currentTarget.checked)}
             />
             {failure && <Alert color="red">{failure}</Alert>}
-            <Group justify="space-between" align="center">
-              <Text size="sm" c="dimmed">
-                {ready ? '' : t('session.signHint')}
-              </Text>
-              <Button
-                size="md"
-                leftSection={<IconSignature size={18} aria-hidden />}
-                onClick={() => void sign()}
-                disabled={!ready}
-                loading={signing}
-              >
-                {t('session.sign')}
-              </Button>
-            </Group>
           </Stack>
         </Paper>
+        <SigningActionBar
+          step={step}
+          ready={ready}
+          signing={signing}
+          onSign={() => void sign()}
+          onJump={jump}
+        >
+          <DeclineButton from={{ session: sessionToken }} onDeclined={() => setDeclined(true)} />
+        </SigningActionBar>
       </Stack>
     </Container>
   );

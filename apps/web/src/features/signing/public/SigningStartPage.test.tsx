@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage, currentLanguage } from '../../../lib/i18n';
 import { playSound } from '../../../lib/sounds';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { resetTestState } from '../../../test/utils';
@@ -20,7 +21,8 @@ const base = {
   signeeName: 'Liisa',
 };
 
-afterEach(() => {
+afterEach(async () => {
+  await changeLanguage('en');
   vi.useRealTimers();
   resetTestState();
   vi.clearAllMocks();
@@ -33,11 +35,11 @@ const show = () =>
   });
 
 describe('SigningStart (SPEC §4.2)', { timeout: 20_000 }, () => {
-  it('normal: starts and goes to the signing URL with the browser language', async () => {
+  it('normal: in the signee’s language from the server, before any click; starts in that language', async () => {
     const goTo = vi.spyOn(signingBrowser, 'goTo').mockImplementation(() => undefined);
-    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fi-FI', 'en']);
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB', 'en']);
     const fetchMock = mockApi({
-      [STATUS]: () => base,
+      [STATUS]: () => ({ ...base, lang: 'fi' }),
       [`GET /api/signing/start/${TOKEN}?lang=fi`]: () => ({
         status: 'OK',
         signingUrl: `${window.location.origin}/public/session/${'b'.repeat(43)}`,
@@ -45,10 +47,51 @@ describe('SigningStart (SPEC §4.2)', { timeout: 20_000 }, () => {
       }),
     });
     show();
-    expect(await screen.findByText('Liisa, you have been asked to sign “Lease”.')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Start signing' }));
+    expect(
+      await screen.findByText('Liisa, sinua pyydetään allekirjoittamaan asiakirja ”Lease”.'),
+    ).toBeInTheDocument();
+    // Never shown in English first: the page waits for the language.
+    expect(screen.queryByText(/you have been asked/)).not.toBeInTheDocument();
+    expect(currentLanguage()).toBe('fi');
+    fireEvent.click(screen.getByRole('button', { name: 'Aloita allekirjoitus' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith(`/public/session/${'b'.repeat(43)}?lang=fi`));
     expect(callsTo(fetchMock, `GET /api/signing/start/${TOKEN}?lang=fi`)).toHaveLength(1);
+  });
+
+  it('declined: says the signing ended, no start or decline button', async () => {
+    mockApi({ [STATUS]: () => ({ ...base, declined: true }) });
+    show();
+    expect(await screen.findByRole('heading', { name: 'Signing declined' })).toBeInTheDocument();
+    expect(screen.getByText(/declined to sign “Lease”, so the signing has ended/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start signing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Decline to sign' })).not.toBeInTheDocument();
+  });
+
+  it('normal: declining shows the declined page', async () => {
+    let declined = false;
+    mockApi({
+      [STATUS]: () => ({ ...base, declined }),
+      [`POST /api/signing/decline/${TOKEN}`]: () => {
+        declined = true;
+        return { status: 'OK' };
+      },
+    });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Decline to sign' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: /Reason/ }), { target: { value: 'No' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(await screen.findByRole('heading', { name: 'Signing declined' })).toBeInTheDocument();
+  });
+
+  it('normal: the browser’s language when the server names none; English signee stays English', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fi-FI', 'en']);
+    mockApi({ [STATUS]: () => base });
+    const first = show();
+    expect(await screen.findByRole('button', { name: 'Aloita allekirjoitus' })).toBeInTheDocument();
+    first.unmount();
+    mockApi({ [STATUS]: () => ({ ...base, lang: 'en' }) });
+    show();
+    expect(await screen.findByText('Liisa, you have been asked to sign “Lease”.')).toBeInTheDocument();
   });
 
   it('signed: no start button', async () => {
@@ -85,6 +128,17 @@ describe('SigningStart (SPEC §4.2)', { timeout: 20_000 }, () => {
     const calls = callsTo(fetchMock, STATUS).length;
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     expect(callsTo(fetchMock, STATUS)).toHaveLength(calls);
+  });
+
+  it.each([
+    ['en', 'The document is locked until 01/15/2025 2:30 PM at the latest.'],
+    ['fi', 'Asiakirja on lukittu viimeistään 15.01.2025 14.30 asti.'],
+  ] as const)('%s: locked says until when (Helsinki time)', async (lang, text) => {
+    // The page follows the signee's language from the server, not the app's current one.
+    mockApi({ [STATUS]: () => ({ ...base, lang, locked: true, lockedUntil: '2025-01-15T12:30:00.000Z' }) });
+    show();
+    expect(await screen.findByTestId('locked-until')).toHaveTextContent(text);
+    await changeLanguage('en');
   });
 
   it('locked → signed also plays the sound', async () => {

@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconClock, IconLinkOff, IconLock, IconSignature, IconCircleCheck } from '@tabler/icons-react';
+import {
+  IconBan,
+  IconClock,
+  IconLinkOff,
+  IconLock,
+  IconSignature,
+  IconCircleCheck,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,14 +16,18 @@ import { MessagePage } from '../../../components/MessagePage';
 import { showError } from '../../../components/toast';
 import { playSound } from '../../../lib/sounds';
 import { startSigning, statusQuery } from '../api/public';
-import { browserLanguage, signingBrowser, withLang } from '../lib/browser';
+import { formatDateTime } from '../../../lib/dates';
+import { currentLanguage } from '../../../lib/i18n';
+import { signingBrowser, withLang } from '../lib/browser';
+import { useSigneeLanguage } from './useSigneeLanguage';
+import { DeclineButton } from './DeclineButton';
 
-export type StartVariant = 'normal' | 'locked' | 'signed' | 'notFound';
+export type StartVariant = 'normal' | 'locked' | 'signed' | 'declined' | 'notFound';
 
 /**
  * SigningStart (SPEC §2.1, §4.2): normal, locked (checked again every 15 s; a notification sound when
- * it unlocks or becomes signed), signed or notFound. Start opens the signing session and goes to its
- * URL with the browser's language.
+ * it unlocks or becomes signed), signed or notFound. Shown in the signee's language (useSigneeLanguage);
+ * Start opens the signing session in that language and goes to its URL.
  */
 export function SigningStartPage({ token }: { token: string }) {
   const { t } = useTranslation('signing');
@@ -34,11 +45,15 @@ export function SigningStartPage({ token }: { token: string }) {
       ? null
       : data.status === 'NOT_FOUND'
         ? 'notFound'
-        : data.signed
-          ? 'signed'
-          : data.locked
-            ? 'locked'
-            : 'normal';
+        : data.declined
+          ? 'declined'
+          : data.signed
+            ? 'signed'
+            : data.locked
+              ? 'locked'
+              : 'normal';
+
+  const inLanguage = useSigneeLanguage(variant !== null, data?.status === 'OK' ? data.lang : undefined);
 
   const previous = useRef<StartVariant | null>(null);
   useEffect(() => {
@@ -53,7 +68,7 @@ export function SigningStartPage({ token }: { token: string }) {
   const start = async () => {
     setStarting(true);
     try {
-      const lang = browserLanguage();
+      const lang = currentLanguage();
       const reply = await startSigning(token, lang);
       signingBrowser.goTo(withLang(reply.signingUrl, lang));
     } catch {
@@ -63,11 +78,18 @@ export function SigningStartPage({ token }: { token: string }) {
     }
   };
 
-  if (variant === null) {
+  if (variant === null || !inLanguage) {
     return (
       <Group justify="center" mih="60vh">
-        <Loader aria-label={t('app.loading', { ns: 'common' })} />
+        <Loader role="status" aria-label={t('app.loading', { ns: 'common' })} />
       </Group>
+    );
+  }
+  if (variant === 'notFound' && data?.expired) {
+    return (
+      <MessagePage title={t('start.expiredTitle')} icon={<IconClock size={30} aria-hidden />}>
+        {t('start.expiredText')}
+      </MessagePage>
     );
   }
   if (variant === 'notFound') {
@@ -77,6 +99,14 @@ export function SigningStartPage({ token }: { token: string }) {
       </MessagePage>
     );
   }
+  if (variant === 'declined') {
+    return (
+      <MessagePage title={t('start.declinedTitle')} icon={<IconBan size={30} aria-hidden />}>
+        {t('start.declinedText', { document: data?.documentName ?? '' })}
+      </MessagePage>
+    );
+  }
+  const decline = <DeclineButton from={{ link: token }} onDeclined={() => void status.refetch()} />;
   const documentName = data?.documentName ?? '';
   const intro = data?.signeeName
     ? t('start.text', { signee: data.signeeName, document: documentName })
@@ -100,12 +130,17 @@ export function SigningStartPage({ token }: { token: string }) {
   }
   if (variant === 'locked') {
     return (
-      <MessagePage title={t('start.lockedTitle')} icon={<IconLock size={30} aria-hidden />}>
+      <MessagePage title={t('start.lockedTitle')} icon={<IconLock size={30} aria-hidden />} actions={decline}>
         <Stack gap="xs">
           <Text>{intro}</Text>
           <Text c="dimmed" role="status">
             {t('start.lockedText')}
           </Text>
+          {data?.lockedUntil && (
+            <Text c="dimmed" size="sm" data-testid="locked-until">
+              {t('start.lockedUntil', { time: formatDateTime(data.lockedUntil) })}
+            </Text>
+          )}
         </Stack>
       </MessagePage>
     );
@@ -115,9 +150,12 @@ export function SigningStartPage({ token }: { token: string }) {
       title={t('start.title')}
       icon={<IconSignature size={30} aria-hidden />}
       actions={
-        <Button size="md" onClick={() => void start()} loading={starting}>
-          {t('start.start')}
-        </Button>
+        <Group gap="sm">
+          {decline}
+          <Button size="md" onClick={() => void start()} loading={starting}>
+            {t('start.start')}
+          </Button>
+        </Group>
       }
     >
       <Stack gap="xs">

@@ -1,4 +1,4 @@
-import type { Document, DocumentAbilities, Signee } from '@sinetti/contract';
+import type { Document, DocumentAbilities, Signee, SigningQuote } from '@sinetti/contract';
 import { makeAbilities } from '../../../test/abilities';
 import { makeAccount } from '../../../test/utils';
 
@@ -68,10 +68,27 @@ export function memberReplies(
       roles: [],
     }),
     'GET /api/signing/levels': () => ({ status: 'OK', levels: [1], default: 1 }),
+    [`GET /api/signing/quote/${DOC_ID}`]: () => ({ status: 'OK', quote: makeQuote(signees) }),
     [`GET /api/signing/signees/${DOC_ID}`]: () => ({
       status: 'OK',
       signees,
       abilities: { signNow: false, ...makeAbilities({ cancel: false, ...abilities }) },
     }),
+    [`GET /api/signing/timeline/${DOC_ID}`]: () => ({ status: 'OK', signees: [] }),
+  };
+}
+
+/** The server's quote for sending: 50 cents a signee, from a balance of 20 euros unless overridden. */
+export function makeQuote(signees: Signee[], overrides: Partial<SigningQuote> = {}): SigningQuote {
+  const total = signees.length * 50;
+  return {
+    currency: 'EUR',
+    signees: signees.map((s) => ({ id: s.id, email: s.email, level: s.level, priceCents: 50 })),
+    totalCents: total,
+    balanceCents: 2000,
+    balanceAfterCents: 2000 - total,
+    enough: true,
+    expiry: { minOn: '2026-06-02', maxOn: '2026-08-30', defaultOn: '2026-07-01' },
+    ...overrides,
   };
 }

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helper.ts';
+
+let t: TestApp;
+let webDist: string;
+const INDEX = '<!doctype html><title>Sinetti</title><div id="root"></div>'.padEnd(2000, ' ');
+const SCRIPT = `export const greeting = ${JSON.stringify('hei '.repeat(500))};\n`;
+
+/** A stand-in build as apps/web's build writes it: hashed assets with brotli and gzip copies. */
+function writeBuild(dir: string): void {
+  fs.mkdirSync(path.join(dir, 'assets'));
+  const files: Record<string, string> = { 'index.html': INDEX, 'assets/app-Ab12Cd34.js': SCRIPT };
+  for (const [name, text] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(text));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));
+  }
+  fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+}
+
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'sinetti-web-static-'));
+  writeBuild(webDist);
+  t = await buildTestApp({ WEB_DIST: webDist });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('serving the built web app', () => {
+  it('sends the brotli copy of a hashed asset to a browser that accepts it, cached for a year', async () => {
+    const res = await get('/assets/app-Ab12Cd34.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the gzip copy when brotli is not accepted, and the plain file when neither is', async () => {
+    const gz = await get('/assets/app-Ab12Cd34.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await get('/assets/app-Ab12Cd34.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('makes browsers revalidate index.html, also when a client-side route answers with it', async () => {
+    for (const url of ['/index.html', '/public/sign/abc', '/documents']) {
+      const res = await get(url, { accept: 'text/html', 'accept-encoding': 'br' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(INDEX);
+    }
+    const favicon = await get('/favicon.svg');
+    expect(favicon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('does not expose the compressed copies under their own names', async () => {
+    const res = await get('/assets/app-Ab12Cd34.js.br', { accept: 'application/json' });
+    expect(res.statusCode).toBe(404);
+  });
+});

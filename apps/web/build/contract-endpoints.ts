@@ -1,0 +1,84 @@
+import { parseAst, type Plugin } from 'vite';
+
+/** The contract's files; the web app reads their types and a few of their schemas. */
+const CONTRACT_FILE = /\/packages\/contract\/src\/.*\.ts$/;
+
+/** An endpoint's schemas: the server validates with them, the web app only needs their types. */
+const SCHEMA_KEYS = new Set(['params', 'query', 'reply']);
+
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+}
+
+const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
+
+/** Every node with whether it runs when the module loads (outside any function body). */
+function* walk(node: Node, atLoad = true): Generator<[Node, boolean]> {
+  yield [node, atLoad];
+  const inside = atLoad && !FUNCTIONS.has(node.type);
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) {
+      for (const item of value) if (isNode(item)) yield* walk(item, inside);
+    } else if (isNode(value)) yield* walk(value, inside);
+  }
+}
+
+/**
+ * A contract module as the web app needs it:
+ * - `endpoint({ …, params, query, body, reply })` loses its schemas: the API client reads only the id,
+ *   method, path, access and whether there is a body (lib/api.ts);
+ * - every call made when the module loads (building a schema or a constant) is marked pure.
+ * A page that calls two endpoints then carries only the schemas it uses itself (a form that validates
+ * an e-mail address), and zod only if it uses one; the public signing pages and /signin carry none.
+ * The contract's modules only declare: no call made at load has an effect that another module needs.
+ */
+export function prepareContractModule(code: string): string {
+  const edits: { start: number; end: number; text: string }[] = [];
+  for (const [node, atLoad] of walk(parseAst(code, { lang: 'ts' }) as unknown as Node)) {
+    if (atLoad && (node.type === 'CallExpression' || node.type === 'NewExpression')) {
+      edits.push({ start: node.start, end: node.start, text: '/* @__PURE__ */ ' });
+    }
+    if (node.type !== 'CallExpression') continue;
+    const callee = node.callee as Node;
+    const [arg] = node.arguments as Node[];
+    if (callee.type !== 'Identifier' || callee.name !== 'endpoint' || arg?.type !== 'ObjectExpression')
+      continue;
+    for (const prop of arg.properties as Node[]) {
+      const key = prop.key as Node | undefined;
+      if (prop.type !== 'Property' || key?.type !== 'Identifier') continue;
+      const value = prop.value as Node;
+      const name = key.name as string;
+      if (SCHEMA_KEYS.has(name)) edits.push({ start: value.start, end: value.end, text: 'undefined' });
+      else if (name === 'body') edits.push({ start: value.start, end: value.end, text: 'true' });
+    }
+  }
+  // A replaced schema takes the pure marks of the calls inside it along.
+  const replaced = edits.filter((e) => e.end > e.start);
+  const kept = edits.filter(
+    (e) => e.end > e.start || !replaced.some((r) => e.start >= r.start && e.start < r.end),
+  );
+  let out = code;
+  for (const edit of kept.sort((a, b) => b.start - a.start || b.end - a.end)) {
+    out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  }
+  return out;
+}
+
+/** The web build's view of the contract (see prepareContractModule). */
+export function contractEndpoints(): Plugin {
+  return {
+    name: 'sinetti-contract-endpoints',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!CONTRACT_FILE.test(id)) return null;
+      return { code: prepareContractModule(code), map: null };
+    },
+  };
+}

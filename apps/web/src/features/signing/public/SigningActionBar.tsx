@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowDown, IconSignature } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { SigningSteps, type SigningStep } from './SigningSteps';
+
+export interface SigningActionBarProps {
+  step: SigningStep;
+  /** Every condition to sign is met. */
+  ready: boolean;
+  signing: boolean;
+  onSign: () => void;
+  /** Scrolls to the step the signee is at and focuses it. */
+  onJump: () => void;
+  /** More actions beside Sign (e.g. Decline), kept in the same sticky bar. */
+  children?: ReactNode;
+}
+
+/**
+ * The signing page's action bar, sticky at the bottom on desktop and phone: where the signee is (steps),
+ * a "jump to sign" control that takes them to their current step, and Sign itself.
+ */
+export function SigningActionBar({ step, ready, signing, onSign, onJump, children }: SigningActionBarProps) {
+  const { t } = useTranslation('signing');
+  return (
+    <Paper
+      component="section"
+      aria-label={t('steps.bar')}
+      withBorder
+      shadow="md"
+      radius="md"
+      p="sm"
+      pos="sticky"
+      bottom={8}
+      style={{ zIndex: 5 }}
+      data-testid="signing-action-bar"
+    >
+      <Stack gap="xs">
+        <SigningSteps step={step} />
+        <Group gap="xs" justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed" style={{ flex: '1 1 12rem' }} aria-live="polite">
+            {ready ? t('steps.readyHint') : t(`steps.${step}Hint`)}
+          </Text>
+          <Group gap="xs" wrap="wrap">
+            {children}
+            {!ready && (
+              <Button
+                variant="default"
+                leftSection={<IconArrowDown size={16} aria-hidden />}
+                onClick={onJump}
+              >
+                {t('steps.jump')}
+              </Button>
+            )}
+            <Button
+              leftSection={<IconSignature size={18} aria-hidden />}
+              onClick={onSign}
+              disabled={!ready}
+              loading={signing}
+            >
+              {t('session.sign')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Language } from '@sinetti/contract';
+import { changeLanguage, currentLanguage, isLanguage } from '../../../lib/i18n';
+import { browserLanguage } from '../lib/browser';
+
+/**
+ * The language of a signee's public page (issue #12): a `lang` query parameter, else the signee's language
+ * from the server (the e-mail's, or the one they last signed in), else the browser's. Applied as soon as
+ * the server answered (`known`), before anything is shown: while it returns false, show the loader.
+ */
+export function useSigneeLanguage(known: boolean, signeeLang: Language | undefined): boolean {
+  const [params] = useSearchParams();
+  const query = params.get('lang');
+  const wanted: Language = isLanguage(query) ? query : (signeeLang ?? browserLanguage());
+  const ready = !known || wanted === currentLanguage();
+  useEffect(() => {
+    if (known && wanted !== currentLanguage()) void changeLanguage(wanted);
+  }, [known, wanted]);
+  return ready;
+}

@@ -1,0 +1,126 @@
+// Lighthouse (mobile form factor, its default throttling) on the pages of issue #12 item 8: /signin, a
+// signee's /public/sign/{token} and /public/session/{token}, and the signed-in dashboard. Goals: performance
+// ≥ 90 on the public pages and ≥ 80 on the dashboard, CLS < 0.1, accessibility ≥ 98. Prints the figures next to
+// the goals with the load average (scores drop on a loaded machine); never asserts.
+// Builds the web app when apps/web/dist is missing. CHROME_PATH picks the browser (default /usr/bin/chromium).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { STORAGE_KEYS } from '../apps/web/src/lib/storage.ts';
+import { buildSigningApp } from '../apps/server/test/signing-helper.ts';
+
+const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
+if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+  const build = spawnSync('npm', ['run', 'build', '-w', '@sinetti/web'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
+}
+
+// The server with the built app, a funded organization and a contract sent to one signee.
+const step = (what: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${what}`);
+step('starting the server');
+const t = await buildSigningApp({ WEB_DIST: webDist, LOG_LEVEL: 'silent' });
+const owner = await t.organization(await t.signUp({ name: 'Bench Owner' }));
+step('funding');
+await t.fund(owner, 50);
+step('uploading and sending the contract');
+const doc = await t.contract(owner, 'Lease agreement', 2);
+const signee = 'signee@example.com';
+await t.addSignee(owner, doc.id, { email: signee, givenName: 'Sara', familyName: 'Signee' });
+const sent = await t.json(owner, 'GET', `/api/signing/send/${doc.id}`);
+if (sent.json().status !== 'OK') throw new Error(`send failed: ${sent.body}`);
+step('sent; reading the signing e-mail');
+const link = await t.linkOf(signee);
+// The start page opens its own session; this one is for the session page.
+const sessionToken = await t.startSession(link);
+step('listening');
+await t.app.listen({ port: 0, host: '127.0.0.1' });
+const address = t.app.server.address();
+const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+interface Row {
+  page: string;
+  url: string;
+  perfGoal: number;
+  signedIn?: boolean;
+}
+const PAGES: Row[] = [
+  { page: '/signin', url: '/signin', perfGoal: 90 },
+  { page: '/public/sign/{token}', url: `/public/sign/${link}`, perfGoal: 90 },
+  { page: '/public/session/{token}', url: `/public/session/${sessionToken}`, perfGoal: 90 },
+  { page: '/ (dashboard)', url: '/', perfGoal: 80, signedIn: true },
+];
+
+const chrome = await launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
+const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+// One visit first: the browser's first audit otherwise often ends without performance figures (NO_FCP).
+const warm = await browser.newPage();
+await warm.goto(`${origin}/signin`, { waitUntil: 'load' });
+await warm.close();
+const load = loadavg()[0]?.toFixed(1);
+console.log(`Lighthouse ${origin}, load average ${load} at the start`);
+console.log('Page                       perf (goal)  a11y (≥98)  CLS (<0.1)  LCP       TBT');
+try {
+  for (const row of PAGES) {
+    step(`auditing ${row.page}`);
+    const page = await browser.newPage();
+    if (row.signedIn) {
+      // The web app keeps its session in local storage (SPEC §1); put the owner's there before the audit.
+      await page.goto(`${origin}/favicon.ico`);
+      const stored = {
+        id: owner.token,
+        updated: Date.now(),
+        status: 'OK',
+        selectedOrganization: owner.personalOrganizationId,
+      };
+      await page.evaluate(
+        (key, value) => localStorage.setItem(key, value),
+        STORAGE_KEYS.session,
+        JSON.stringify(stored),
+      );
+    }
+    const result = await lighthouse(
+      origin + row.url,
+      {
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: row.signedIn === true,
+      },
+      undefined,
+      page,
+    );
+    await page.close();
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`no Lighthouse result for ${row.page}`);
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const failed = Object.values(lhr.audits)
+      .filter((a) => a.score === 0 && lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id))
+      .map((a) => a.id);
+    console.log(
+      [
+        row.page.padEnd(26),
+        `${score('performance')} (≥${row.perfGoal})`.padEnd(12),
+        String(score('accessibility')).padEnd(11),
+        metric('cumulative-layout-shift').toFixed(3).padEnd(11),
+        `${(metric('largest-contentful-paint') / 1000).toFixed(1)} s`.padEnd(9),
+        `${Math.round(metric('total-blocking-time'))} ms`,
+        failed.length > 0 ? `  a11y failures: ${failed.join(', ')}` : '',
+      ].join(' '),
+    );
+    const why = lhr.runtimeError?.message ?? lhr.audits['largest-contentful-paint']?.errorMessage;
+    if (why) console.log(`  (no performance figures: ${why})`);
+  }
+} finally {
+  console.log(`load average ${loadavg()[0]?.toFixed(1)} at the end`);
+  await browser.disconnect();
+  chrome.kill();
+  await t.close();
+}

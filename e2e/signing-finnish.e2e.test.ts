@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newContext } from './support/browser.ts';
+import { waitForPath } from './support/flows.ts';
+import { draftWithSignee } from './support/sending.ts';
+import { drawSignature, waitForMail } from './support/signing.ts';
+import { browser, server, useServerAndBrowser } from './support/journey.ts';
+
+useServerAndBrowser();
+
+const OWNER = 'tuula.tilaaja@example.com';
+const SIGNEE = 'ville.virtanen@example.com';
+const DOCUMENT = 'Vuokrasopimus 2026';
+
+const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+
+/** The sender works in Finnish (saved on the account), so the round and its e-mails are Finnish. */
+async function sendInFinnish(page: Page): Promise<void> {
+  const docId = await draftWithSignee(page, {
+    owner: { email: OWNER, name: 'Tuula Tilaaja' },
+    document: DOCUMENT,
+    signee: { givenName: 'Ville', familyName: 'Virtanen', email: SIGNEE },
+  });
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'My profile' }).click();
+  await waitForPath(page, /^\/profile/);
+  await page.getByLabel('Language').click();
+  await page.getByRole('option', { name: 'Suomi' }).click();
+  await expect.poll(() => htmlLang(page)).toBe('fi');
+
+  await page.goto(`/document/${docId}`);
+  await page.getByRole('button', { name: 'Lähetä allekirjoitettavaksi' }).click({ timeout: 30_000 });
+  const dialog = page.getByRole('dialog', { name: 'Lähetä allekirjoitettavaksi' });
+  await dialog.getByRole('table', { name: 'Allekirjoitusten hinta' }).getByText(SIGNEE).waitFor();
+  await dialog.getByRole('button', { name: 'Lähetä', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Lähetetty allekirjoitettavaksi' })
+    .getByRole('button', { name: 'OK' })
+    .click();
+}
+
+describe('a Finnish signee (issue 12 item 3)', () => {
+  it('reads Finnish from the e-mail on: start page (even in an English browser), session, code e-mail, result', async () => {
+    const context = await newContext(browser, server.url);
+    await sendInFinnish(await context.newPage());
+
+    const request = await waitForMail(server.url, SIGNEE, (m) =>
+      m.subject.startsWith('Allekirjoituspyyntö:'),
+    );
+    expect(request.subject).toBe(`Allekirjoituspyyntö: ${DOCUMENT}`);
+    const link = request.links.find((l) => l.includes('/public/sign/')) ?? '';
+
+    // The link's round names the e-mail's language, and it wins over the browser's: an English
+    // browser still starts in Finnish, before any click.
+    const english = await newContext(browser, server.url, 'en-US');
+    const first = await english.newPage();
+    await first.goto(link);
+    await first.getByRole('heading', { name: 'Allekirjoita asiakirja' }).waitFor();
+    expect(await htmlLang(first)).toBe('fi');
+    await english.close();
+
+    // The signee's own Finnish browser, from the first page on.
+    const finnish = await newContext(browser, server.url, 'fi-FI');
+    const page = await finnish.newPage();
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Allekirjoita asiakirja' }).waitFor();
+    expect(await htmlLang(page)).toBe('fi');
+
+    // The session, the code e-mail and the result stay Finnish.
+    await page.getByRole('button', { name: 'Aloita allekirjoitus' }).click();
+    await waitForPath(page, /^\/public\/session\/[A-Za-z0-9_-]{43}$/);
+    expect(new URL(page.url()).searchParams.get('lang')).toBe('fi');
+    await page.locator('canvas[data-page="1"][data-rendered]').waitFor();
+    await page.getByRole('button', { name: 'Lähetä koodi sähköpostiin' }).click();
+    const mail = await waitForMail(server.url, SIGNEE, (m) => m.subject.startsWith('Vahvistuskoodisi on'));
+    await page.getByRole('textbox', { name: 'Vahvistuskoodi' }).fill(/(\d{6})/.exec(mail.subject)?.[1] ?? '');
+    await page.getByRole('button', { name: 'Vahvista' }).click();
+    await page.getByText('Sähköpostiosoitteesi on vahvistettu.').waitFor();
+    await drawSignature(page, 'Allekirjoituksen piirtoalue');
+    await page.getByLabel('Olen lukenut asiakirjan ja allekirjoitan sen sähköisesti').check();
+    await page.getByRole('button', { name: 'Allekirjoita', exact: true }).click();
+    await waitForPath(page, /^\/public\/signing\/success\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'Asiakirja allekirjoitettu' }).waitFor();
+    expect(await htmlLang(page)).toBe('fi');
+
+    // The last signature seals the document: the completion e-mail is Finnish too.
+    const done = await waitForMail(server.url, SIGNEE, (m) =>
+      m.subject.startsWith('Asiakirja allekirjoitettu:'),
+    );
+    expect(done.subject).toContain(DOCUMENT);
+    await finnish.close();
+    await context.close();
+  }, 240_000);
+});

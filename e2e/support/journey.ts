@@ -1,0 +1,26 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser.ts';
+import { startServer, type TestServer } from './server.ts';
+
+// Live bindings: a test file imports `server` and `browser` and reads them once its tests run.
+/** The app server of the test file that called useServerAndBrowser(). */
+export let server: TestServer;
+/** The Chromium of the test file that called useServerAndBrowser(). */
+export let browser: Browser;
+
+/**
+ * One real server (embedded database, development mailbox) and one Chromium for a test file: started
+ * before its tests, closed after them. `cleanUp` runs after both are closed.
+ */
+export function useServerAndBrowser(cleanUp?: () => void): void {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    cleanUp?.();
+  });
+}
