@@ -50,6 +50,22 @@ function isGone(error: unknown): boolean {
   return /destroyed|closed|detached|navigat|Target page/i.test(text);
 }
 
+const key = (v: Violation) => `${v.rule} ${v.targets.join(',')}`;
+
+/**
+ * The screen's violations that a second check, a moment later, finds again. The automatic checks
+ * run while the test goes on clicking, so a check can catch a menu or dialog half-way through its
+ * transition (seen: a menu's dropdown checked after its items had gone). A violation of the screen
+ * itself is still there on the second look; explicit checks (expectAccessible) stay single-shot.
+ */
+async function confirmedViolations(page: Page, screen: string): Promise<Violation[]> {
+  const first = await axeViolations(page, screen);
+  if (first.length === 0) return first;
+  await page.waitForTimeout(SETTLE_MS);
+  const again = new Set((await axeViolations(page, screen)).map(key));
+  return first.filter((v) => again.has(key(v)));
+}
+
 /** Time for a screen reached by a navigation to render before it is checked. */
 const SETTLE_MS = 400;
 
@@ -74,7 +90,8 @@ export function watchAccessibility(context: BrowserContext, found: Violation[]):
           const url = page.url();
           if (url === lastChecked || url === 'about:blank') return;
           lastChecked = url;
-          found.push(...(await Promise.race([axeViolations(page, new URL(url).pathname), closed])));
+          const screen = new URL(url).pathname;
+          found.push(...(await Promise.race([confirmedViolations(page, screen), closed])));
         } catch (error) {
           if (!isGone(error)) console.warn(`The accessibility check of ${page.url()} failed:`, error);
         }
