@@ -99,6 +99,13 @@ export const ROWS: Record<string, Row> = {
     request: () => json('POST', '/api/feedback', { message: 'Matrix feedback' }),
   },
 
+  // guides/: the account's own progress.
+  'guides.states': { kind: 'account', request: () => json('GET', '/api/guides/states') },
+  'guides.set': {
+    kind: 'account',
+    request: () => json('POST', '/api/guides/set', { name: 'dashboard', complete: false, step: 1 }),
+  },
+
   // pki/: the CA's files and the time-stamping unit are for anyone.
   'pki.caCertificate': { kind: 'public', request: () => json('GET', '/api/pki/ca.crt') },
   'pki.crl': { kind: 'public', request: () => json('GET', '/api/pki/ca.crl') },

@@ -60,6 +60,10 @@ export const GUIDE_STEPS = [
   'create-upload',
   'end',
 ] as const;
+export type GuideStepName = (typeof GUIDE_STEPS)[number];
+/** The guides an account's progress is kept for (SPEC §3 Guide progress): the dashboard tour. */
+export const GUIDE_NAMES = ['dashboard'] as const;
+export type GuideName = (typeof GUIDE_NAMES)[number];
 
 export const RECENT_DOCUMENTS_DASHBOARD = 8;
 export const RECENT_DOCUMENTS_DEFAULT = 10;

@@ -22,6 +22,7 @@ export * from './api/signing.ts';
 export * from './api/organizations.ts';
 export * from './api/pki.ts';
 export * from './api/verification.ts';
+export * from './api/guides.ts';
 
 import { authentication } from './api/authentication.ts';
 import { documents } from './api/documents.ts';
@@ -33,6 +34,7 @@ import { signing } from './api/signing.ts';
 import { organizationsApi } from './api/organizations.ts';
 import { pki } from './api/pki.ts';
 import { verification } from './api/verification.ts';
+import { guides } from './api/guides.ts';
 
 /** Every endpoint, by area; the server registers and documents exactly these. */
 export const api = {
@@ -46,4 +48,5 @@ export const api = {
   signing,
   pki,
   verification,
+  guides,
 } as const;

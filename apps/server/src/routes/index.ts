@@ -11,6 +11,7 @@ import { registerSystemRoutes } from './system/index.ts';
 import { registerDevRoutes } from './dev/index.ts';
 import { registerPkiRoutes } from './pki/index.ts';
 import { registerVerificationRoutes } from './verification/index.ts';
+import { registerGuideRoutes } from './guides/index.ts';
 
 /** Every API area, in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -23,6 +24,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   registerPlanRoutes(app);
   registerPaymentRoutes(app);
   registerAccountRoutes(app);
+  registerGuideRoutes(app);
   registerOrganizationRoutes(app);
   registerSignInRoutes(app);
   registerDevRoutes(app);

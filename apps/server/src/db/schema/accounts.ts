@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -73,4 +84,22 @@ export const sessions = pgTable(
       .on(t.accountId)
       .where(sql`ended_at is null`),
   ],
+);
+
+/** An account's progress in a guide such as the dashboard tour (SPEC §3 Guide progress). */
+export const guideProgress = pgTable(
+  'guide_progress',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    complete: boolean('complete').notNull().default(false),
+    /** The step reached, 0-based. */
+    step: integer('step').notNull().default(0),
+    /** The names of the steps the account has seen (done flag per step). */
+    stepsDone: jsonb('steps_done').$type<string[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.name] })],
 );
