@@ -11,11 +11,12 @@ export let browser: Browser;
 
 /**
  * One real server (embedded database, development mailbox) and one Chromium for a test file: started
- * before its tests, closed after them. `cleanUp` runs after both are closed.
+ * before its tests, closed after them. `cleanUp` runs after both are closed; `env` adds to the server's
+ * environment.
  */
-export function useServerAndBrowser(cleanUp?: () => void): void {
+export function useServerAndBrowser(cleanUp?: () => void, env: Record<string, string> = {}): void {
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(env);
     browser = await launchBrowser();
   });
   afterAll(async () => {

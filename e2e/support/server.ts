@@ -35,6 +35,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     WEB_DIST: webDist,
+    // The guided tour would stand over every journey's first dashboard; tour.e2e.test.ts turns it on.
+    GUIDED_TOUR: 'false',
     ...env,
   });
   const app = await buildApp(config, { clock });

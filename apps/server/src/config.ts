@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { servicesConfigFrom, servicesEnvShape, type ServicesConfig } from './services/config.ts';
+import { flag, servicesConfigFrom, servicesEnvShape, type ServicesConfig } from './services/config.ts';
 import { signingConfigFrom, signingEnvShape, type SigningConfig } from './services/pdf/config.ts';
 import { mailConfigFrom, mailEnvShape, type MailConfig } from './services/mail/config.ts';
 
@@ -42,6 +42,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   RATE_LIMIT_PAYMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  GUIDED_TOUR: flag(true),
 });
 
 export interface ProviderConfig {
@@ -65,6 +66,8 @@ export interface Config extends ServicesConfig {
   /** Whether the built-in OpenID Connect provider stands in for google and microsoft. */
   localIdp: boolean;
   rateLimitSignInPerMinute: number;
+  /** Whether new members are offered the guided dashboard tour (SPEC §2.8); on unless switched off. */
+  guidedTour: boolean;
   payments: PaymentsConfig;
   /** PDF signing: the signing CA, the time-stamping authority, pdfsig (services/pdf/config.ts). */
   signing: SigningConfig;
@@ -176,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providers,
     localIdp,
     rateLimitSignInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
+    guidedTour: e.GUIDED_TOUR,
     payments: paymentsConfig(e, production),
     signing: signingConfigFrom(e, publicUrl, (message) => new ConfigError(message)),
     mail: mailConfigFrom(e, publicUrl, (message) => new ConfigError(message)),

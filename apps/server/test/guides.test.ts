@@ -56,6 +56,17 @@ describe('guides', () => {
     expectError(await set(null, { name: 'dashboard', complete: true }), 401, 'SESSION_INVALID');
   });
 
+  it('is offered unless the operator switches it off (GUIDED_TOUR=false)', async () => {
+    const config = async (t: TestApp) => (await t.call(null, { method: 'GET', url: '/api/config' })).json();
+    expect((await config(app)).tour).toBe(true);
+    const off = await buildTestApp({ GUIDED_TOUR: 'false' });
+    try {
+      expect((await config(off)).tour).toBe(false);
+    } finally {
+      await off.close();
+    }
+  });
+
   it('refuses unknown guides and steps out of range with 400, not a 500', async () => {
     const user = await app.signUp();
     for (const body of [

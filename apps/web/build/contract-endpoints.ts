@@ -38,6 +38,8 @@ function* walk(node: Node, atLoad = true): Generator<[Node, boolean]> {
  * A page that calls two endpoints then carries only the schemas it uses itself (a form that validates
  * an e-mail address), and zod only if it uses one; the public signing pages and /signin carry none.
  * The contract's modules only declare: no call made at load has an effect that another module needs.
+ * A property read in a schema's arguments (`.max(LIST.length - 1)`) counts as an effect and keeps the
+ * schema, and zod with it: give such values a constant of their own (GUIDE_LAST_STEP).
  */
 export function prepareContractModule(code: string): string {
   const edits: { start: number; end: number; text: string }[] = [];

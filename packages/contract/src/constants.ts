@@ -61,6 +61,8 @@ export const GUIDE_STEPS = [
   'end',
 ] as const;
 export type GuideStepName = (typeof GUIDE_STEPS)[number];
+/** The last step's index (0-based): done there completes the guide. */
+export const GUIDE_LAST_STEP = 7;
 /** The guides an account's progress is kept for (SPEC §3 Guide progress): the dashboard tour. */
 export const GUIDE_NAMES = ['dashboard'] as const;
 export type GuideName = (typeof GUIDE_NAMES)[number];

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  GUIDE_LAST_STEP,
+  GUIDE_STEPS,
   api,
   buildPath,
   ERROR_CODES,
@@ -28,6 +30,13 @@ describe('endpoints', () => {
     for (const e of all) {
       if (/:\w/.test(e.path)) expect(e.params, e.id).toBeDefined();
     }
+  });
+});
+
+describe('guides (SPEC §2.8, §9)', () => {
+  it('has 8 dashboard tour steps; the last step constant follows the list', () => {
+    expect(GUIDE_STEPS).toHaveLength(8);
+    expect(GUIDE_LAST_STEP).toBe(GUIDE_STEPS.length - 1);
   });
 });
 

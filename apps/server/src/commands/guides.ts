@@ -1,4 +1,5 @@
 import {
+  GUIDE_LAST_STEP,
   GUIDE_NAMES,
   GUIDE_STEPS,
   type GuideName,
@@ -36,7 +37,7 @@ export async function setGuideProgress(
   accountId: string,
   input: GuideSetInput,
 ): Promise<void> {
-  const step = input.complete ? GUIDE_STEPS.length - 1 : (input.step ?? 0);
+  const step = input.complete ? GUIDE_LAST_STEP : (input.step ?? 0);
   const stepsDone = GUIDE_STEPS.slice(0, step + (input.complete ? 1 : 0));
   const now = clock.now();
   await db

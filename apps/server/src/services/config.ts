@@ -3,7 +3,8 @@ import { UPLOAD_MAX_BYTES_DEFAULT } from '@sinetti/contract';
 import { z } from 'zod';
 import type { BlobStoreConfig } from './blob-store/index.ts';
 
-const flag = (fallback: boolean) =>
+/** A yes/no environment variable; unset or empty reads as `fallback`. */
+export const flag = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
     .optional()

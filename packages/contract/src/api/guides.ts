@@ -1,26 +1,21 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { GUIDE_NAMES, GUIDE_STEPS } from '../constants.ts';
+import { GUIDE_LAST_STEP, GUIDE_NAMES } from '../constants.ts';
 import { okReply, simpleOk } from '../envelope.ts';
 
 export const guideName = z.enum(GUIDE_NAMES, { error: 'Unknown guide.' });
 
+/** The step reached in a guide, 0-based (0 = start). */
+const guideStep = z.number().int().min(0).max(GUIDE_LAST_STEP);
+
 /** An account's progress in one guide (SPEC §3 Guide progress). */
-export const guideProgress = z.object({
-  complete: z.boolean(),
-  /** The step reached, 0-based (0 = start). */
-  step: z
-    .number()
-    .int()
-    .min(0)
-    .max(GUIDE_STEPS.length - 1),
-});
+export const guideProgress = z.object({ complete: z.boolean(), step: guideStep });
 export type GuideProgress = z.infer<typeof guideProgress>;
 
 export const guideSetInput = z.object({
   name: guideName,
   complete: z.boolean(),
-  step: guideProgress.shape.step.optional(),
+  step: guideStep.optional(),
 });
 export type GuideSetInput = z.infer<typeof guideSetInput>;
 

@@ -55,6 +55,8 @@ export const system = {
       providers: z.array(z.object({ platform: z.enum(['google', 'microsoft']), local: z.boolean() })),
       version: z.string(),
       feedback: feedbackChannel,
+      /** Whether the guided dashboard tour is offered (GUIDED_TOUR); the operator may switch it off. */
+      tour: z.boolean(),
     }),
   }),
   feedback: endpoint({

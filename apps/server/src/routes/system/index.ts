@@ -30,6 +30,7 @@ export function registerSystemRoutes(app: FastifyInstance): void {
       providers: [...configured, ...local],
       version: VERSION,
       feedback: feedbackChannel(ctx.config.mail),
+      tour: ctx.config.guidedTour,
     };
   });
 

@@ -7,6 +7,7 @@ import { P, type CreateType } from '@sinetti/contract';
 import { useModals } from '../../components/modals';
 import { registerDocumentModals } from '../../features/documents/modals';
 import { usePermissions } from '../../lib/permissions';
+import { useTourControl } from '../../features/tour/control';
 
 registerDocumentModals();
 
@@ -19,6 +20,8 @@ export function CreateMenu() {
   const permissions = usePermissions();
   const modals = useModals();
   const parent = useMatch('/documents/:parent')?.params.parent ?? null;
+  // The dashboard tour holds the menu open on its Create steps and closed otherwise (SPEC §2.8).
+  const held = useTourControl().createMenu;
   if (!permissions.can(P.DOCUMENTS_CREATE)) return null;
 
   const create = (type: CreateType) => modals.open('document-create-name', { type, parent });
@@ -50,15 +53,32 @@ export function CreateMenu() {
   ];
 
   return (
-    <Menu position="bottom-start" width="target" shadow="md">
+    <Menu
+      position="bottom-start"
+      width="target"
+      shadow="md"
+      {...(held === null
+        ? {}
+        : { opened: held, onChange: () => undefined, trapFocus: false, closeOnClickOutside: false })}
+    >
       <Menu.Target>
-        <Button fullWidth size="md" leftSection={<IconPlus size={18} aria-hidden />}>
+        <Button
+          data-tour="create-button"
+          fullWidth
+          size="md"
+          leftSection={<IconPlus size={18} aria-hidden />}
+        >
           {t('nav.create')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         {items.map((item) => (
-          <Menu.Item key={item.key} leftSection={item.icon} onClick={item.onClick}>
+          <Menu.Item
+            key={item.key}
+            data-tour={`create-${item.key}`}
+            leftSection={item.icon}
+            onClick={item.onClick}
+          >
             {item.label}
           </Menu.Item>
         ))}

@@ -37,6 +37,7 @@ export function OrganizationSelector() {
     <Menu position="bottom-start" width="target" shadow="md">
       <Menu.Target>
         <UnstyledButton
+          data-tour="select-organization"
           aria-label={t('organization.select')}
           w="100%"
           p="sm"

@@ -5,6 +5,8 @@ import { Outlet, useLocation } from 'react-router';
 import { useModalEntries } from '../../components/modals/store';
 import { Header } from './Header';
 import { Navigation } from './Navigation';
+import { GuideHost } from '../../features/tour/GuideHost';
+import { useTourControl } from '../../features/tour/control';
 import { MAIN_CONTENT_ID } from './SkipLink';
 
 /** Header, navigation and page for signed-in pages (SPEC §2.5); the navigation folds away on small screens. */
@@ -12,6 +14,7 @@ export function ShellLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const { pathname } = useLocation();
   const closeNav = nav.close;
+  const tour = useTourControl();
 
   // On small screens the navigation closes once a link in it was followed, or a dialog opened from it
   // (the drawer would otherwise stay over the page behind the dialog).
@@ -26,7 +29,7 @@ export function ShellLayout() {
   return (
     <AppShell
       header={{ height: 64 }}
-      navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !(navOpened || tour.navigation) } }}
       padding="lg"
     >
       <AppShell.Header>
@@ -38,6 +41,7 @@ export function ShellLayout() {
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
+      <GuideHost />
     </AppShell>
   );
 }

@@ -1,0 +1,61 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { api, GUIDE_FETCH_DELAY_MS, type GuideProgress } from '@sinetti/contract';
+import { call } from '../../lib/api';
+import { useAccount } from '../../lib/account';
+import { systemConfigQuery } from '../auth/api/config';
+import { furthest, localProgress, saveProgress } from './progress';
+
+// The tour's popups load only for an account that has not finished or skipped it.
+const DashboardTour = lazy(() => import('./DashboardTour').then((m) => ({ default: m.DashboardTour })));
+
+/** Where the dashboard tour runs (SPEC §2.1: the dashboard is /). */
+const DASHBOARD = '/';
+
+/**
+ * The guided dashboard tour's host (SPEC §2.8): for a signed-in account, the guide's state is fetched
+ * 1 s after the page loads and 1 s after each route change; the tour shows on the dashboard until it is
+ * done or skipped, unless the operator switched it off. Progress is the furthest of this browser's (local storage) and the server's, so a
+ * skip saved in one place is never undone by the other; a complete kept only locally is sent again.
+ */
+export function GuideHost() {
+  const { pathname } = useLocation();
+  const signedIn = useAccount().data?.account.id ?? null;
+  // The operator may switch the tour off for the instance (GUIDED_TOUR=false).
+  const offered = useQuery(systemConfigQuery).data?.tour === true;
+  const accountId = offered ? signedIn : null;
+  const [progress, setProgress] = useState<GuideProgress | null>(null);
+
+  useEffect(() => {
+    if (!accountId) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      call(api.guides.states, { signal: controller.signal })
+        .then((reply) => {
+          const here = localProgress(accountId, 'dashboard');
+          const merged = furthest(here, reply.guides.progress.dashboard);
+          if (merged.complete && !reply.guides.progress.dashboard.complete) {
+            void saveProgress(accountId, 'dashboard', merged);
+          }
+          setProgress((shown) => (shown && !merged.complete ? shown : merged));
+        })
+        .catch(() => undefined);
+    }, GUIDE_FETCH_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [accountId, pathname]);
+
+  if (!accountId || !progress || progress.complete || pathname !== DASHBOARD) return null;
+  return (
+    <Suspense fallback={null}>
+      <DashboardTour
+        accountId={accountId}
+        initialStep={progress.step}
+        onFinish={() => setProgress({ ...progress, complete: true })}
+      />
+    </Suspense>
+  );
+}

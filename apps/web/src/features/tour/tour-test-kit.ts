@@ -1,0 +1,58 @@
+import { P } from '@sinetti/contract';
+import {
+  accountReply,
+  makeAccount,
+  mockFetch,
+  ORG_ACME,
+  permissionsReply,
+  renderApp,
+  signInAs,
+  stubRoutes,
+  type FakeReply,
+} from '../../test/utils';
+
+export const states = (complete: boolean, step = 0): FakeReply => ({
+  body: {
+    status: 'OK',
+    guides: { states: { dashboard: complete }, progress: { dashboard: { complete, step } } },
+  },
+});
+
+const config = (tour: boolean): FakeReply => ({
+  body: { status: 'OK', version: 'test', providers: [], feedback: null, tour },
+});
+
+/** The signed-in shell at `path`, with the tour offered (or not) and the guide in the given state. */
+export function renderShellWithGuide({
+  path = '/',
+  guide = states(false),
+  tour = true,
+  permissions = [P.DOCUMENTS_CREATE],
+  language = 'en',
+}: {
+  path?: string;
+  guide?: FakeReply;
+  tour?: boolean;
+  permissions?: number[];
+  language?: 'en' | 'fi';
+} = {}) {
+  signInAs('OK', ORG_ACME);
+  const fetchMock = mockFetch({
+    'GET /api/config': config(tour),
+    'GET /api/authentication/accounts': accountReply(makeAccount({ language })),
+    'GET /api/privileges/account-roles': permissionsReply(permissions),
+    'GET /api/guides/states': guide,
+    'POST /api/guides/set': { body: { status: 'OK' } },
+  });
+  return { fetchMock, ...renderApp(path, stubRoutes()) };
+}
+
+/** The bodies the app sent to guides/set, in order. */
+export function savedProgress(fetchMock: ReturnType<typeof mockFetch>): unknown[] {
+  return fetchMock.mock.calls
+    .filter(([url, init]) => url === '/api/guides/set' && init?.method === 'POST')
+    .map(([, init]) => JSON.parse(String(init?.body)));
+}
+
+export const guideFetches = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([url]) => url === '/api/guides/states').length;
