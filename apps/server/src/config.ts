@@ -43,6 +43,7 @@ const envSchema = z.object({
   STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   RATE_LIMIT_PAYMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   GUIDED_TOUR: flag(true),
+  ERROR_REPORTING_DSN: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
 
 export interface ProviderConfig {
@@ -68,6 +69,8 @@ export interface Config extends ServicesConfig {
   rateLimitSignInPerMinute: number;
   /** Whether new members are offered the guided dashboard tour (SPEC §2.8); on unless switched off. */
   guidedTour: boolean;
+  /** A Sentry-compatible DSN the web app's error reports are forwarded to; unset: only logged. */
+  errorReportingDsn: string | undefined;
   payments: PaymentsConfig;
   /** PDF signing: the signing CA, the time-stamping authority, pdfsig (services/pdf/config.ts). */
   signing: SigningConfig;
@@ -180,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localIdp,
     rateLimitSignInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     guidedTour: e.GUIDED_TOUR,
+    errorReportingDsn: e.ERROR_REPORTING_DSN,
     payments: paymentsConfig(e, production),
     signing: signingConfigFrom(e, publicUrl, (message) => new ConfigError(message)),
     mail: mailConfigFrom(e, publicUrl, (message) => new ConfigError(message)),

@@ -99,6 +99,11 @@ export const ROWS: Record<string, Row> = {
     request: () => json('POST', '/api/feedback', { message: 'Matrix feedback' }),
   },
 
+  'system.errorReport': {
+    kind: 'public',
+    request: () => json('POST', '/api/error-reports', { kind: 'uncaught', message: 'Matrix', page: '/' }),
+  },
+
   // guides/: the account's own progress.
   'guides.states': { kind: 'account', request: () => json('GET', '/api/guides/states') },
   'guides.set': {

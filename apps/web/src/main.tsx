@@ -5,6 +5,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { captureInviteFromUrl } from './features/organizations/lib/pending-invite';
+import { installErrorReporting } from './lib/error-reporting';
+
+// Uncaught errors are reported to the server (SPEC §8); failed calls report themselves (lib/api.ts).
+installErrorReporting();
 
 // An e-mailed invitation link (`/?invite=<token>`) is kept for after sign-in and taken off the address.
 captureInviteFromUrl();

@@ -71,3 +71,35 @@ export const REDACT_PATHS = [
   'headers.cookie',
   'res.headers["set-cookie"]',
 ];
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A secret path segment anywhere in a text (a URL inside a message or a stack trace). */
+const SECRET_SEGMENT_IN_TEXT = new RegExp(
+  `(${SECRET_SEGMENT_AFTER.map(escapeRegExp).join('|')})[^/?#\\s"'<>]+`,
+  'g',
+);
+const SECRET_QUERY_IN_TEXT = new RegExp(`([?&](?:${SECRET_QUERY.source})[^=&#\\s]*=)[^&#\\s"'<>]+`, 'gi');
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/gu;
+const CREDENTIAL = /\b(bearer|basic|session-id|cookie|authorization)(["']?\s*[:=]?\s*)[^\s,;"']+/gi;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Long opaque runs (tokens, keys); ids (UUIDs) stay, they name objects, not people. */
+const OPAQUE = /[A-Za-z0-9_-]{24,}/g;
+/** A Finnish personal identity code, then any run of six or more digits (phone, card, account numbers). */
+const PERSONAL_CODE = /\b\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]\b/g;
+const LONG_NUMBER = /\d{6,}/g;
+
+/**
+ * Free text from a client (an error message, a stack trace, a page path) with every secret and piece
+ * of personal data we can recognise replaced: secret path segments and query values (as redactUrl),
+ * credentials, e-mail addresses, long opaque tokens, personal identity codes and long numbers.
+ */
+export function redactText(text: string): string {
+  return text
+    .replace(SECRET_SEGMENT_IN_TEXT, `$1${REDACTED}`)
+    .replace(SECRET_QUERY_IN_TEXT, `$1${REDACTED}`)
+    .replace(CREDENTIAL, `$1$2${REDACTED}`)
+    .replace(EMAIL, '[email]')
+    .replace(OPAQUE, (run) => (UUID.test(run) ? run : REDACTED))
+    .replace(PERSONAL_CODE, REDACTED)
+    .replace(LONG_NUMBER, '[number]');
+}

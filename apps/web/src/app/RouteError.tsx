@@ -1,12 +1,17 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
+import { reportUncaught } from '../lib/error-reporting';
 
 /** Shown when a page fails to load or render (for example after a new release replaced its file). */
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
-  console.error(error);
+  useEffect(() => {
+    console.error(error);
+    reportUncaught(error);
+  }, [error]);
   return (
     <Container size="sm" py={80}>
       <Stack gap="md" align="flex-start">

@@ -8,6 +8,7 @@ import {
 } from '@sinetti/contract';
 import type { z } from 'zod';
 import { isSignedIn, sessionStore } from './session';
+import { isReportedCall, reportError } from './error-reporting';
 
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
@@ -29,6 +30,7 @@ export class ApiError extends Error {
     extra: { reason?: ErrorReason | undefined; details?: ErrorDetails | undefined } = {},
   ) {
     super(message);
+    this.name = 'ApiError';
     this.code = code;
     this.httpStatus = httpStatus;
     this.fields = fields;
@@ -115,6 +117,21 @@ export function replyError(httpStatus: number, data: ReplyData): ApiError {
   return error;
 }
 
+/** Reports a failed call the server could not answer (see lib/error-reporting.ts). */
+function reportFailedCall(endpoint: Endpoint, error: ApiError, res: Response): void {
+  if (!isReportedCall(error.httpStatus, error.code)) return;
+  const requestId = res.headers.get('x-request-id');
+  reportError({
+    kind: 'call',
+    message: error.message,
+    endpoint: endpoint.id,
+    code: error.code,
+    status: error.httpStatus,
+    ...(error.reason ? { reason: error.reason } : {}),
+    ...(requestId ? { requestId } : {}),
+  });
+}
+
 /**
  * Calls one contract endpoint with the app's headers and returns its typed reply.
  * Error replies raise ApiError with the reply's code; listeners handle session expiry and setup.
@@ -145,9 +162,15 @@ export async function call<E extends Endpoint>(
   try {
     data = (await res.json()) as ReplyData;
   } catch {
-    throw new ApiError('INTERNAL', 'The server sent an unreadable reply.', res.status);
+    const error = new ApiError('INTERNAL', 'The server sent an unreadable reply.', res.status);
+    reportFailedCall(endpoint, error, res);
+    throw error;
   }
-  if (data.status === 'ERROR' || !res.ok) throw replyError(res.status, data);
+  if (data.status === 'ERROR' || !res.ok) {
+    const error = replyError(res.status, data);
+    reportFailedCall(endpoint, error, res);
+    throw error;
+  }
   sessionStore.touch();
   return data as z.infer<E['reply']>;
 }

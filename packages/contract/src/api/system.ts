@@ -33,6 +33,26 @@ export const feedbackChannel = z
   .nullable();
 export type FeedbackChannel = z.infer<typeof feedbackChannel>;
 
+/**
+ * What the web app reports of a failure (SPEC §8, issue 14 item 3): a failed call or an uncaught error.
+ * The server redacts it (tokens, addresses, long numbers) before logging or forwarding it.
+ */
+export const errorReportInput = z.object({
+  kind: z.enum(['call', 'uncaught']),
+  message: z.string().max(2000),
+  /** The failed call's endpoint id, error code, reason, HTTP status and request id. */
+  endpoint: z.string().max(100).optional(),
+  code: z.string().max(60).optional(),
+  reason: z.string().max(60).optional(),
+  status: z.number().int().min(0).max(599).optional(),
+  requestId: z.string().max(100).optional(),
+  stack: z.string().max(8000).optional(),
+  /** The app page (path) the error happened on. */
+  page: z.string().max(500),
+  version: z.string().max(60).optional(),
+});
+export type ErrorReportInput = z.infer<typeof errorReportInput>;
+
 export const system = {
   health: endpoint({
     id: 'system.health',
@@ -69,6 +89,18 @@ export const system = {
       'the instance takes none by form; 429 FEEDBACK_LIMIT past the hourly limit per account (and ' +
       'RATE_LIMITED past the instance-wide one).',
     body: feedbackInput,
+    reply: simpleOk,
+  }),
+  errorReport: endpoint({
+    id: 'system.errorReport',
+    method: 'POST',
+    path: '/error-reports',
+    access: 'public',
+    summary:
+      'The web app reports a failed call or an uncaught error (SPEC §8). Redacted, logged with the request id, ' +
+      'and forwarded to ERROR_REPORTING_DSN when set. 429 RATE_LIMITED past 30 a minute per address ' +
+      '(the instance takes 2000 an hour).',
+    body: errorReportInput,
     reply: simpleOk,
   }),
 } as const;

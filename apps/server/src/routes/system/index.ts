@@ -6,6 +6,7 @@ import { buildOpenApi } from '../../http/openapi.ts';
 import { VERSION } from '../../lib/version.ts';
 import { feedbackChannel, sendFeedback } from '../../commands/feedback.ts';
 import { checkHealth } from './health.ts';
+import { receiveErrorReport } from '../../commands/error-report.ts';
 
 export function registerSystemRoutes(app: FastifyInstance): void {
   registerHousekeepingJobs(app.jobs.registry);
@@ -39,6 +40,14 @@ export function registerSystemRoutes(app: FastifyInstance): void {
     api.system.feedback,
   )(async ({ ctx, actor, body }) => {
     await sendFeedback(ctx, actor, body);
+    return { status: 'OK' };
+  });
+
+  defineRoute(
+    app,
+    api.system.errorReport,
+  )(async ({ ctx, req, body }) => {
+    await receiveErrorReport(ctx, req, body);
     return { status: 'OK' };
   });
 
