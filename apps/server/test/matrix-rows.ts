@@ -104,6 +104,19 @@ export const ROWS: Record<string, Row> = {
     request: () => json('POST', '/api/error-reports', { kind: 'uncaught', message: 'Matrix', page: '/' }),
   },
 
+  // notifications/: the account's own.
+  'notifications.list': { kind: 'account', request: () => json('GET', '/api/notifications') },
+  'notifications.unread': { kind: 'account', request: () => json('GET', '/api/notifications/unread') },
+  'notifications.read': {
+    kind: 'account',
+    ok: 404,
+    request: () => json('POST', `/api/notifications/read/${randomUUID()}`, {}),
+  },
+  'notifications.readAll': {
+    kind: 'account',
+    request: () => json('POST', '/api/notifications/read-all', {}),
+  },
+
   // guides/: the account's own progress.
   'guides.states': { kind: 'account', request: () => json('GET', '/api/guides/states') },
   'guides.set': {

@@ -23,6 +23,7 @@ export * from './api/organizations.ts';
 export * from './api/pki.ts';
 export * from './api/verification.ts';
 export * from './api/guides.ts';
+export * from './api/notifications.ts';
 
 import { authentication } from './api/authentication.ts';
 import { documents } from './api/documents.ts';
@@ -35,6 +36,7 @@ import { organizationsApi } from './api/organizations.ts';
 import { pki } from './api/pki.ts';
 import { verification } from './api/verification.ts';
 import { guides } from './api/guides.ts';
+import { notificationsApi } from './api/notifications.ts';
 
 /** Every endpoint, by area; the server registers and documents exactly these. */
 export const api = {
@@ -49,4 +51,5 @@ export const api = {
   pki,
   verification,
   guides,
+  notifications: notificationsApi,
 } as const;

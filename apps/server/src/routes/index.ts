@@ -12,6 +12,7 @@ import { registerDevRoutes } from './dev/index.ts';
 import { registerPkiRoutes } from './pki/index.ts';
 import { registerVerificationRoutes } from './verification/index.ts';
 import { registerGuideRoutes } from './guides/index.ts';
+import { registerNotificationRoutes } from './notifications/index.ts';
 
 /** Every API area, in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -25,6 +26,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   registerPaymentRoutes(app);
   registerAccountRoutes(app);
   registerGuideRoutes(app);
+  registerNotificationRoutes(app);
   registerOrganizationRoutes(app);
   registerSignInRoutes(app);
   registerDevRoutes(app);

@@ -1,3 +1,4 @@
+import { notifySender } from '../notifications.ts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { signingProcesses, signingSessions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../http/context.ts';
@@ -102,6 +103,10 @@ export async function declineSigning(
         refundedSignees: ended.refundedSignees,
         refundWithheld: ended.refundWithheld,
       },
+    });
+    await notifySender(tx, now, process, 'signee-declined', {
+      name: fullNameOf(signee),
+      email: signee.email,
     });
     const sender = await senderRecipient(tx, process);
     if (sender) {

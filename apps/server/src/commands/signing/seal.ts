@@ -1,3 +1,4 @@
+import { notifySender } from '../notifications.ts';
 import { DOCUMENT_STATE } from '@sinetti/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -142,6 +143,7 @@ async function mailCompletion(
       link: links.signed(c, token),
     });
   }
+  await notifySender(tx, at, process, 'signing-completed');
   const sender = await senderRecipient(tx, process, list);
   if (sender) {
     await mailAndRecord(tx, c.clock, place, sender, 'signing-completed', {

@@ -1,3 +1,4 @@
+import { notifySender } from '../notifications.ts';
 import { and, eq, ne } from 'drizzle-orm';
 import { signatures, signees, signingProcesses, signingSessions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../http/context.ts';
@@ -131,6 +132,10 @@ export async function signAsSignee(
             before: process.currentSha256,
             after: stored.sha256,
           },
+        });
+        await notifySender(tx, now, process, 'signee-signed', {
+          name: fullNameOf(signee),
+          email: signee.email,
         });
         const waiting = await tx
           .select({ id: signees.id })

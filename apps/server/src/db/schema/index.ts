@@ -7,3 +7,4 @@ export * from './jobs.ts';
 export * from './documents.ts';
 export * from './mail.ts';
 export * from './signing.ts';
+export * from './notifications.ts';
