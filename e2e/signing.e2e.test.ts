@@ -294,6 +294,20 @@ describe('signing journey', () => {
     expect(certificate.suggestedFilename()).toMatch(/\.pdf$/);
 
     await verifyInBrowser(page, signed);
+
+    // Notifications (issue 14 item 2): the navigation counts what happened; the list tells who signed
+    // (not the owner's own signature) and that signing completed; reading them clears the count.
+    await page.goto('/');
+    const unread = page.getByRole('link', { name: 'Notifications, 2 unread' });
+    await unread.click();
+    await waitForPath(page, '/notifications');
+    const list = page.getByRole('list', { name: 'Notifications' });
+    await list.getByText('Liisa Laine signed Lease 2026').waitFor();
+    await list.getByText('Signing of Lease 2026 is complete').waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(2);
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await page.getByText('You are all caught up.').waitFor();
+    await page.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
     await context.close();
   }, 180_000);
 });

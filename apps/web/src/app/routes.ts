@@ -147,6 +147,13 @@ export const ROUTES: AppRoute[] = [
     load: () => import('../routes/Templates'),
   },
   {
+    name: 'Notifications',
+    path: '/notifications',
+    access: 'protected',
+    layout: 'shell',
+    load: () => import('../routes/Notifications'),
+  },
+  {
     name: 'Search',
     path: '/search/:text',
     access: 'protected',

@@ -18,7 +18,7 @@ import { CreateMenu } from './CreateMenu';
 import { NavGroup } from './NavGroup';
 import { FeedbackNavItem } from '../../features/feedback/FeedbackNavItem';
 import { OrganizationSelector } from './OrganizationSelector';
-import { SoonNote, SoonTooltip } from './Soon';
+import { NotificationsNavItem } from '../../features/notifications/NotificationsNavItem';
 
 function RouteLink({
   to,
@@ -40,28 +40,6 @@ function RouteLink({
       active={active}
       aria-current={active ? 'page' : undefined}
     />
-  );
-}
-
-function SoonLink({ label, icon }: { label: string; icon: ReactNode }) {
-  return (
-    <SoonTooltip>
-      <NavLink
-        component="button"
-        type="button"
-        label={
-          <>
-            {label}
-            <SoonNote />
-          </>
-        }
-        leftSection={icon}
-        aria-disabled
-        c="dimmed"
-        style={{ cursor: 'not-allowed' }}
-        onClick={(e) => e.preventDefault()}
-      />
-    </SoonTooltip>
   );
 }
 
@@ -110,7 +88,7 @@ export function Navigation() {
             />
           </NavGroup>
           <NavGroup title={t('nav.groups.organization')}>
-            <SoonLink label={t('nav.notifications')} icon={icon(IconBell)} />
+            <NotificationsNavItem icon={icon(IconBell)} />
             {permissions.can(P.ORG_VIEW_DETAILS) && (
               <RouteLink
                 to={withBack('/settings')}

@@ -45,7 +45,7 @@ describe('profile page', { timeout: 20_000 }, () => {
   it('goes back to the page in the back parameter and keeps it in the menu links', async () => {
     mockApi({ 'GET /api/authentication/accounts': accountReply });
     open(`/profile/notifications?back=${encodePathParam('/documents/42')}`);
-    expect(await screen.findByText(/E-mail notification settings arrive/)).toBeInTheDocument();
+    expect(await screen.findByText(/You see in Notifications when a signee signs/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sessions' })).toHaveAttribute(
       'href',
       `/profile/sessions?back=${encodePathParam('/documents/42')}`,

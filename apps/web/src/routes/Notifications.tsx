@@ -1,0 +1,3 @@
+import { NotificationsPage } from '../features/notifications/NotificationsPage';
+
+export default NotificationsPage;
