@@ -1,18 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
-import {
-  accountReply,
-  makeAccount,
-  mockFetch,
-  ORG_ACME,
-  permissionsReply,
-  renderApp,
-  resetTestState,
-  signInAs,
-  stubRoutes,
-  type FakeReply,
-} from '../../test/utils';
+import { ORG_ACME, resetTestState, stubRoutes, type FakeReply } from '../../test/utils';
+import { renderSignedIn } from '../../test/signed-in';
 import { NotificationsPage } from './NotificationsPage';
 
 afterEach(async () => {
@@ -33,20 +23,11 @@ const item = (n: number, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-function renderPage(
-  replies: Record<string, FakeReply | ((init: RequestInit) => FakeReply)>,
-  language = 'en',
-) {
-  signInAs('OK', ORG_ACME);
-  const fetchMock = mockFetch({
-    'GET /api/authentication/accounts': accountReply(makeAccount({ language: language as 'en' | 'fi' })),
-    'GET /api/privileges/account-roles': permissionsReply([]),
-    ...replies,
-  });
+function renderPage(replies: Record<string, FakeReply>, language: 'en' | 'fi' = 'en') {
   const routes = stubRoutes().map((r) =>
     r.name === 'Notifications' ? { ...r, load: () => Promise.resolve({ default: NotificationsPage }) } : r,
   );
-  return { fetchMock, ...renderApp('/notifications', routes) };
+  return renderSignedIn('/notifications', { language, replies, routes });
 }
 
 const page = (items: unknown[], unread: number, hasMore = false): FakeReply => ({

@@ -58,25 +58,25 @@ describe('when the tour shows', { timeout: 20_000 }, () => {
   it('shows on the dashboard while the guide is not complete', async () => {
     renderShellWithGuide();
     expect(
-      await screen.findByRole('dialog', { name: 'Welcome to Sinetti' }, { timeout: 3000 }),
+      await screen.findByRole('dialog', { name: 'Welcome to Sinetti' }, { timeout: 5000 }),
     ).toBeVisible();
   });
 
   it('resumes at the step reached', async () => {
     renderShellWithGuide({ guide: states(false, 2) });
-    const dialog = await screen.findByRole('dialog', { name: 'Create' }, { timeout: 3000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Create' }, { timeout: 5000 });
     expect(dialog).toHaveTextContent('Step 3 of 8');
   });
 
   it('does not show on other pages, nor once complete on the server', async () => {
     const elsewhere = renderShellWithGuide({ path: '/documents' });
-    await waitFor(() => expect(guideFetches(elsewhere.fetchMock)).toBe(1), { timeout: 3000 });
+    await waitFor(() => expect(guideFetches(elsewhere.fetchMock)).toBe(1), { timeout: 5000 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     resetTestState();
     elsewhere.unmount();
 
     const done = renderShellWithGuide({ guide: states(true) });
-    await waitFor(() => expect(guideFetches(done.fetchMock)).toBe(1), { timeout: 3000 });
+    await waitFor(() => expect(guideFetches(done.fetchMock)).toBe(1), { timeout: 5000 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -87,7 +87,7 @@ describe('when the tour shows', { timeout: 20_000 }, () => {
     );
     const { fetchMock } = renderShellWithGuide();
     await waitFor(() => expect(savedProgress(fetchMock)).toEqual([{ name: 'dashboard', complete: true }]), {
-      timeout: 3000,
+      timeout: 5000,
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(readJson(STORAGE_KEYS.guide)).toEqual({ [ACCOUNT]: { dashboard: { complete: true, step: 7 } } });

@@ -1,15 +1,6 @@
 import { P } from '@sinetti/contract';
-import {
-  accountReply,
-  makeAccount,
-  mockFetch,
-  ORG_ACME,
-  permissionsReply,
-  renderApp,
-  signInAs,
-  stubRoutes,
-  type FakeReply,
-} from '../../test/utils';
+import type { FakeReply, mockFetch } from '../../test/utils';
+import { renderSignedIn } from '../../test/signed-in';
 
 export const states = (complete: boolean, step = 0): FakeReply => ({
   body: {
@@ -36,15 +27,15 @@ export function renderShellWithGuide({
   permissions?: number[];
   language?: 'en' | 'fi';
 } = {}) {
-  signInAs('OK', ORG_ACME);
-  const fetchMock = mockFetch({
-    'GET /api/config': config(tour),
-    'GET /api/authentication/accounts': accountReply(makeAccount({ language })),
-    'GET /api/privileges/account-roles': permissionsReply(permissions),
-    'GET /api/guides/states': guide,
-    'POST /api/guides/set': { body: { status: 'OK' } },
+  return renderSignedIn(path, {
+    permissions,
+    language,
+    replies: {
+      'GET /api/config': config(tour),
+      'GET /api/guides/states': guide,
+      'POST /api/guides/set': { body: { status: 'OK' } },
+    },
   });
-  return { fetchMock, ...renderApp(path, stubRoutes()) };
 }
 
 /** The bodies the app sent to guides/set, in order. */
