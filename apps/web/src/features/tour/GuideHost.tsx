@@ -38,7 +38,7 @@ export function GuideHost() {
           if (merged.complete && !reply.guides.progress.dashboard.complete) {
             void saveProgress(accountId, 'dashboard', merged);
           }
-          setProgress((shown) => (shown && !merged.complete ? shown : merged));
+          setProgress(merged);
         })
         .catch(() => undefined);
     }, GUIDE_FETCH_DELAY_MS);
@@ -48,13 +48,16 @@ export function GuideHost() {
     };
   }, [accountId, pathname]);
 
-  if (!accountId || !progress || progress.complete || pathname !== DASHBOARD) return null;
+  if (!accountId || !progress || pathname !== DASHBOARD) return null;
+  // What this browser saved since the last fetch (next, skip, done) counts at once, on a return too.
+  const shown = furthest(progress, localProgress(accountId, 'dashboard'));
+  if (shown.complete) return null;
   return (
     <Suspense fallback={null}>
       <DashboardTour
         accountId={accountId}
-        initialStep={progress.step}
-        onFinish={() => setProgress({ ...progress, complete: true })}
+        initialStep={shown.step}
+        onFinish={() => setProgress({ ...shown, complete: true })}
       />
     </Suspense>
   );

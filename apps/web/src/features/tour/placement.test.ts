@@ -18,6 +18,10 @@ describe('tour popup placement', () => {
     expect(p).toEqual({ left: 16, top: 132, width: 340 });
   });
 
+  it('stays on screen beside a target that is still sliding in from the left', () => {
+    expect(placePopup(box(-300, 80, 280, 40), 200, { width: 390, height: 844 }).left).toBe(12);
+  });
+
   it('goes above it when below does not fit', () => {
     const p = placePopup(box(16, 700, 240, 40), 200, { width: 390, height: 844 });
     expect(p.top).toBe(488);

@@ -29,8 +29,10 @@ export function placePopup(
       top: clampTop((viewport.height - popupHeight) / 2),
     };
   }
+  // A target still sliding in (the phone's navigation drawer) may be partly off screen: the popup
+  // stays inside the viewport all the same.
   if (viewport.width - target.right >= width + GAP + MARGIN) {
-    return { width, left: target.right + GAP, top: clampTop(target.top) };
+    return { width, left: clampLeft(target.right + GAP), top: clampTop(target.top) };
   }
   const below = target.bottom + GAP;
   const top =
