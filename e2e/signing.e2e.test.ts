@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { newContext, screenshot } from './support/browser.ts';
 import { signUpWithOrganization, waitForPath } from './support/flows.ts';
 import { openSendDialog, saveCardAndTopUp, sendForSigning, uploadPdf } from './support/sending.ts';
-import { drawSignature, pdfImages, pdfsig, waitForMail } from './support/signing.ts';
+import { drawSignature, mailTo, pdfImages, pdfsig, waitForMail } from './support/signing.ts';
 import { browser, server, useServerAndBrowser } from './support/journey.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sinetti-signing-e2e-'));
@@ -211,6 +211,14 @@ describe('signing journey', () => {
     await waitForPath(page, '/settings/billing');
     await saveCardAndTopUp(page);
 
+    // Profile → Notifications (issue 14 item 2): the owner also wants an e-mail when a signee signs.
+    await page.goto('/profile/notifications');
+    const byMail = page.getByRole('checkbox', { name: 'By e-mail: A signee signs a document you sent' });
+    await byMail.click();
+    expect(await byMail.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Notification settings saved.').waitFor();
+
     await page.goto(`/document/${docId}`);
     await panel.getByRole('listitem').filter({ hasText: 'Liisa Laine' }).waitFor({ timeout: 30_000 });
     await sendForSigning(page, OTHER);
@@ -308,6 +316,11 @@ describe('signing journey', () => {
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await page.getByText('You are all caught up.').waitFor();
     await page.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
+    // ...and, as the owner chose, an e-mail for Liisa's signature (none for their own).
+    const told = await waitForMail(server.url, OWNER, (m) => m.subject === 'Liisa Laine signed “Lease 2026”');
+    expect(told.links.some((l) => l.endsWith(`/document/${docId}`))).toBe(true);
+    const ownMail = await mailTo(server.url, OWNER);
+    expect(ownMail.some((m) => m.subject.startsWith('Olli Omistaja signed'))).toBe(false);
     await context.close();
   }, 180_000);
 });

@@ -26,7 +26,7 @@ export interface DocumentsTestApp extends TestApp {
   ): Promise<LightMyRequestResponse>;
   json(
     user: TestUser,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     url: string,
     payload?: unknown,
   ): Promise<LightMyRequestResponse>;

@@ -3,6 +3,7 @@ import { en } from '../src/i18n/mail/en.ts';
 import { fi } from '../src/i18n/mail/fi.ts';
 import { mailMessageSchema } from '../src/services/mail/types.ts';
 import { renderMail } from '../src/services/mail/templates/index.ts';
+import { fill, MAIL_TEXTS } from '../src/services/mail/templates/content.ts';
 import type { MailData, MailMessage, MailTemplate } from '../src/services/mail/index.ts';
 
 const samples: { [T in MailTemplate]: MailData[T] } = {
@@ -43,6 +44,23 @@ const samples: { [T in MailTemplate]: MailData[T] } = {
     organizationName: 'Acme Oy',
     inviterName: 'Ilkka Inviter',
     link: 'https://sinetti.example/invite/tok-4',
+  },
+  notification: {
+    item: {
+      kind: 'signee-signed',
+      organizationName: 'Acme Oy',
+      documentName: 'Lease agreement',
+      signeeName: 'Sam Signee',
+    },
+    link: 'https://sinetti.example/document/42',
+  },
+  'notification-digest': {
+    items: [
+      { kind: 'balance-low', organizationName: 'Acme Oy', balance: '8,50 €', at: '26.11.2026 klo 9.12' },
+      { kind: 'invitation-received', organizationName: 'Beta Ab', at: '26.11.2026 klo 9.30' },
+    ],
+    more: 0,
+    link: 'https://sinetti.example/notifications',
   },
   feedback: {
     fromName: 'Maija Member',
@@ -108,6 +126,41 @@ describe('mail templates', () => {
     const one = renderMail(message('signing-code', 'en', { ...samples['signing-code'], minutes: 1 }));
     expect(one.text).toContain('The code is valid for 1 minute.');
     expect(renderMail(message('signing-code', 'fi')).text).toMatch(/^Hei Sam Signee,\n/);
+  });
+
+  it('tells every kind of notification in both languages, alone and in a digest', () => {
+    const kinds = Object.keys(en.notificationKinds) as (keyof typeof en.notificationKinds)[];
+    for (const lang of ['en', 'fi'] as const) {
+      for (const kind of kinds) {
+        const item = {
+          kind,
+          organizationName: 'Acme Oy',
+          documentName: 'Lease',
+          signeeName: 'Sam Signee',
+          roleName: 'Tenants',
+          balance: '8,50 €',
+        };
+        const one = renderMail(message('notification', lang, { item, link: 'https://sinetti.example/x' }));
+        expect(one.subject, `${lang} ${kind}`).toBe(fill(MAIL_TEXTS[lang].notificationKinds[kind], item));
+        expect(one.text).toContain(`${one.subject}.`);
+      }
+    }
+    expect(renderMail(message('notification-digest', 'en')).subject).toBe(
+      'Sinetti: 2 updates since yesterday',
+    );
+    const fi1 = renderMail(
+      message('notification-digest', 'fi', {
+        ...samples['notification-digest'],
+        items: samples['notification-digest'].items.slice(0, 1),
+      }),
+    );
+    expect(fi1.subject).toBe('Sinetti: 1 uusi tapahtuma eilisen jälkeen');
+    expect(fi1.text).toContain('26.11.2026 klo 9.12: Organisaation Acme Oy saldo on vähissä: 8,50 €.');
+    const more = renderMail(
+      message('notification-digest', 'en', { ...samples['notification-digest'], more: 12 }),
+    );
+    expect(more.subject).toBe('Sinetti: 14 updates since yesterday');
+    expect(more.text).toContain('…and 12 more.');
   });
 
   it('escapes names in HTML, keeps them as they are in text, and never fills a placeholder twice', () => {

@@ -18,7 +18,7 @@ export interface Objects {
   member: string;
 }
 export type Req = Omit<InjectOptions, 'headers'> & {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   url: string;
   /** Only for bodies that are not JSON (the session headers are the matrix's). */
   headers?: { 'content-type': string };
@@ -48,7 +48,7 @@ export interface Row {
   fresh?(o: Objects, f: Fixture): Promise<Partial<Objects>>;
 }
 
-export const json = (method: 'GET' | 'POST', url: string, payload?: object): Req => ({
+export const json = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Req => ({
   method,
   url,
   ...(payload ? { payload } : {}),

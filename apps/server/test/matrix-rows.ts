@@ -4,7 +4,7 @@
  * and how to build its request. Every endpoint needs a row; the matrix fails for one without.
  */
 import { randomUUID } from 'node:crypto';
-import { P } from '@sinetti/contract';
+import { DEFAULT_NOTIFICATION_SETTINGS, P } from '@sinetti/contract';
 import { expect } from 'vitest';
 import { json, one, type Row } from './matrix-kit.ts';
 import { DOCUMENT_ROWS } from './matrix-rows-documents.ts';
@@ -111,6 +111,11 @@ export const ROWS: Record<string, Row> = {
     kind: 'account',
     ok: 404,
     request: () => json('POST', `/api/notifications/read/${randomUUID()}`, {}),
+  },
+  'notifications.settings': { kind: 'account', request: () => json('GET', '/api/notifications/settings') },
+  'notifications.saveSettings': {
+    kind: 'account',
+    request: () => json('PUT', '/api/notifications/settings', { settings: DEFAULT_NOTIFICATION_SETTINGS }),
   },
   'notifications.readAll': {
     kind: 'account',

@@ -23,7 +23,7 @@ const unread = async (user: TestUser) =>
 describe('notifications', () => {
   it('tell the sender that a signee signed and that the round completed, newest first, unread', async () => {
     const fresh = await t.organization(await t.signUp({ name: 'Nina Notified' }));
-    await t.fund(fresh, 10);
+    await t.fund(fresh, 50);
     const doc = await t.signedByOne(fresh, 'Lease of flat 4', 1);
     await t.app.jobs.drain();
     const reply = await list(fresh);
@@ -60,7 +60,7 @@ describe('notifications', () => {
 
   it('do not tell a sender who signs their own document of their own signature', async () => {
     const self = await t.organization(await t.signUp({ name: 'Olli Itse', email: uniqueEmail('olli') }));
-    await t.fund(self, 10);
+    await t.fund(self, 50);
     const doc = await t.contract(self, 'Own');
     await t.addSignee(self, doc.id, { givenName: 'Olli', familyName: 'Itse', email: self.email });
     expect((await t.json(self, 'GET', `/api/signing/send/${doc.id}`)).json().status).toBe('OK');

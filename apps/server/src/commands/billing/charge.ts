@@ -8,6 +8,7 @@ import {
   type TransactionRow,
 } from '../../queries/billing.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
+import { notifyLowBalance } from '../notifications/notify.ts';
 import { allocateCharges } from './allocate.ts';
 import { insertTransactions, lockBilling } from './ledger.ts';
 
@@ -93,6 +94,10 @@ export async function chargeBalance(db: DbOrTx, input: ChargeInput): Promise<Cha
       data: { idempotencyKey: key, amount: -required, items: priced.length },
     });
     const after = await loadBillingState(tx, state.organization, input.now);
+    await notifyLowBalance(tx, input.now, input.organizationId, {
+      before: state.balance,
+      after: after.balance,
+    });
     return { status: 'OK', transactions: rows, balance: after.balance, replayed: false };
   });
 }

@@ -7,13 +7,15 @@ import type { AppContext } from '../../http/context.ts';
 import type { Authorized } from '../../policies/index.ts';
 import { relock, type AuthorizedDocument } from '../../policies/documents.ts';
 import { recordAudit } from '../audit.ts';
+import { notifyRoleHolders } from '../notifications/notify.ts';
 import { lockTree } from './common.ts';
 
 type RoleRef = { id: string; name: string; organizationId: string };
 
 /**
  * Gives a role to a document or folder. The tree lock orders it with moves and copies; a trigger then
- * recomputes the effective roles of the document and everything under it (migration 0008).
+ * recomputes the effective roles of the document and everything under it (migration 0008). The role's
+ * holders are told (a document-shared notification).
  */
 export async function addDocumentRole(
   ctx: AppContext,
@@ -35,6 +37,18 @@ export async function addDocumentRole(
       subjectId: row.id,
       data: { roleId: role.id, role: role.name },
     });
+    await notifyRoleHolders(
+      tx,
+      ctx.clock.now(),
+      {
+        organizationId: row.organizationId,
+        documentId: row.id,
+        documentName: row.name,
+        roleId: role.id,
+        roleName: role.name,
+      },
+      actor.account.id,
+    );
   });
 }
 

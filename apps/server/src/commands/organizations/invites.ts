@@ -1,3 +1,4 @@
+import { notifyInvitee } from '../notifications/notify.ts';
 import { INVITE_TTL_MS, PENDING_INVITES_MAX, type Language, type P } from '@sinetti/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -98,6 +99,7 @@ export async function createInvite(
     },
     organization.id,
   );
+  await notifyInvitee(tx, now, { organizationId: organization.id, email });
   await recordAudit(tx, audit, existing ? 'invite.resent' : 'invite.created', {
     organizationId: organization.id,
     subjectId: invite.id,

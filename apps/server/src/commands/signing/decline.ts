@@ -1,4 +1,4 @@
-import { notifySender } from '../notifications.ts';
+import { notifySender } from '../notifications/notify.ts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { signingProcesses, signingSessions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../http/context.ts';
@@ -104,11 +104,16 @@ export async function declineSigning(
         refundWithheld: ended.refundWithheld,
       },
     });
-    await notifySender(tx, now, process, 'signee-declined', {
-      name: fullNameOf(signee),
-      email: signee.email,
-    });
-    const sender = await senderRecipient(tx, process);
+    const email = await notifySender(
+      tx,
+      now,
+      process,
+      'signee-declined',
+      { name: fullNameOf(signee), email: signee.email },
+      { ownMail: true },
+    );
+    // The sender's settings decide: this e-mail now, a line in their digest, or nothing.
+    const sender = email === 'mail' ? await senderRecipient(tx, process) : null;
     if (sender) {
       // Counted, never refused: the round has ended and its sender must hear why (once per round).
       await reserveMailQuota(tx, ctx.clock, ctx.config.mail, {

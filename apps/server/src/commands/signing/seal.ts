@@ -1,4 +1,4 @@
-import { notifySender } from '../notifications.ts';
+import { notifySender } from '../notifications/notify.ts';
 import { DOCUMENT_STATE } from '@sinetti/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -143,8 +143,9 @@ async function mailCompletion(
       link: links.signed(c, token),
     });
   }
-  await notifySender(tx, at, process, 'signing-completed');
-  const sender = await senderRecipient(tx, process, list);
+  const email = await notifySender(tx, at, process, 'signing-completed', undefined, { ownMail: true });
+  // The sender's settings decide: this e-mail now, a line in their digest, or nothing.
+  const sender = email === 'mail' ? await senderRecipient(tx, process, list) : null;
   if (sender) {
     await mailAndRecord(tx, c.clock, place, sender, 'signing-completed', {
       documentName: doc.name,

@@ -1,4 +1,4 @@
-import { notifySender } from '../notifications.ts';
+import { notifySender } from '../notifications/notify.ts';
 import { and, eq, ne } from 'drizzle-orm';
 import { signatures, signees, signingProcesses, signingSessions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../http/context.ts';

@@ -78,6 +78,28 @@ export const en = {
     intro: '{inviterName} has invited you to join the organization {organizationName} on Sinetti.',
     action: 'Accept the invitation',
   },
+  notification: {
+    action: 'Open in Sinetti',
+    settings: 'You can choose which events you hear of, and how, in Sinetti under Profile → Notifications.',
+  },
+  'notification-digest': {
+    subject: {
+      one: 'Sinetti: {count} update since yesterday',
+      other: 'Sinetti: {count} updates since yesterday',
+    },
+    intro: 'Here is what happened in Sinetti since your last digest:',
+    more: '…and {count} more.',
+    action: 'Open your notifications',
+  },
+  /** What one notification tells, used as the subject of its own e-mail and as a line of a digest. */
+  notificationKinds: {
+    'signee-signed': '{signeeName} signed “{documentName}”',
+    'signee-declined': '{signeeName} declined to sign “{documentName}”',
+    'signing-completed': 'Everyone has signed “{documentName}”',
+    'invitation-received': 'You were invited to join {organizationName}',
+    'document-shared': '“{documentName}” was shared with your role {roleName} in {organizationName}',
+    'balance-low': 'The balance of {organizationName} is low: {balance}',
+  },
   feedback: {
     subject: 'Feedback from {fromName}',
     intro: '{fromName} ({fromEmail}) sent feedback about Sinetti.',

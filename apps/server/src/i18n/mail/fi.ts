@@ -76,6 +76,29 @@ export const fi: MailTexts = {
     intro: '{inviterName} on kutsunut sinut organisaation {organizationName} jäseneksi Sinetissä.',
     action: 'Hyväksy kutsu',
   },
+  notification: {
+    action: 'Avaa Sinetti',
+    settings:
+      'Voit valita, mistä tapahtumista ja miten saat ilmoituksia, Sinetissä kohdassa Oma profiili → Ilmoitukset.',
+  },
+  'notification-digest': {
+    subject: {
+      one: 'Sinetti: {count} uusi tapahtuma eilisen jälkeen',
+      other: 'Sinetti: {count} uutta tapahtumaa eilisen jälkeen',
+    },
+    intro: 'Tätä Sinetissä on tapahtunut edellisen koosteen jälkeen:',
+    more: '…ja {count} muuta.',
+    action: 'Avaa ilmoitukset',
+  },
+  notificationKinds: {
+    'signee-signed': '{signeeName} allekirjoitti asiakirjan ”{documentName}”',
+    'signee-declined': '{signeeName} kieltäytyi allekirjoittamasta asiakirjaa ”{documentName}”',
+    'signing-completed': 'Kaikki ovat allekirjoittaneet asiakirjan ”{documentName}”',
+    'invitation-received': 'Sinut kutsuttiin organisaatioon {organizationName}',
+    'document-shared':
+      'Asiakirja ”{documentName}” jaettiin roolillesi {roleName} organisaatiossa {organizationName}',
+    'balance-low': 'Organisaation {organizationName} saldo on vähissä: {balance}',
+  },
   feedback: {
     subject: 'Palautetta käyttäjältä {fromName}',
     intro: '{fromName} ({fromEmail}) lähetti palautetta Sinetistä.',

@@ -1,10 +1,27 @@
 import { api } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
-import { listNotifications, markRead, unreadCount } from '../../commands/notifications.ts';
+import { listNotifications, markRead, unreadCount } from '../../commands/notifications/list.ts';
+import { registerNotificationJobs } from '../../commands/notifications/mail.ts';
+import { saveSettings, settingsOf } from '../../commands/notifications/settings.ts';
 import { defineRoute } from '../../http/route.ts';
 
 /** notifications/ (issue 14 item 2): the signed-in member's own, in the organizations they belong to. */
 export function registerNotificationRoutes(app: FastifyInstance): void {
+  registerNotificationJobs(app.jobs.registry);
+
+  defineRoute(
+    app,
+    api.notifications.settings,
+  )(async ({ ctx, actor }) => ({ status: 'OK', settings: await settingsOf(ctx.db, actor.account.id) }));
+
+  defineRoute(
+    app,
+    api.notifications.saveSettings,
+  )(async ({ ctx, actor, body }) => {
+    await saveSettings(ctx.db, ctx.clock, actor.account.id, body.settings);
+    return { status: 'OK' };
+  });
+
   defineRoute(
     app,
     api.notifications.list,

@@ -15,7 +15,8 @@ import type { DevMailbox } from './mailbox.ts';
 import { createMailer } from './transport.ts';
 import { mailMessageSchema, type MailMessage, type MailTemplate } from './types.ts';
 
-export type { MailData, MailMessage, MailTemplate } from './types.ts';
+export type { MailData, MailMessage, MailTemplate, NotifiedItem } from './types.ts';
+export { NOTIFICATION_DIGEST_MAX } from './types.ts';
 export type { DevMailbox, StoredMail } from './mailbox.ts';
 export { MAIL_SEND_JOB } from './job.ts';
 

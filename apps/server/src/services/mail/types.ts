@@ -1,3 +1,4 @@
+import { NOTIFICATION_KIND_NAMES, type NotificationKind } from '@sinetti/contract';
 import { z } from 'zod';
 
 export const MAIL_TEMPLATES = [
@@ -11,9 +12,14 @@ export const MAIL_TEMPLATES = [
   'signing-unlocked',
   'signing-completed',
   'organization-invite',
+  'notification',
+  'notification-digest',
   'feedback',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+/** Lines one digest lists; the rest are counted ("…and 12 more"). */
+export const NOTIFICATION_DIGEST_MAX = 50;
 
 export interface MailData {
   'signing-request': {
@@ -40,8 +46,25 @@ export interface MailData {
   'signing-unlocked': { documentName: string; link: string };
   'signing-completed': { documentName: string; link: string; certificateLink?: string };
   'organization-invite': { organizationName: string; inviterName: string; link: string };
+  /** One notification (issue 14 item 2) to a member who wants its kind by e-mail, one at a time. */
+  notification: { item: NotifiedItem; link: string };
+  /** The day's notifications in one message, for a member who chose the daily digest. */
+  'notification-digest': { items: NotifiedItem[]; more: number; link: string };
   /** To the operator (FEEDBACK_EMAIL): what a member wrote in "Send feedback", with where they were. */
   feedback: { fromName: string; fromEmail: string; page: string; version: string; message: string };
+}
+
+/** What a notification e-mail tells, with every value already written for its reader. */
+export interface NotifiedItem {
+  kind: NotificationKind;
+  organizationName: string;
+  documentName?: string;
+  signeeName?: string;
+  roleName?: string;
+  /** balance-low: the amount, formatted in the message's language. */
+  balance?: string;
+  /** Digest lines: when it happened, Helsinki time, formatted. */
+  at?: string;
 }
 
 export interface MailMessage<T extends MailTemplate = MailTemplate> {
@@ -56,6 +79,17 @@ export interface MailMessage<T extends MailTemplate = MailTemplate> {
 const name = z.string().trim().min(1).max(1000);
 /** Links go into href attributes: only absolute http(s) URLs. */
 const link = z.url({ protocol: /^https?$/ }).max(2000);
+
+const text = z.string().max(1000).optional();
+const notifiedItem = z.object({
+  kind: z.enum(NOTIFICATION_KIND_NAMES),
+  organizationName: name,
+  documentName: text,
+  signeeName: text,
+  roleName: text,
+  balance: text,
+  at: text,
+});
 
 const dataSchemas = {
   'signing-request': z.object({
@@ -85,6 +119,12 @@ const dataSchemas = {
   'signing-unlocked': z.object({ documentName: name, link }),
   'signing-completed': z.object({ documentName: name, link, certificateLink: link.optional() }),
   'organization-invite': z.object({ organizationName: name, inviterName: name, link }),
+  notification: z.object({ item: notifiedItem, link }),
+  'notification-digest': z.object({
+    items: z.array(notifiedItem).min(1).max(NOTIFICATION_DIGEST_MAX),
+    more: z.number().int().min(0),
+    link,
+  }),
   feedback: z.object({
     fromName: name,
     fromEmail: z.string().max(320),
@@ -120,6 +160,8 @@ export const mailMessageSchema = z.discriminatedUnion('template', [
   variant('signing-unlocked'),
   variant('signing-completed'),
   variant('organization-invite'),
+  variant('notification'),
+  variant('notification-digest'),
   variant('feedback'),
 ]);
 

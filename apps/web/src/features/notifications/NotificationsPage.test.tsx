@@ -20,6 +20,8 @@ const item = (n: number, over: Record<string, unknown> = {}) => ({
   documentId: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   documentName: `Lease ${n}`,
   signeeName: 'Anna Aalto',
+  roleName: null,
+  balance: null,
   ...over,
 });
 
@@ -63,6 +65,35 @@ describe('Notifications page', { timeout: 20_000 }, () => {
       'href',
       '/notifications',
     );
+  });
+
+  it('tells of invitations, shared documents and a low balance, each linking where it is handled', async () => {
+    renderPage({
+      'GET /api/notifications': page(
+        [
+          item(1, { kind: 'invitation-received', documentId: null, documentName: '', signeeName: null }),
+          item(2, { kind: 'document-shared', signeeName: null, roleName: 'Legal', documentName: 'Memo' }),
+          item(3, {
+            kind: 'balance-low',
+            documentId: null,
+            documentName: '',
+            signeeName: null,
+            balance: 950,
+          }),
+        ],
+        3,
+      ),
+      'GET /api/notifications/unread': { body: { status: 'OK', unread: 3 } },
+    });
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const links = within(list)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['You were invited to join Acme Oy', '/profile/organizations'],
+      ['Memo was shared with your role Legal', '/document/10000000-0000-4000-8000-000000000002'],
+      ['The balance of Acme Oy is low: €9.50', '/settings/billing'],
+    ]);
   });
 
   it('marks one read, or all at once', async () => {
@@ -111,6 +142,10 @@ describe('Notifications page', { timeout: 20_000 }, () => {
     );
     expect(await screen.findByText('Ei vielä ilmoituksia')).toBeInTheDocument();
     expect(screen.getByText('Olet lukenut kaikki ilmoitukset.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ilmoitusasetukset' })).toHaveAttribute(
+      'href',
+      '/profile/notifications',
+    );
   });
 
   it('offers to try again when the list could not be loaded', async () => {

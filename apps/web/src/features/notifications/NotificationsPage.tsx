@@ -1,11 +1,20 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconBell, IconCircleCheck, IconCircleX, IconSignature } from '@tabler/icons-react';
-import type { Notification } from '@sinetti/contract';
+import {
+  IconBell,
+  IconCircleCheck,
+  IconCircleX,
+  IconFolderShare,
+  IconMailOpened,
+  IconSignature,
+  IconWallet,
+} from '@tabler/icons-react';
+import { notificationPath, type Notification } from '@sinetti/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailedState, LoadingState } from '../../components/LoadStates';
 import { formatDateTime, formatRelative, useNow } from '../../lib/dates';
+import { formatMoney } from '../../lib/money';
 import { useMarkRead, useNotifications } from './api';
 import classes from './notifications.module.css';
 
@@ -13,7 +22,10 @@ const ICONS = {
   'signee-signed': IconSignature,
   'signee-declined': IconCircleX,
   'signing-completed': IconCircleCheck,
-} as const;
+  'invitation-received': IconMailOpened,
+  'document-shared': IconFolderShare,
+  'balance-low': IconWallet,
+} as const satisfies Record<Notification['kind'], unknown>;
 
 function Item({ item, now }: { item: Notification; now: number }) {
   const { t } = useTranslation();
@@ -22,7 +34,11 @@ function Item({ item, now }: { item: Notification; now: number }) {
   const text = t(`notifications.kinds.${item.kind}`, {
     document: item.documentName,
     signee: item.signeeName ?? '',
+    organization: item.organizationName,
+    role: item.roleName ?? '',
+    amount: item.balance === null ? '' : formatMoney(item.balance),
   });
+  const path = notificationPath(item);
   const read = () => {
     if (!item.read) markRead.mutate(item.id);
   };
@@ -33,8 +49,8 @@ function Item({ item, now }: { item: Notification; now: number }) {
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Text size="sm" fw={item.read ? 400 : 600}>
             {!item.read && <span className={classes.hidden}>{t('notifications.unreadMark')} </span>}
-            {item.documentId ? (
-              <Anchor component={Link} to={`/document/${item.documentId}`} onClick={read} inherit>
+            {path !== '/notifications' ? (
+              <Anchor component={Link} to={path} onClick={read} inherit>
                 {text}
               </Anchor>
             ) : (
@@ -104,6 +120,9 @@ export function NotificationsPage() {
           <Text c="dimmed" ta="center" size="sm">
             {t('notifications.emptyText')}
           </Text>
+          <Button component={Link} to="/profile/notifications" variant="light" mt="xs">
+            {t('notifications.settings')}
+          </Button>
         </Stack>
       ) : (
         <Stack component="ul" gap="xs" className={classes.list} aria-label={t('nav.notifications')}>

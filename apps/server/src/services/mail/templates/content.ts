@@ -1,6 +1,6 @@
 import { en, type MailTexts } from '../../../i18n/mail/en.ts';
 import { fi } from '../../../i18n/mail/fi.ts';
-import type { MailData, MailMessage, MailTemplate } from '../types.ts';
+import type { MailData, MailMessage, MailTemplate, NotifiedItem } from '../types.ts';
 
 /** What a message says, independent of its format: rendered to the plain-text and the HTML part. */
 export type Block =
@@ -34,6 +34,30 @@ type Builder<T extends MailTemplate> = (t: MailTexts[T], d: MailData[T], lang: '
 
 const p = (text: string): Block => ({ kind: 'paragraph', text });
 
+/** One notification's line in the reader's language; an absent value reads as empty, never throws. */
+function notifiedLine(texts: MailTexts, item: NotifiedItem): string {
+  const { kind, at: _at, ...values } = item;
+  return fill(texts.notificationKinds[kind], {
+    documentName: '',
+    signeeName: '',
+    roleName: '',
+    balance: '',
+    ...values,
+  });
+}
+
+const plural = (lang: 'en' | 'fi', count: number) =>
+  new Intl.PluralRules(lang).select(count) === 'one' ? 'one' : 'other';
+
+/** Subjects that are not one text filled from the data. */
+const subjects: { [T in MailTemplate]?: (texts: MailTexts, d: MailData[T], lang: 'en' | 'fi') => string } = {
+  notification: (texts, d) => notifiedLine(texts, d.item),
+  'notification-digest': (texts, d, lang) => {
+    const count = d.items.length + d.more;
+    return fill(texts['notification-digest'].subject[plural(lang, count)], { count });
+  },
+};
+
 const builders: { [T in MailTemplate]: Builder<T> } = {
   'signing-request': (t, d) => [
     p(fill(t.intro, d)),
@@ -46,7 +70,7 @@ const builders: { [T in MailTemplate]: Builder<T> } = {
   'signing-code': (t, d, lang) => [
     p(fill(t.intro, d)),
     { kind: 'code', text: d.code },
-    p(fill(t.validity[new Intl.PluralRules(lang).select(d.minutes) === 'one' ? 'one' : 'other'], d)),
+    p(fill(t.validity[plural(lang, d.minutes)], d)),
     p(t.warning),
   ],
   'signing-cancelled': (t, d) => [p(fill(t.intro, d)), p(t.next)],
@@ -77,12 +101,35 @@ const builders: { [T in MailTemplate]: Builder<T> } = {
     ...(d.certificateLink ? [{ kind: 'link', label: t.certificate, url: d.certificateLink } as const] : []),
   ],
   'organization-invite': (t, d) => [p(fill(t.intro, d)), { kind: 'action', label: t.action, url: d.link }],
+  notification: (t, d, lang) => [
+    p(`${notifiedLine(MAIL_TEXTS[lang], d.item)}.`),
+    { kind: 'action', label: t.action, url: d.link },
+    p(t.settings),
+  ],
+  'notification-digest': (t, d, lang) => [
+    p(t.intro),
+    ...d.items.map((item) => p(`${item.at ? `${item.at}: ` : ''}${notifiedLine(MAIL_TEXTS[lang], item)}.`)),
+    ...(d.more > 0 ? [p(fill(t.more, { count: d.more }))] : []),
+    { kind: 'action', label: t.action, url: d.link },
+    p(MAIL_TEXTS[lang].notification.settings),
+  ],
   feedback: (t, d) => [
     p(fill(t.intro, d)),
     { kind: 'quote', label: t.messageLabel, text: d.message },
     p(fill(t.context, d)),
   ],
 };
+
+function subjectOf<T extends MailTemplate>(message: MailMessage<T>): string {
+  const texts = MAIL_TEXTS[message.lang];
+  const special = subjects[message.template] as
+    ((texts: MailTexts, d: MailData[T], lang: 'en' | 'fi') => string) | undefined;
+  if (special) return special(texts, message.data, message.lang);
+  return fill(
+    (texts[message.template] as { subject: string }).subject,
+    message.data as Record<string, string | number | undefined>,
+  );
+}
 
 /** The subject and blocks of a message in its language. */
 export function mailContent<T extends MailTemplate>(message: MailMessage<T>): MailContent {
@@ -93,7 +140,7 @@ export function mailContent<T extends MailTemplate>(message: MailMessage<T>): Ma
   return {
     lang: message.lang,
     // One line: a name with a line break must not start a new header.
-    subject: fill(texts[message.template].subject, message.data).replace(/\s+/g, ' ').trim(),
+    subject: subjectOf(message).replace(/\s+/g, ' ').trim(),
     blocks: [p(greeting), ...builder(texts[message.template], message.data, message.lang)],
     linkFallback: texts.common.linkFallback,
     footer: texts.common.footer,

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@sinetti/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodePathParam } from '../../../app/routes';
 import { changeLanguage } from '../../../lib/i18n';
@@ -43,9 +44,12 @@ describe('profile page', { timeout: 20_000 }, () => {
   });
 
   it('goes back to the page in the back parameter and keeps it in the menu links', async () => {
-    mockApi({ 'GET /api/authentication/accounts': accountReply });
+    mockApi({
+      'GET /api/authentication/accounts': accountReply,
+      'GET /api/notifications/settings': () => ({ status: 'OK', settings: DEFAULT_NOTIFICATION_SETTINGS }),
+    });
     open(`/profile/notifications?back=${encodePathParam('/documents/42')}`);
-    expect(await screen.findByText(/You see in Notifications when a signee signs/)).toBeInTheDocument();
+    expect(await screen.findByText(/Choose how you hear of what happens/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sessions' })).toHaveAttribute(
       'href',
       `/profile/sessions?back=${encodePathParam('/documents/42')}`,

@@ -1,65 +1,26 @@
-import type { Notification, NotificationKind } from '@sinetti/contract';
+import type { Notification } from '@sinetti/contract';
 import { NOTIFICATIONS_PAGE } from '@sinetti/contract';
 import { and, desc, eq, exists, isNull, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
-import { accounts, documents, memberships, notifications, organizations } from '../db/schema/index.ts';
-import type { Clock } from '../lib/clock.ts';
-import { notFound } from '../lib/errors.ts';
-import { loadMembership } from '../policies/membership.ts';
-
-/** A signing round, as far as its notifications need it. */
-export interface NotifiedRound {
-  organizationId: string;
-  documentId: string;
-  sentBy: string | null;
-}
+import type { DbOrTx } from '../../db/client.ts';
+import { memberships, notifications, organizations } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
 
 /**
- * Tells the member who sent a round what happened to it (issue 14 item 2): a signee signed or
- * declined, or the round completed. In the caller's transaction, so it is there exactly when the event
- * is. Nobody is told when the sender has left the organization; and a sender who signs their own
- * document is not told of their own signature.
+ * Whether a notification still concerns its member: it is about an organization they belong to, or
+ * invites them to one. A member who left (or was removed) hears nothing more of that organization.
  */
-export async function notifySender(
-  tx: DbOrTx,
-  at: Date,
-  round: NotifiedRound,
-  kind: NotificationKind,
-  signee?: { name: string; email: string },
-): Promise<void> {
-  if (!round.sentBy) return;
-  if (!(await loadMembership(tx, round.sentBy, round.organizationId))) return;
-  if (signee && kind === 'signee-signed' && (await isOwnAddress(tx, round.sentBy, signee.email))) return;
-  const [doc] = await tx
-    .select({ name: documents.name })
-    .from(documents)
-    .where(eq(documents.id, round.documentId));
-  await tx.insert(notifications).values({
-    accountId: round.sentBy,
-    organizationId: round.organizationId,
-    documentId: round.documentId,
-    kind,
-    data: { documentName: doc?.name ?? '', ...(signee ? { signeeName: signee.name } : {}) },
-    createdAt: at,
-  });
-}
-
-async function isOwnAddress(tx: DbOrTx, accountId: string, email: string): Promise<boolean> {
-  const [own] = await tx
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.id, accountId), sql`lower(${accounts.email}) = lower(${email})`));
-  return own !== undefined;
-}
-
-/** The member's notifications in organizations they still belong to: another's, or a left one's, never. */
-const visibleTo = (accountId: string) =>
-  and(
-    eq(notifications.accountId, accountId),
+export const stillConcerns = (accountId: string) =>
+  or(
+    eq(notifications.kind, 'invitation-received'),
     exists(
       sql`(select 1 from ${memberships} where ${memberships.accountId} = ${accountId} and ${memberships.organizationId} = ${notifications.organizationId})`,
     ),
   );
+
+/** The member's in-app notifications that still concern them: another's never. */
+const visibleTo = (accountId: string) =>
+  and(eq(notifications.accountId, accountId), eq(notifications.inApp, true), stillConcerns(accountId));
 
 export async function unreadCount(db: DbOrTx, accountId: string): Promise<number> {
   const [row] = await db
@@ -106,6 +67,8 @@ export async function listNotifications(
       documentId: n.documentId,
       documentName: n.data.documentName,
       signeeName: n.data.signeeName ?? null,
+      roleName: n.data.roleName ?? null,
+      balance: n.data.balance ?? null,
     })),
   };
 }
