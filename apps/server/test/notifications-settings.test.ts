@@ -4,6 +4,7 @@ import {
   type NotificationKind,
   type NotificationSettings,
 } from '@sinetti/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendDigests } from '../src/commands/notifications/mail.ts';
 import { roleAssignments, roles } from '../src/db/schema/index.ts';
@@ -157,6 +158,10 @@ describe('notifications of other events', () => {
     await t.json(owner, 'GET', `/api/privileges/document-delete/${doc.id}/${legal!.id}`);
     expect((await share()).statusCode).toBe(200);
     expect(await kindsOf(holder)).toHaveLength(1);
+    // The role taken from the member: the document is hidden from them, and so is what was told of it.
+    await t.database.db.delete(roleAssignments).where(eq(roleAssignments.accountId, holder.accountId));
+    expect(await kindsOf(holder)).toEqual([]);
+    expect((await t.json(holder, 'GET', '/api/notifications/unread')).json().unread).toBe(0);
   });
 
   it('tell the owner and balance viewers once when a charge takes the balance below 10 €', async () => {

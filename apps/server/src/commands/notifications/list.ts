@@ -1,8 +1,15 @@
 import type { Notification } from '@sinetti/contract';
-import { NOTIFICATIONS_PAGE } from '@sinetti/contract';
+import { NOTIFICATIONS_PAGE, P } from '@sinetti/contract';
 import { and, desc, eq, exists, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { memberships, notifications, organizations } from '../../db/schema/index.ts';
+import {
+  documents,
+  memberships,
+  notifications,
+  organizations,
+  roleAssignments,
+  roles,
+} from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 
@@ -13,10 +20,28 @@ import { notFound } from '../../lib/errors.ts';
 export const stillConcerns = (accountId: string) =>
   or(
     eq(notifications.kind, 'invitation-received'),
-    exists(
-      sql`(select 1 from ${memberships} where ${memberships.accountId} = ${accountId} and ${memberships.organizationId} = ${notifications.organizationId})`,
+    and(
+      exists(
+        sql`(select 1 from ${memberships} where ${memberships.accountId} = ${accountId} and ${memberships.organizationId} = ${notifications.organizationId})`,
+      ),
+      documentSeenBy(accountId),
     ),
   );
+
+/**
+ * The notification's document, if it has one, is one the member may still see (docs/decisions.md
+ * "Document roles"): the owner sees all; anyone else needs documents view (18) and, when the document
+ * has effective roles, one of them. A role taken away hides what was told about its documents.
+ */
+const documentSeenBy = (accountId: string) => sql`(${notifications.documentId} is null or exists (
+  select 1 from ${documents} d join ${organizations} o on o.id = d.organization_id
+  where d.id = ${notifications.documentId} and (o.owner_account_id = ${accountId} or (
+    exists (select 1 from ${roleAssignments} ra join ${roles} r on r.id = ra.role_id
+      where ra.account_id = ${accountId} and ra.organization_id = d.organization_id
+      and ${P.DOCUMENTS_VIEW} = any(r.permissions))
+    and (d.effective_role_ids is null or d.effective_role_ids && array(
+      select ra.role_id from ${roleAssignments} ra
+      where ra.account_id = ${accountId} and ra.organization_id = d.organization_id))))))`;
 
 /** The member's in-app notifications that still concern them: another's never. */
 const visibleTo = (accountId: string) =>
