@@ -90,6 +90,25 @@ export const DOCUMENT_ROWS: Record<string, Row> = {
     grants: one(P.DOCUMENTS_VIEW),
     request: (o) => json('GET', `/api/documents/download/${o.contract}`),
   },
+  'shares.list': {
+    subject: 'document',
+    kind: 'object',
+    grants: one(P.DOCUMENTS_EDIT_ROLES),
+    request: (o) => json('GET', `/api/documents/shares/${o.contract}`),
+  },
+  'shares.create': {
+    subject: 'document',
+    kind: 'object',
+    grants: one(P.DOCUMENTS_EDIT_ROLES),
+    request: (o) => json('POST', `/api/documents/shares/${o.contract}`, { allowDownload: false }),
+  },
+  'shares.revoke': {
+    subject: 'document',
+    kind: 'object',
+    grants: one(P.DOCUMENTS_EDIT_ROLES),
+    ok: 404,
+    request: (o) => json('POST', `/api/documents/shares/${o.contract}/revoke/${randomUUID()}`, {}),
+  },
   'documents.archive': {
     subject: 'document',
     kind: 'object',

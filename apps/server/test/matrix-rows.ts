@@ -311,6 +311,16 @@ export const ROWS: Record<string, Row> = {
     ok: 404,
     request: () => json('GET', `/api/signing/download/certificate/${'x'.repeat(43)}`),
   },
+  'shares.open': {
+    kind: 'public',
+    ok: 404,
+    request: () => json('GET', `/api/public/share/${'x'.repeat(43)}`),
+  },
+  'shares.download': {
+    kind: 'public',
+    ok: 404,
+    request: () => json('GET', `/api/public/share/${'x'.repeat(43)}/download`),
+  },
   'signing.session': {
     kind: 'public',
     ok: 404,

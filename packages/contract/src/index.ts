@@ -24,6 +24,7 @@ export * from './api/pki.ts';
 export * from './api/verification.ts';
 export * from './api/guides.ts';
 export * from './api/notifications.ts';
+export * from './api/shares.ts';
 
 import { authentication } from './api/authentication.ts';
 import { documents } from './api/documents.ts';
@@ -37,6 +38,7 @@ import { pki } from './api/pki.ts';
 import { verification } from './api/verification.ts';
 import { guides } from './api/guides.ts';
 import { notificationsApi } from './api/notifications.ts';
+import { sharesApi } from './api/shares.ts';
 
 /** Every endpoint, by area; the server registers and documents exactly these. */
 export const api = {
@@ -52,4 +54,5 @@ export const api = {
   verification,
   guides,
   notifications: notificationsApi,
+  shares: sharesApi,
 } as const;

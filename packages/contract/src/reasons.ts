@@ -118,6 +118,11 @@ export const ERROR_REASONS = [
   'INVITE_LIMIT_REACHED',
   /** 409: the account owns the most organizations it may own. */
   'ORGANIZATION_LIMIT_REACHED',
+  // ── Documents: share links ───────────────────────────────────────────────────────────────────────
+  /** 404: the share link is unknown, was revoked, has expired, or its document can no longer be shown. */
+  'SHARE_LINK_ENDED',
+  /** 409: a document has the most active share links it may have; revoke one first. */
+  'SHARE_LIMIT_REACHED',
   // ── Faults: the server's database and file storage ──────────────────────────────────────────────
   /** 503: the database cannot be reached right now (outage, restart); the call changed nothing it reported. */
   'DATABASE_UNAVAILABLE',

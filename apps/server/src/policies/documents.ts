@@ -102,6 +102,7 @@ export function documentAbilities(
     createInside: folder && can(actor, P.DOCUMENTS_CREATE),
     viewRoles: can(actor, P.DOCUMENTS_VIEW_ROLES),
     editRoles: can(actor, P.DOCUMENTS_EDIT_ROLES),
+    share: ok(can(actor, P.DOCUMENTS_EDIT_ROLES), documentRules.content(doc)),
     deleteRoles: can(actor, P.DOCUMENTS_DELETE_ROLES),
   };
 }

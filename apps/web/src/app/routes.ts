@@ -203,6 +203,13 @@ export const ROUTES: AppRoute[] = [
     load: () => import('../routes/SigningSession'),
   },
   {
+    name: 'SharedDocument',
+    path: '/public/share/:token',
+    access: 'public',
+    layout: 'bare',
+    load: () => import('../routes/SharedDocument'),
+  },
+  {
     name: 'NotFound',
     path: '/page-not-found',
     access: 'public',

@@ -19,6 +19,7 @@ export function makeAbilities(overrides: Partial<DocumentAbilities> = {}): Docum
     createInside: false,
     viewRoles: true,
     editRoles: true,
+    share: true,
     deleteRoles: true,
     ...overrides,
   };

@@ -110,6 +110,8 @@ export const documentAbilities = z.object({
   viewRoles: z.boolean(),
   /** Add roles to it. */
   editRoles: z.boolean(),
+  /** Make, list and revoke read-only links to its PDF for people outside the organization. */
+  share: z.boolean(),
   /** Remove roles from it. */
   deleteRoles: z.boolean(),
 });

@@ -8,3 +8,4 @@ export * from './documents.ts';
 export * from './mail.ts';
 export * from './signing.ts';
 export * from './notifications.ts';
+export * from './shares.ts';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerDocumentJobs } from '../../commands/documents/jobs.ts';
 import { registerDocumentContentRoutes } from './content.ts';
 import { registerDocumentReadRoutes } from './read.ts';
+import { registerShareRoutes } from './shares.ts';
 import { registerDocumentUploadRoute } from './upload.ts';
 import { registerDocumentWriteRoutes } from './write.ts';
 
@@ -12,4 +13,5 @@ export function registerDocumentRoutes(app: FastifyInstance): void {
   registerDocumentWriteRoutes(app);
   registerDocumentContentRoutes(app);
   registerDocumentUploadRoute(app);
+  registerShareRoutes(app);
 }

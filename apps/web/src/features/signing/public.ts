@@ -4,3 +4,4 @@ export { SigningResultPage } from './public/SigningResultPage';
 export { SigningSessionPage } from './public/SigningSessionPage';
 export { SigningStartPage } from './public/SigningStartPage';
 export { PublicLayout } from './public/PublicLayout';
+export { SharedDocumentPage } from './public/SharedDocumentPage';

@@ -9,6 +9,7 @@ import {
   IconLock,
   IconPencil,
   IconRefresh,
+  IconShare,
   IconTemplate,
   IconTrash,
 } from '@tabler/icons-react';
@@ -35,7 +36,7 @@ interface Secondary {
 
 /**
  * Header actions (SPEC §2.4, §6): `extra` (signing puts send and cancel here), download, refresh, use
- * template, rename, permissions, archive or restore, delete — each only when the server's abilities for
+ * template, rename, permissions, share, archive or restore, delete — each only when the server's abilities for
  * this document allow it (the rules are never re-derived here). On a phone only `extra` and download stay
  * in sight; the rest are in a More menu. Edit (the built-in editor) comes later.
  */
@@ -140,6 +141,14 @@ export function DocumentActions({
       label: t('actions.permissions'),
       icon: <IconLock size={16} aria-hidden />,
       onClick: () => modals.open('document-roles', { document: ref, abilities: can }),
+    });
+  }
+  if (can.share) {
+    secondary.push({
+      key: 'share',
+      label: t('actions.share'),
+      icon: <IconShare size={16} aria-hidden />,
+      onClick: () => modals.open('document-share', { document: ref }),
     });
   }
   if (archived ? can.restore : can.archive) {

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { registerModal } from '../../../components/modals';
 import { CreateCompleteModal } from './CreateCompleteModal';
 import { CreateNameModal } from './CreateNameModal';
@@ -20,6 +21,11 @@ export function registerDocumentModals(): void {
   registerModal('document-delete', DeleteModal);
   registerModal('document-move', MoveModal);
   registerModal('document-roles', DocumentRolesModal);
+  // Loaded when first opened: its select, tooltip and copy button stay out of the dashboard's first load.
+  registerModal(
+    'document-share',
+    lazy(async () => ({ default: (await import('./ShareModal')).ShareModal })),
+  );
   registerModal('document-error', DocumentErrorModal);
   registerModal('document-create-name', CreateNameModal);
   registerModal('document-create-progress', CreateProgressModal);

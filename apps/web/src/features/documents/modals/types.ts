@@ -17,6 +17,8 @@ declare module '../../../components/modals/registry' {
       document: DocumentRef;
       abilities: Pick<DocumentAbilities, 'editRoles' | 'deleteRoles'>;
     };
+    /** Share links to the document's PDF (abilities.share). */
+    'document-share': { document: DocumentRef };
     'document-error': { key?: DocumentErrorKey } | undefined;
     'document-create-name': {
       type: CreateType;

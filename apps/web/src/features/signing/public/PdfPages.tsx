@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { fetchSessionPdf } from '../api/public';
 import { loadPdfJs } from './pdf';
 
 type PdfState =
@@ -78,24 +77,30 @@ function PageCanvas({ pdf, number, ratio }: { pdf: PDFDocumentProxy; number: num
 }
 
 /**
- * Every page of the session's PDF, drawn with pdf.js (fetching it marks the document viewed). The server
+ * Every page of a PDF (the signing session's, whose fetch marks it viewed, or a share link's), drawn with
+ * pdf.js. The server
  * tells how many `pages` there are: their boxes are laid out at once (A4 until the first page's size is
  * known), so the page does not shift as the document loads.
  */
 export function PdfPages({
-  sessionToken,
+  sourceKey,
+  load,
   pages,
-  onLoaded,
+  onLoaded = () => undefined,
 }: {
-  sessionToken: string;
+  /** Which PDF: a new key loads again. */
+  sourceKey: string;
+  load: (signal: AbortSignal) => Promise<ArrayBuffer>;
   pages: number;
-  onLoaded: () => void;
+  onLoaded?: () => void;
 }) {
   const { t } = useTranslation('signing');
   const [state, setState] = useState<PdfState>({ kind: 'loading' });
   const loadedRef = useRef(onLoaded);
+  const loadRef = useRef(load);
   useEffect(() => {
     loadedRef.current = onLoaded;
+    loadRef.current = load;
   });
 
   useEffect(() => {
@@ -103,7 +108,7 @@ export function PdfPages({
     let destroy: (() => Promise<void>) | undefined;
     void (async () => {
       try {
-        const [bytes, pdfjs] = await Promise.all([fetchSessionPdf(sessionToken, abort.signal), loadPdfJs()]);
+        const [bytes, pdfjs] = await Promise.all([loadRef.current(abort.signal), loadPdfJs()]);
         const task = pdfjs.getDocument({ data: new Uint8Array(bytes) });
         destroy = () => task.destroy();
         const pdf = await task.promise;
@@ -121,7 +126,7 @@ export function PdfPages({
       abort.abort();
       void destroy?.();
     };
-  }, [sessionToken]);
+  }, [sourceKey]);
 
   if (state.kind === 'failed') return <Alert color="red">{t('session.pdfFailed')}</Alert>;
   return (

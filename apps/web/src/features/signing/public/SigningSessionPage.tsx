@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api';
 import { errorText, hasReason } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/dates';
 import { changeLanguage, currentLanguage, isLanguage } from '../../../lib/i18n';
-import { sessionQuery, signDocument, type SignatureValue } from '../api/public';
+import { fetchSessionPdf, sessionQuery, signDocument, type SignatureValue } from '../api/public';
 import { CodeStep } from './CodeStep';
 import { DeclineButton } from './DeclineButton';
 import { useSessionPresence } from './useSessionPresence';
@@ -147,7 +147,8 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
             {t('session.pages', { count: data.document.pages })}
           </Text>
           <PdfPages
-            sessionToken={sessionToken}
+            sourceKey={sessionToken}
+            load={(signal) => fetchSessionPdf(sessionToken, signal)}
             pages={data.document.pages}
             onLoaded={() => setViewed(true)}
           />
