@@ -36,6 +36,20 @@ export function assignedRolesOf(
     where ra.account_id = ${accountId} and ra.organization_id = ${organizationId}), '[]'::json)`;
 }
 
+/**
+ * SQL: whether an account holds `permission` through one of its roles in an organization (the owner,
+ * who holds everything, is the caller's to add). For queries over many members or organizations at once.
+ */
+export function holdsPermission(
+  accountId: AnyPgColumn | SQL | string,
+  organizationId: AnyPgColumn | SQL | string,
+  permission: number,
+): SQL {
+  return sql`exists (select 1 from ${roleAssignments} ra join ${roles} r on r.id = ra.role_id
+    where ra.account_id = ${accountId} and ra.organization_id = ${organizationId}
+    and ${permission} = any(r.permissions))`;
+}
+
 /** What the member may do: the owner everything grantable, anyone else the union of their roles. */
 export function toMembership(
   organization: OrganizationRow,

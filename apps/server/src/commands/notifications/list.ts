@@ -8,9 +8,9 @@ import {
   notifications,
   organizations,
   roleAssignments,
-  roles,
 } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { holdsPermission } from '../../policies/membership.ts';
 import { notFound } from '../../lib/errors.ts';
 
 /**
@@ -36,9 +36,7 @@ export const stillConcerns = (accountId: string) =>
 const documentSeenBy = (accountId: string) => sql`(${notifications.documentId} is null or exists (
   select 1 from ${documents} d join ${organizations} o on o.id = d.organization_id
   where d.id = ${notifications.documentId} and (o.owner_account_id = ${accountId} or (
-    exists (select 1 from ${roleAssignments} ra join ${roles} r on r.id = ra.role_id
-      where ra.account_id = ${accountId} and ra.organization_id = d.organization_id
-      and ${P.DOCUMENTS_VIEW} = any(r.permissions))
+    ${holdsPermission(accountId, sql`d.organization_id`, P.DOCUMENTS_VIEW)}
     and (d.effective_role_ids is null or d.effective_role_ids && array(
       select ra.role_id from ${roleAssignments} ra
       where ra.account_id = ${accountId} and ra.organization_id = d.organization_id))))))`;

@@ -8,11 +8,10 @@ import {
   notifications,
   organizations,
   roleAssignments,
-  roles,
 } from '../../db/schema/index.ts';
 import type { NotificationData } from '../../db/schema/notifications.ts';
 import { enqueueJob } from '../../services/jobs/index.ts';
-import { loadMembership } from '../../policies/membership.ts';
+import { holdsPermission, loadMembership } from '../../policies/membership.ts';
 import { settingsOf } from './settings.ts';
 
 export const NOTIFICATION_MAIL_JOB = 'notifications.mail';
@@ -203,9 +202,7 @@ export async function notifyLowBalance(
         eq(memberships.organizationId, organizationId),
         or(
           eq(organizations.ownerAccountId, memberships.accountId),
-          sql`exists (select 1 from ${roleAssignments} ra join ${roles} r on r.id = ra.role_id
-            where ra.account_id = ${memberships.accountId} and ra.organization_id = ${organizationId}
-            and ${P.ORG_VIEW_BALANCE} = any(r.permissions))`,
+          holdsPermission(memberships.accountId, organizationId, P.ORG_VIEW_BALANCE),
         ),
       ),
     );
