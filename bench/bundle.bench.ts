@@ -9,8 +9,9 @@ import { PAGES, measureFirstLoad } from '../apps/web/build/first-load.ts';
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log('Page                       files   raw        gzip       brotli     goal (gzip)');
-for (const { page, route, goalKb } of PAGES) {
-  const { files, raw, gzip, brotli } = measureFirstLoad(dist, route);
+for (const target of PAGES) {
+  const { page, goalKb } = target;
+  const { files, raw, gzip, brotli } = measureFirstLoad(dist, target);
   const goal = goalKb === undefined ? '-' : `${goalKb} KB ${gzip <= goalKb * 1024 ? 'met' : 'NOT met'}`;
   console.log(
     `${page.padEnd(26)} ${String(files.length).padStart(5)}   ${kb(raw).padEnd(10)} ${kb(gzip).padEnd(10)} ${kb(brotli).padEnd(10)} ${goal}`,

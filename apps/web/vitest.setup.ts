@@ -2,9 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import i18n, { i18nReady } from './src/lib/i18n';
+import { NAMESPACES } from './src/locales/load';
 
-// The app loads one language's texts on demand; tests switch freely, so both are loaded up front.
+// The app loads one language's texts, a group at a time, on demand; tests render any component and
+// switch freely, so every namespace of both languages is loaded up front.
 await i18nReady;
+await i18n.loadNamespaces(NAMESPACES);
 await i18n.loadLanguages(['en', 'fi']);
 
 // findBy*/waitFor give up after this long; a busy CI machine can need more than the 1 s default.

@@ -4,6 +4,8 @@ import { Guard, PageLoader } from './guards';
 import { MAIN_CONTENT_ID } from './layout/SkipLink';
 import { RouteError } from './RouteError';
 import { trackRouter, type RouteHandle } from './routerState';
+import { loadTexts } from '../lib/i18n';
+import type { NamespaceGroup } from '../locales/load';
 import { ROUTES, type AppRoute, type RouteAccess } from './routes';
 
 /** A page without the shell is all content: it is the main landmark and the skip link's target. */
@@ -17,7 +19,23 @@ function BareLayout() {
 
 /** The signed-in frame (header, navigation, their modals) loads only for pages that have it. */
 async function loadShell() {
-  return { Component: (await import('./layout/ShellLayout')).ShellLayout };
+  const [layout] = await Promise.all([import('./layout/ShellLayout'), loadTexts(SIGNED_IN_TEXTS)]);
+  return { Component: layout.ShellLayout };
+}
+
+/** The signed-in app shows its own texts and the signing ones (signees on the document page). */
+const SIGNED_IN_TEXTS: NamespaceGroup[] = ['app', 'signing'];
+
+/**
+ * The texts a page needs besides `core`: none for sign-in and sign-up, the signing group for the public
+ * signing, verification and shared-document pages, everything for the rest.
+ */
+export function textsOf(route: Pick<AppRoute, 'access' | 'path'>): NamespaceGroup[] {
+  if (route.access === 'signedOut') return [];
+  if (route.access === 'public' && (route.path.startsWith('/public/') || route.path === '/verify')) {
+    return ['signing'];
+  }
+  return SIGNED_IN_TEXTS;
 }
 
 const ACCESS_ORDER: RouteAccess[] = ['public', 'signedOut', 'protected', 'setup'];
@@ -26,7 +44,10 @@ function pageRoute(route: AppRoute): RouteObject {
   return {
     path: route.path,
     handle: { name: route.name, access: route.access } satisfies RouteHandle,
-    lazy: async () => ({ Component: (await route.load()).default }),
+    lazy: async () => {
+      const [page] = await Promise.all([route.load(), loadTexts(textsOf(route))]);
+      return { Component: page.default };
+    },
   };
 }
 

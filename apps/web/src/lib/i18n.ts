@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@sinetti/contract';
 import { STORAGE_KEYS, readJson, writeJson } from './storage';
-import { NAMESPACES, localeBackend } from '../locales/load';
+import { NAMESPACE_GROUPS, localeBackend, namespacesOf, type NamespaceGroup } from '../locales/load';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -79,11 +79,22 @@ export const i18nReady: Promise<unknown> = i18n
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
     defaultNS: 'common',
-    ns: NAMESPACES,
+    // The rest is loaded per route (loadTexts), before the route renders.
+    ns: [...NAMESPACE_GROUPS.core],
     interpolation: { escapeValue: false },
     returnNull: false,
   });
 writeJson(STORAGE_KEYS.language, lng);
 document.documentElement.lang = lng;
+
+/**
+ * Loads groups of texts (beyond `core`) in the current language and its fallback: routes call it while
+ * their code loads, so a page renders with its texts (issue 12 item 8: /signin fetches only `core`).
+ */
+export async function loadTexts(groups: readonly NamespaceGroup[]): Promise<void> {
+  if (groups.length === 0) return;
+  await i18nReady;
+  await i18n.loadNamespaces(namespacesOf(groups));
+}
 
 export default i18n;

@@ -3,48 +3,69 @@ import type { Language } from '@sinetti/contract';
 import type en from './en';
 
 type Namespaces = typeof en;
+type Namespace = keyof Namespaces;
 
-/** The namespaces of every language (the type check below keeps the list complete). */
-export const NAMESPACES = [
-  'common',
-  'auth',
-  'setup',
-  'profile',
-  'settings',
-  'billing',
-  'documents',
-  'signing',
-  'errors',
-  'roles',
-  'members',
-  'organizations',
-  'verify',
-] as const satisfies readonly (keyof Namespaces)[];
-const complete: [Exclude<keyof Namespaces, (typeof NAMESPACES)[number]>] extends [never] ? true : never =
-  true;
+/**
+ * The namespaces in three chunks per language, so that a page fetches only the texts it shows: `core` on
+ * every page (sign-in, errors, common words), `signing` on the public signing, verification and
+ * shared-document pages, `app` in the signed-in app (issue 12 item 8).
+ */
+export const NAMESPACE_GROUPS = {
+  core: ['common', 'auth', 'errors'],
+  signing: ['signing', 'verify'],
+  app: ['setup', 'profile', 'settings', 'billing', 'documents', 'roles', 'members', 'organizations'],
+} as const satisfies Record<string, readonly Namespace[]>;
+export type NamespaceGroup = keyof typeof NAMESPACE_GROUPS;
+
+/** Every namespace (the type check below keeps the list complete). */
+export const NAMESPACES = Object.values(NAMESPACE_GROUPS).flat() as Namespace[];
+type Listed = (typeof NAMESPACE_GROUPS)[NamespaceGroup][number];
+const complete: [Exclude<Namespace, Listed>] extends [never] ? true : never = true;
 void complete;
 
-/** One chunk per language with all its namespaces: the page loads only its own language's texts. */
-const LOADERS: Record<Language, () => Promise<{ default: Namespaces }>> = {
-  en: () => import('./en'),
-  fi: () => import('./fi'),
+/** The namespaces a page needs before it renders, by the groups it uses (core is always loaded). */
+export function namespacesOf(groups: readonly NamespaceGroup[]): Namespace[] {
+  return groups.flatMap((g) => [...NAMESPACE_GROUPS[g]]);
+}
+
+type Chunk = () => Promise<{ default: Partial<Record<Namespace, object>> }>;
+
+const LOADERS: Record<Language, Record<NamespaceGroup, Chunk>> = {
+  en: {
+    core: () => import('./en/core'),
+    signing: () => import('./en/signing'),
+    app: () => import('./en/app'),
+  },
+  fi: {
+    core: () => import('./fi/core'),
+    signing: () => import('./fi/signing'),
+    app: () => import('./fi/app'),
+  },
 };
+
+function groupOf(namespace: string): NamespaceGroup | undefined {
+  return (Object.keys(NAMESPACE_GROUPS) as NamespaceGroup[]).find((g) =>
+    (NAMESPACE_GROUPS[g] as readonly string[]).includes(namespace),
+  );
+}
 
 /**
  * An i18next backend reading the bundled locale chunks (the i18next-resources-to-backend pattern): a
- * language's texts are fetched when i18next first needs them, at start or on a language change.
+ * namespace's group is fetched when i18next first needs it, at start, on a route that asks for it, or on
+ * a language change.
  */
 export const localeBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
-    const load = LOADERS[language as Language] as (() => Promise<{ default: Namespaces }>) | undefined;
+    const group = groupOf(namespace);
+    const load = group ? LOADERS[language as Language]?.[group] : undefined;
     if (!load) {
       callback(null, {});
       return;
     }
     load().then(
-      (module) => callback(null, (module.default as Record<string, object>)[namespace] ?? {}),
+      (module) => callback(null, module.default[namespace as Namespace] ?? {}),
       (error: unknown) => callback(error as Error, null),
     );
   },
