@@ -12,7 +12,7 @@ import { relock, seesDocument, type AuthorizedDocument } from '../../policies/do
 import { documentRules } from '../../policies/document-rules.ts';
 import { findDocument } from '../../queries/documents/get-document.ts';
 import type { DocumentRow } from '../../queries/documents/columns.ts';
-import { pdfOf, signedPdfOf, type Rendition } from '../../routes/documents/files.ts';
+import { pdfOf, signedPdfOf, type Rendition } from '../../queries/documents/renditions.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
 import { requesterOf } from '../signing/people.ts';
 

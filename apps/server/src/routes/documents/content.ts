@@ -8,16 +8,8 @@ import { assertAllowed, documentRules } from '../../policies/document-rules.ts';
 import { authorizeDocument } from '../../policies/documents.ts';
 import { memberActor } from '../../commands/signing/common.ts';
 import { recordDownload } from '../../commands/signing/files.ts';
-import {
-  contentDisposition,
-  downloadName,
-  openBlob,
-  originalOf,
-  pdfOf,
-  previewOf,
-  readBlob,
-  signedPdfOf,
-} from './files.ts';
+import { originalOf, pdfOf, previewOf, signedPdfOf } from '../../queries/documents/renditions.ts';
+import { contentDisposition, downloadName, openBlob, readBlob } from './files.ts';
 
 export function registerDocumentContentRoutes(app: FastifyInstance): void {
   defineRoute(
