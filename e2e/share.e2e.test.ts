@@ -32,6 +32,7 @@ describe('share links', () => {
     await reader.goto(new URL(link).pathname);
     await reader.getByRole('heading', { name: 'Shared lease' }).waitFor();
     await reader.locator('canvas[data-page="1"][data-rendered]').waitFor({ timeout: 30_000 });
+    await screenshot(reader, 'share-view');
     const [download] = await Promise.all([
       reader.waitForEvent('download'),
       reader.getByRole('link', { name: 'Download PDF' }).click(),

@@ -60,6 +60,7 @@ function ShareRow({ share, docId }: { share: ShareLink; docId: string }) {
           size="xs"
           variant="light"
           color="red"
+          style={{ flexShrink: 0 }}
           loading={revoke.isPending}
           onClick={() =>
             revoke.mutate(share.id, {
