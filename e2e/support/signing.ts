@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 const run = promisify(execFile);
 
@@ -34,22 +34,46 @@ export async function waitForMail(
   }
 }
 
-/** Draws a wavy line across the canvas with the mouse. */
+/** The pad's box once it has stopped moving (the page may still be scrolling smoothly to it). */
+async function settledBox(pad: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = await pad.boundingBox();
+  for (let i = 0; i < 40; i += 1) {
+    await pad.page().waitForTimeout(100);
+    const now = await pad.boundingBox();
+    if (last && now && now.x === last.x && now.y === last.y) return now;
+    last = now;
+  }
+  if (!last) throw new Error('The signature pad is not visible.');
+  return last;
+}
+
+/**
+ * Draws a wavy line across the canvas with the mouse. The page scrolls itself to the signature once the
+ * code is confirmed (smoothly): the line is drawn once the pad stands still, and again if the pad did not
+ * take it (`data-drawn`), so that a scroll under the mouse does not leave the pad empty.
+ */
 export async function drawSignature(page: Page, name = 'Signature drawing area'): Promise<void> {
   const pad = page.getByRole('img', { name });
-  // The mouse draws in the viewport: bring the whole pad into it first.
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('The signature pad is not visible.');
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + 20, y);
-  await page.mouse.down();
-  for (let i = 1; i <= 20; i += 1) {
-    await page.mouse.move(box.x + 20 + i * ((box.width - 40) / 20), y + Math.sin(i / 2) * box.height * 0.3, {
-      steps: 2,
-    });
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    // The mouse draws in the viewport: bring the whole pad into it first.
+    await pad.scrollIntoViewIfNeeded();
+    const box = await settledBox(pad);
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 20, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 20; i += 1) {
+      await page.mouse.move(
+        box.x + 20 + i * ((box.width - 40) / 20),
+        y + Math.sin(i / 2) * box.height * 0.3,
+        {
+          steps: 2,
+        },
+      );
+    }
+    await page.mouse.up();
+    if ((await pad.getAttribute('data-drawn')) !== null) return;
   }
-  await page.mouse.up();
+  throw new Error('The signature pad did not take the drawn line.');
 }
 
 export interface PdfSigReport {
