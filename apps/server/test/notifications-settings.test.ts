@@ -1,5 +1,6 @@
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
+  helsinkiHour,
   P,
   type NotificationKind,
   type NotificationSettings,
@@ -39,14 +40,6 @@ function changed(kinds: Partial<NotificationSettings['kinds']>, digest = false):
   return { kinds: { ...DEFAULT_NOTIFICATION_SETTINGS.kinds, ...kinds }, digest };
 }
 
-const helsinkiHour = (d: Date) =>
-  Number(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Helsinki',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    }).format(d),
-  );
 /** Moves a clock forward a whole hour at a time until it reads `hour` in Helsinki. */
 function toHour(clock: ManualClock, hour: number): void {
   for (let i = 0; i < 48 && helsinkiHour(clock.now()) !== hour; i++) clock.advance(3600_000);

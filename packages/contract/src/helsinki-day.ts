@@ -25,6 +25,17 @@ export function helsinkiDay(at: Date): string {
   return dayFormat.format(at);
 }
 
+const hourFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: DEFAULT_TIMEZONE,
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The Helsinki wall-clock hour of an instant, 0–23. */
+export function helsinkiHour(at: Date): number {
+  return Number(hourFormat.format(at));
+}
+
 /** The day `days` calendar days after `day` (negative: before). */
 export function addDays(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

@@ -1,6 +1,9 @@
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
+  DEFAULT_TIMEZONE,
   DIGEST_HOUR,
+  helsinkiDay,
+  helsinkiHour,
   notificationPath,
   type Language,
 } from '@sinetti/contract';
@@ -18,16 +21,6 @@ export const NOTIFICATION_DIGEST_JOB = 'notifications.digest';
 /** The digest job looks every hour; each member gets one digest a Helsinki day, from DIGEST_HOUR on. */
 const DIGEST_INTERVAL_MS = 3600_000;
 
-const ZONE = 'Europe/Helsinki';
-const helsinkiDay = (d: Date) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(d);
-const helsinkiHour = (d: Date) =>
-  Number(new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', hourCycle: 'h23' }).format(d));
 const locale = (lang: Language) => (lang === 'fi' ? 'fi-FI' : 'en-GB');
 
 type Row = typeof notifications.$inferSelect;
@@ -51,7 +44,7 @@ function itemOf(n: Row, organizationName: string, lang: Language, withTime: bool
     ...(withTime
       ? {
           at: new Intl.DateTimeFormat(locale(lang), {
-            timeZone: ZONE,
+            timeZone: DEFAULT_TIMEZONE,
             dateStyle: 'short',
             timeStyle: 'short',
           }).format(n.createdAt),

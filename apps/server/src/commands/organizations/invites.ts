@@ -1,4 +1,3 @@
-import { notifyInvitee } from '../notifications/notify.ts';
 import { INVITE_TTL_MS, PENDING_INVITES_MAX, type Language, type P } from '@sinetti/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -13,6 +12,7 @@ import type { MailConfig } from '../../services/mail/config.ts';
 import { enqueueMail } from '../../services/mail/index.ts';
 import { reserveMailQuota } from '../../services/mail/limits.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
+import { notifyInvitee } from '../notifications/notify.ts';
 
 export interface InviteSender {
   accountId: string;

@@ -1,4 +1,3 @@
-import { notifySender } from '../notifications/notify.ts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { signingProcesses, signingSessions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../http/context.ts';
@@ -12,6 +11,7 @@ import { appendSigningEvent } from './audit-chain.ts';
 import { SIGNING_JOBS, fullNameOf, signeeActor, type ClientInfo } from './common.ts';
 import { endRoundWithRefund } from './end-round.ts';
 import { mailAndRecord, senderRecipient } from './round-mail.ts';
+import { notifySender } from '../notifications/notify.ts';
 
 /** The token a signee declines with: their link, or the signing page's session. */
 export type DeclineToken = { kind: 'link' | 'session'; token: string };

@@ -1,4 +1,3 @@
-import { notifySender } from '../notifications/notify.ts';
 import { DOCUMENT_STATE } from '@sinetti/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -21,6 +20,7 @@ import { SIGNING_JOBS, issueSigneeLink, links, readPdf, storePdf } from './commo
 import { isPermanentPdfFailure } from './fail-round.ts';
 import { pdfRun } from './pdf-run.ts';
 import { mailAndRecord, senderRecipient, signeeRecipients } from './round-mail.ts';
+import { notifySender } from '../notifications/notify.ts';
 
 /**
  * The seal job (after the last signature): the platform's seal over the whole document, the sealed

@@ -1,4 +1,3 @@
-import { notifySender } from '../notifications/notify.ts';
 import { and, eq, ne } from 'drizzle-orm';
 import { signatures, signees, signingProcesses, signingSessions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../http/context.ts';
@@ -21,6 +20,7 @@ import { failRoundOn } from './fail-round.ts';
 import { pdfRun } from './pdf-run.ts';
 import { liveSession, lockSession } from './session-live.ts';
 import { checkSignatureImage, signatureMarkOf, type SignatureInput } from './signature-image.ts';
+import { notifySender } from '../notifications/notify.ts';
 
 export type { SignatureInput } from './signature-image.ts';
 
