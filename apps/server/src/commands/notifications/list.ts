@@ -31,7 +31,9 @@ export const stillConcerns = (accountId: string) =>
 /**
  * The notification's document, if it has one, is one the member may still see (docs/decisions.md
  * "Document roles"): the owner sees all; anyone else needs documents view (18) and, when the document
- * has effective roles, one of them. A role taken away hides what was told about its documents.
+ * has effective roles, one of them. A role taken away hides what was told about its documents. The rule
+ * of seesDocument() and seenByCaller(), written here for every organization of the member at once
+ * (those take one organization's scope).
  */
 const documentSeenBy = (accountId: string) => sql`(${notifications.documentId} is null or exists (
   select 1 from ${documents} d join ${organizations} o on o.id = d.organization_id

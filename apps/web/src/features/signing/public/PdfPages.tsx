@@ -78,9 +78,8 @@ function PageCanvas({ pdf, number, ratio }: { pdf: PDFDocumentProxy; number: num
 
 /**
  * Every page of a PDF (the signing session's, whose fetch marks it viewed, or a share link's), drawn with
- * pdf.js. The server
- * tells how many `pages` there are: their boxes are laid out at once (A4 until the first page's size is
- * known), so the page does not shift as the document loads.
+ * pdf.js. The server tells how many `pages` there are: their boxes are laid out at once (A4 until the
+ * first page's size is known), so the page does not shift as the document loads.
  */
 export function PdfPages({
   sourceKey,
