@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { contractEndpoints } from './build/contract-endpoints.ts';
+import { pagePreloads } from './build/page-preloads.ts';
 import { precompress } from './build/precompress.ts';
 
 const apiTarget = process.env.SINETTI_API ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [contractEndpoints(), react(), precompress()],
+  plugins: [contractEndpoints(), react(), pagePreloads(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/oidc': apiTarget, '/idp': apiTarget },

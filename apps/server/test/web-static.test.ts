@@ -7,7 +7,21 @@ import { buildTestApp, type TestApp } from './helper.ts';
 
 let t: TestApp;
 let webDist: string;
-const INDEX = '<!doctype html><title>Sinetti</title><div id="root"></div>'.padEnd(2000, ' ');
+const INDEX = '<!doctype html><head><title>Sinetti</title></head><div id="root"></div>'.padEnd(2000, ' ');
+/** The page preloads the web build writes (apps/web/build/page-preloads.ts). */
+const PRELOADS = {
+  routes: [
+    {
+      path: '/signin',
+      files: {
+        en: ['assets/SignIn-1.js', 'assets/en-core-1.js'],
+        fi: ['assets/SignIn-1.js', 'assets/fi-core-1.js'],
+      },
+    },
+    { path: '/documents/:parent?', files: { en: ['assets/Documents-1.js'], fi: ['assets/Documents-1.js'] } },
+  ],
+  other: { en: ['assets/boot-1.js'], fi: ['assets/boot-1.js'] },
+};
 const SCRIPT = `export const greeting = ${JSON.stringify('hei '.repeat(500))};\n`;
 
 /** A stand-in build as apps/web's build writes it: hashed assets with brotli and gzip copies. */
@@ -21,6 +35,8 @@ function writeBuild(dir: string): void {
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));
   }
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.mkdirSync(path.join(dir, '.vite'));
+  fs.writeFileSync(path.join(dir, '.vite/page-preloads.json'), JSON.stringify(PRELOADS));
 }
 
 beforeAll(async () => {
@@ -58,8 +74,8 @@ describe('serving the built web app', () => {
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('makes browsers revalidate index.html, also when a client-side route answers with it', async () => {
-    for (const url of ['/index.html', '/public/sign/abc', '/documents']) {
+  it('makes browsers revalidate index.html (the pages answered with it: below)', async () => {
+    for (const url of ['/index.html']) {
       const res = await get(url, { accept: 'text/html', 'accept-encoding': 'br' });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
@@ -68,6 +84,38 @@ describe('serving the built web app', () => {
     }
     const favicon = await get('/favicon.svg');
     expect(favicon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("preloads a page's own JavaScript in index.html, in the language the visit will render", async () => {
+    const links = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const page = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await get(url, { accept: 'text/html', 'accept-encoding': 'gzip', ...headers });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers.vary, url).toMatch(/accept-language/);
+      const html = zlib.gunzipSync(res.rawPayload).toString();
+      expect(html.startsWith(INDEX.slice(0, 40)), url).toBe(true);
+      return links(html);
+    };
+    expect(await page('/signin')).toEqual(['/assets/SignIn-1.js', '/assets/en-core-1.js']);
+    expect(await page('/signin?lang=fi')).toEqual(['/assets/SignIn-1.js', '/assets/fi-core-1.js']);
+    expect(await page('/signin', { 'accept-language': 'fi-FI,fi;q=0.9,en;q=0.8' })).toContain(
+      '/assets/fi-core-1.js',
+    );
+    expect(await page('/signin?lang=en', { 'accept-language': 'fi' })).toContain('/assets/en-core-1.js');
+    expect(await page('/documents')).toEqual(['/assets/Documents-1.js']);
+    expect(await page('/documents/abc/')).toEqual(['/assets/Documents-1.js']);
+    expect(await page('/documents/abc/def')).toEqual(['/assets/boot-1.js']);
+    expect(await page('/no-such-page')).toEqual(['/assets/boot-1.js']);
+
+    const br = await get('/signin', { accept: 'text/html', 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(links(zlib.brotliDecompressSync(br.rawPayload).toString())).toHaveLength(2);
+    const plain = await get('/signin', { accept: 'text/html', 'accept-encoding': 'br;q=0, identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(links(plain.body)).toHaveLength(2);
   });
 
   it('does not expose the compressed copies under their own names', async () => {

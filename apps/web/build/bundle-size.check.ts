@@ -18,7 +18,8 @@ const BUDGET_KB: Record<string, number> = {
   '/signin': 200,
   '/public/sign/{token}': 230,
   '/public/session/{token}': 230,
-  '/ (dashboard)': 296,
+  // Counts the signed-in frame (ShellLayout) since it is preloaded with the page: 293.6 KB without it.
+  '/ (dashboard)': 312,
 };
 
 for (const target of PAGES) {

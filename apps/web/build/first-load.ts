@@ -1,47 +1,37 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { Language } from '@sinetti/contract';
+import { ROUTE_TABLE, SHELL_LAYOUT_MODULE, textsOf, type RouteEntry } from '../src/app/route-table.ts';
 
 /**
  * The JavaScript a page loads before it can render, read from the production build's manifest: the
- * entry (index.html's script), the page's route chunk, the start language's texts (main.tsx waits for
- * them) and everything those import statically. Sizes are what the server sends: the gzip (level 9)
- * and brotli (quality 11) copies. Bytes are the same for the same build: tests may compare them.
+ * entry (index.html's script) and the app it starts (boot.tsx), the page's route chunk (and the signed-in frame for 'shell' pages), the
+ * start language's texts (boot.tsx and the route wait for them) and everything those import statically.
+ * Sizes are what the server sends: the gzip (level 9) and brotli (quality 11) copies. Bytes are the same
+ * for the same build: tests may compare them.
  */
 
 interface Chunk {
   file: string;
   imports?: string[];
 }
+export type Manifest = Record<string, Chunk>;
 
 export interface PageGoal {
   page: string;
-  /** The route module, as the manifest names it. */
+  /** The route's name in the route table (src/app/route-table.ts). */
   route: string;
   /** Issue #12's goal for the gzip size, in KB (1024 bytes); none for the dashboard. */
   goalKb?: number;
-  /** The groups of texts the page waits for (app/router.tsx textsOf), besides core. */
-  texts: ('signing' | 'app')[];
 }
 
 export const PAGES: PageGoal[] = [
-  { page: '/signin', route: 'src/routes/SignIn.tsx', goalKb: 120, texts: [] },
-  { page: '/public/sign/{token}', route: 'src/routes/SigningStart.tsx', goalKb: 150, texts: ['signing'] },
-  {
-    page: '/public/session/{token}',
-    route: 'src/routes/SigningSession.tsx',
-    goalKb: 150,
-    texts: ['signing'],
-  },
-  { page: '/ (dashboard)', route: 'src/routes/Dashboard.tsx', texts: ['app', 'signing'] },
+  { page: '/signin', route: 'SignIn', goalKb: 120 },
+  { page: '/public/sign/{token}', route: 'SigningStart', goalKb: 150 },
+  { page: '/public/session/{token}', route: 'SigningSession', goalKb: 150 },
+  { page: '/ (dashboard)', route: 'Dashboard' },
 ];
-
-/**
- * The start language's texts of a first visit (English; a Finnish visitor loads fi/ instead, of similar
- * size): core always, and the page's groups.
- */
-const textsOf = (groups: PageGoal['texts']) =>
-  ['core', ...groups].map((group) => `src/locales/en/${group}.ts`);
 
 export interface FirstLoad {
   files: string[];
@@ -50,20 +40,38 @@ export interface FirstLoad {
   brotli: number;
 }
 
-export function readManifest(dist: string): Record<string, Chunk> {
+export function readManifest(dist: string): Manifest {
   const file = path.join(dist, '.vite/manifest.json');
   if (!fs.existsSync(file)) throw new Error(`No build manifest in ${dist}: run \`npm run build\` first.`);
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Chunk>;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+}
+
+export function routeNamed(name: string): RouteEntry {
+  const route = ROUTE_TABLE.find((r) => r.name === name);
+  if (!route) throw new Error(`No route named ${name} in the route table.`);
+  return route;
+}
+
+/** The app itself, which the entry (main.tsx) imports after the first paint. */
+export const BOOT_MODULE = 'src/boot.tsx';
+
+/**
+ * The modules a route's first render needs, as the manifest names them, in `language`; without a route,
+ * what any page needs (the app and the `core` texts).
+ */
+export function rootsOf(route: RouteEntry | null, language: Language): string[] {
+  const texts = ['core', ...(route ? textsOf(route) : [])].map(
+    (group) => `src/locales/${language}/${group}.ts`,
+  );
+  if (!route) return ['index.html', BOOT_MODULE, ...texts];
+  const layout = route.layout === 'shell' ? [SHELL_LAYOUT_MODULE] : [];
+  return ['index.html', BOOT_MODULE, ...texts, ...layout, `src/routes/${route.page}.tsx`];
 }
 
 /** The JavaScript files of the roots and of everything they import statically. */
-export function firstLoadFiles(
-  manifest: Record<string, Chunk>,
-  route: string,
-  texts: PageGoal['texts'],
-): string[] {
+export function firstLoadFiles(manifest: Manifest, roots: string[]): string[] {
   const seen = new Set<string>();
-  const stack = ['index.html', ...textsOf(texts), route];
+  const stack = [...roots];
   while (stack.length > 0) {
     const key = stack.pop() as string;
     if (seen.has(key)) continue;
@@ -75,8 +83,11 @@ export function firstLoadFiles(
   return [...seen].map((key) => (manifest[key] as Chunk).file).filter((file) => file.endsWith('.js'));
 }
 
-export function measureFirstLoad(dist: string, page: Pick<PageGoal, 'route' | 'texts'>): FirstLoad {
-  const files = firstLoadFiles(readManifest(dist), page.route, page.texts);
+/**
+ * A first visit's load (English; a Finnish visitor loads fi/ texts instead, of similar size).
+ */
+export function measureFirstLoad(dist: string, page: Pick<PageGoal, 'route'>): FirstLoad {
+  const files = firstLoadFiles(readManifest(dist), rootsOf(routeNamed(page.route), 'en'));
   const load: FirstLoad = { files, raw: 0, gzip: 0, brotli: 0 };
   for (const file of files) {
     const data = fs.readFileSync(path.join(dist, file));

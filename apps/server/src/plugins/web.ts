@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PageHtml, type PageBody } from './page-html.ts';
 
 /** Hashed build output (`/assets/name-<hash>.js`): its content never changes under the same name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -51,6 +52,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       },
     });
   }
+  const pages = built ? PageHtml.load(webDist) : null;
   app.setNotFoundHandler((req, reply) => {
     const page = req.method === 'GET' || req.method === 'HEAD';
     if (page && wantsAppPage(req.url, req.headers.accept)) {
@@ -60,8 +62,31 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
           .type('text/plain')
           .send('The web app is not built. Run `npm run build` (npm start does it for you).');
       }
-      return reply.sendFile('index.html');
+      if (!pages) return reply.sendFile('index.html');
+      return sendPage(
+        reply,
+        pages.bodyFor(req.url, req.headers['accept-language']),
+        req.headers['accept-encoding'],
+      );
     }
     return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'Not found.' });
   });
+}
+
+/** The encodings a client accepts (`q=0` refuses one). */
+function accepts(acceptEncoding: string | undefined, encoding: string): boolean {
+  return (acceptEncoding ?? '').split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((p) => /^\s*q=0(?:\.0*)?\s*$/.test(p));
+    return name === encoding && !refused;
+  });
+}
+
+/** index.html for a page, revalidated on each use, compressed as the client accepts. */
+function sendPage(reply: FastifyReply, body: PageBody, acceptEncoding: string | undefined) {
+  reply.header('cache-control', REVALIDATE).header('vary', 'accept-encoding, accept-language');
+  reply.type('text/html; charset=utf-8');
+  if (accepts(acceptEncoding, 'br')) return reply.header('content-encoding', 'br').send(body.br);
+  if (accepts(acceptEncoding, 'gzip')) return reply.header('content-encoding', 'gzip').send(body.gzip);
+  return reply.send(body.plain);
 }

@@ -5,7 +5,7 @@ import { MAIN_CONTENT_ID } from './layout/SkipLink';
 import { RouteError } from './RouteError';
 import { trackRouter, type RouteHandle } from './routerState';
 import { loadTexts } from '../lib/i18n';
-import type { NamespaceGroup } from '../locales/load';
+import { SIGNED_IN_TEXTS, textsOf } from './route-table';
 import { ROUTES, type AppRoute, type RouteAccess } from './routes';
 
 /** A page without the shell is all content: it is the main landmark and the skip link's target. */
@@ -21,21 +21,6 @@ function BareLayout() {
 async function loadShell() {
   const [layout] = await Promise.all([import('./layout/ShellLayout'), loadTexts(SIGNED_IN_TEXTS)]);
   return { Component: layout.ShellLayout };
-}
-
-/** The signed-in app shows its own texts and the signing ones (signees on the document page). */
-const SIGNED_IN_TEXTS: NamespaceGroup[] = ['app', 'signing'];
-
-/**
- * The texts a page needs besides `core`: none for sign-in and sign-up, the signing group for the public
- * signing, verification and shared-document pages, everything for the rest.
- */
-export function textsOf(route: Pick<AppRoute, 'access' | 'path'>): NamespaceGroup[] {
-  if (route.access === 'signedOut') return [];
-  if (route.access === 'public' && (route.path.startsWith('/public/') || route.path === '/verify')) {
-    return ['signing'];
-  }
-  return SIGNED_IN_TEXTS;
 }
 
 const ACCESS_ORDER: RouteAccess[] = ['public', 'signedOut', 'protected', 'setup'];

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { pagePreloadsOf } from './page-preloads';
+import type { Manifest } from './first-load';
+import { ROUTE_TABLE } from '../src/app/route-table';
+
+/** A build manifest as Vite writes it, cut down to what the preloads read. */
+function manifestWith(pages: string[]): Manifest {
+  const manifest: Manifest = {
+    'index.html': { file: 'assets/index-1.js', imports: ['_styles.js'] },
+    '_styles.js': { file: 'assets/styles-1.js' },
+    'src/boot.tsx': { file: 'assets/boot-1.js', imports: ['_react.js'] },
+    '_react.js': { file: 'assets/react-1.js' },
+    '_mantine.js': { file: 'assets/mantine-1.js', imports: ['_react.js'] },
+    'src/app/layout/ShellLayout.tsx': { file: 'assets/ShellLayout-1.js', imports: ['_mantine.js'] },
+  };
+  for (const language of ['en', 'fi']) {
+    for (const group of ['core', 'signing', 'app']) {
+      manifest[`src/locales/${language}/${group}.ts`] = { file: `assets/${language}-${group}-1.js` };
+    }
+  }
+  for (const page of pages) {
+    manifest[`src/routes/${page}.tsx`] = {
+      file: `assets/${page.replace('/', '-')}-1.js`,
+      imports: ['_mantine.js'],
+    };
+  }
+  return manifest;
+}
+
+describe('the JavaScript the server preloads per page', () => {
+  const { routes, other } = pagePreloadsOf(manifestWith(ROUTE_TABLE.map((r) => r.page)));
+  const filesOf = (path: string) => routes.find((r) => r.path === path)?.files;
+
+  it('names each route with its chunk, its texts in each language and their imports', () => {
+    expect(filesOf('/signin')?.en).toEqual(
+      expect.arrayContaining(['assets/SignIn-1.js', 'assets/mantine-1.js', 'assets/en-core-1.js']),
+    );
+    expect(filesOf('/signin')?.fi).toContain('assets/fi-core-1.js');
+    expect(filesOf('/signin')?.fi).not.toContain('assets/en-core-1.js');
+    expect(filesOf('/public/sign/:signee')?.en).toContain('assets/en-signing-1.js');
+    expect(filesOf('/public/sign/:signee')?.en).not.toContain('assets/en-app-1.js');
+  });
+
+  it('adds the signed-in frame for shell pages only', () => {
+    expect(filesOf('/')?.en).toEqual(
+      expect.arrayContaining(['assets/Dashboard-1.js', 'assets/ShellLayout-1.js', 'assets/en-app-1.js']),
+    );
+    expect(filesOf('/signin')?.en).not.toContain('assets/ShellLayout-1.js');
+  });
+
+  it('names the app that the entry starts, and leaves out what index.html already loads', () => {
+    for (const route of routes) {
+      expect(route.files.en).toEqual(expect.arrayContaining(['assets/boot-1.js', 'assets/react-1.js']));
+      expect(route.files.en).not.toContain('assets/index-1.js');
+      expect(route.files.en).not.toContain('assets/styles-1.js');
+    }
+  });
+
+  it('gives a path that is no route the app and its core texts', () => {
+    expect(new Set(other.fi)).toEqual(
+      new Set(['assets/boot-1.js', 'assets/react-1.js', 'assets/fi-core-1.js']),
+    );
+  });
+
+  it('covers every route of the route table', () => {
+    expect(routes.map((r) => r.path)).toEqual(ROUTE_TABLE.map((r) => r.path));
+  });
+});

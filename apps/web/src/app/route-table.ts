@@ -1,0 +1,236 @@
+import type { NamespaceGroup } from '../locales/load';
+
+/**
+ * The route table as plain data (type imports only), so that the build (build/page-preloads.ts) can read it as well
+ * as the app (routes.ts adds each page's loader). SPEC §2 names the routes.
+ */
+
+export type RouteAccess = 'public' | 'signedOut' | 'protected' | 'setup';
+
+export interface RouteEntry {
+  /** SPEC's route name. */
+  name: string;
+  path: string;
+  access: RouteAccess;
+  /** 'shell' pages sit inside the header and navigation; 'bare' pages stand alone. */
+  layout: 'shell' | 'bare';
+  /** The page module, under src/routes/ (loaded lazily, one chunk per page). */
+  page: string;
+}
+
+export const ROUTE_TABLE: RouteEntry[] = [
+  {
+    name: 'SignUp',
+    path: '/signup',
+    access: 'signedOut',
+    layout: 'bare',
+    page: 'SignUp',
+  },
+  {
+    name: 'SignIn',
+    path: '/signin',
+    access: 'signedOut',
+    layout: 'bare',
+    page: 'SignIn',
+  },
+  {
+    name: 'SessionExpired',
+    path: '/session-expired',
+    access: 'signedOut',
+    layout: 'bare',
+    page: 'SessionExpired',
+  },
+  {
+    name: 'GoogleUnauthorized',
+    path: '/google-unauthorized',
+    access: 'public',
+    layout: 'bare',
+    page: 'GoogleUnauthorized',
+  },
+  {
+    name: 'Redirect',
+    path: '/redirect/:type?',
+    access: 'public',
+    layout: 'bare',
+    page: 'Redirect',
+  },
+  {
+    name: 'Dashboard',
+    path: '/',
+    access: 'protected',
+    layout: 'shell',
+    page: 'Dashboard',
+  },
+  {
+    name: 'SignUpCreateOrganization',
+    path: '/setup/create-organization',
+    access: 'setup',
+    layout: 'bare',
+    page: 'setup/CreateOrganization',
+  },
+  {
+    name: 'SignUpOrganizationName',
+    path: '/setup/organization-name',
+    access: 'setup',
+    layout: 'bare',
+    page: 'setup/OrganizationName',
+  },
+  {
+    name: 'SignUpInvites',
+    path: '/setup/invites',
+    access: 'setup',
+    layout: 'bare',
+    page: 'setup/Invites',
+  },
+  {
+    name: 'SignUpInviteUsers',
+    path: '/setup/invite-users',
+    access: 'setup',
+    layout: 'bare',
+    page: 'setup/InviteUsers',
+  },
+  {
+    name: 'SignUpChoosePlan',
+    path: '/setup/choose-plan',
+    access: 'setup',
+    layout: 'bare',
+    page: 'setup/ChoosePlan',
+  },
+  {
+    name: 'SignUpConfirmPlan',
+    path: '/setup/confirm-plan',
+    access: 'setup',
+    layout: 'bare',
+    page: 'setup/ConfirmPlan',
+  },
+  {
+    name: 'Documents',
+    path: '/documents/:parent?',
+    access: 'protected',
+    layout: 'shell',
+    page: 'Documents',
+  },
+  {
+    name: 'Document',
+    path: '/document/:document?',
+    access: 'protected',
+    layout: 'shell',
+    page: 'Document',
+  },
+  {
+    name: 'Profile',
+    path: '/profile/:page?',
+    access: 'protected',
+    layout: 'shell',
+    page: 'Profile',
+  },
+  {
+    name: 'Settings',
+    path: '/settings/:page?/:subPage?',
+    access: 'protected',
+    layout: 'shell',
+    page: 'Settings',
+  },
+  {
+    name: 'Filtered',
+    path: '/filtered/:filter',
+    access: 'protected',
+    layout: 'shell',
+    page: 'Filtered',
+  },
+  {
+    name: 'Templates',
+    path: '/templates',
+    access: 'protected',
+    layout: 'shell',
+    page: 'Templates',
+  },
+  {
+    name: 'Notifications',
+    path: '/notifications',
+    access: 'protected',
+    layout: 'shell',
+    page: 'Notifications',
+  },
+  {
+    name: 'Search',
+    path: '/search/:text',
+    access: 'protected',
+    layout: 'shell',
+    page: 'Search',
+  },
+  {
+    name: 'CardPaymentReturn',
+    path: '/payment-return/:provider/:message?',
+    access: 'protected',
+    layout: 'bare',
+    page: 'CardPaymentReturn',
+  },
+  {
+    name: 'SigningStart',
+    path: '/public/sign/:signee',
+    access: 'public',
+    layout: 'bare',
+    page: 'SigningStart',
+  },
+  {
+    name: 'SigningResult',
+    path: '/public/signing/:result/:document',
+    access: 'public',
+    layout: 'bare',
+    page: 'SigningResult',
+  },
+  {
+    name: 'Verify',
+    path: '/verify',
+    access: 'public',
+    layout: 'bare',
+    page: 'Verify',
+  },
+  {
+    name: 'SigningComplete',
+    path: '/public/signed/:signee',
+    access: 'public',
+    layout: 'bare',
+    page: 'SigningComplete',
+  },
+  {
+    name: 'SigningSession',
+    path: '/public/session/:sessionToken',
+    access: 'public',
+    layout: 'bare',
+    page: 'SigningSession',
+  },
+  {
+    name: 'SharedDocument',
+    path: '/public/share/:token',
+    access: 'public',
+    layout: 'bare',
+    page: 'SharedDocument',
+  },
+  {
+    name: 'NotFound',
+    path: '/page-not-found',
+    access: 'public',
+    layout: 'bare',
+    page: 'NotFound',
+  },
+];
+
+/** The signed-in app shows its own texts and the signing ones (signees on the document page). */
+export const SIGNED_IN_TEXTS: NamespaceGroup[] = ['app', 'signing'];
+
+/**
+ * The texts a page needs besides `core`: none for sign-in and sign-up, the signing group for the public
+ * signing, verification and shared-document pages, everything for the rest.
+ */
+export function textsOf(route: Pick<RouteEntry, 'access' | 'path'>): NamespaceGroup[] {
+  if (route.access === 'signedOut') return [];
+  if (route.access === 'public' && (route.path.startsWith('/public/') || route.path === '/verify')) {
+    return ['signing'];
+  }
+  return SIGNED_IN_TEXTS;
+}
+
+/** The module of the signed-in frame around 'shell' pages (loaded with the first of them). */
+export const SHELL_LAYOUT_MODULE = 'src/app/layout/ShellLayout.tsx';
