@@ -62,6 +62,12 @@ export const DOCUMENT_ROWS: Record<string, Row> = {
     request: (o) =>
       json('POST', `/api/documents/convert/${o.template}`, { name: 'From template', includeChildren: false }),
   },
+  'documents.templateFields': {
+    subject: 'document',
+    kind: 'object',
+    grants: one(P.DOCUMENTS_VIEW),
+    request: (o) => json('GET', `/api/documents/template-fields/${o.template}`),
+  },
   'documents.stats': {
     kind: 'scope',
     grants: one(P.DOCUMENTS_VIEW),

@@ -16,6 +16,7 @@ export * from './api/system.ts';
 export * from './api/document-model.ts';
 export * from './api/documents.ts';
 export * from './upload-types.ts';
+export * from './template-fields.ts';
 export * from './api/plan.ts';
 export * from './api/payments.ts';
 export * from './api/signing.ts';

@@ -123,6 +123,11 @@ export const ERROR_REASONS = [
   'SHARE_LINK_ENDED',
   /** 409: a document has the most active share links it may have; revoke one first. */
   'SHARE_LIMIT_REACHED',
+  // ── Documents: template fields (Use template) ───────────────────────────────────────────────────
+  /** 409: the template's placeholders cannot be read (malformed, unclosed, two types for one name, too many). */
+  'TEMPLATE_INVALID',
+  /** 400: some field values are missing or do not fit their type; details.fields lists {name, problem}. */
+  'TEMPLATE_VALUES_INVALID',
   // ── Faults: the server's database and file storage ──────────────────────────────────────────────
   /** 503: the database cannot be reached right now (outage, restart); the call changed nothing it reported. */
   'DATABASE_UNAVAILABLE',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEMPLATE_FIELD_TYPES, TEMPLATE_VALUE_MAX } from '../template-fields.ts';
 import { RECENT_DOCUMENTS_DEFAULT, SEARCH_MIN_EXCLUSIVE } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
 import { okReply, simpleOk } from '../envelope.ts';
@@ -125,8 +126,28 @@ export const documents = {
       name: documentName(),
       includeChildren: z.boolean().default(false),
       parent: uuid.nullable().optional(),
+      /**
+       * The template's field values by name (templateFields); a field left out takes its default. Checked
+       * against the fields' types: 400 TEMPLATE_VALUES_INVALID with details.fields naming the wrong ones.
+       */
+      values: z.record(z.string().max(64), z.string().max(TEMPLATE_VALUE_MAX)).optional(),
     }),
     reply: okReply({ documentId: uuid }),
+  }),
+  templateFields: endpoint({
+    id: 'documents.templateFields',
+    method: 'GET',
+    path: '/documents/template-fields/:id',
+    access: 'organization',
+    summary:
+      "The fields of a template's placeholders ({{name}}, {{name:date}}, {{name:number|default}}), in document " +
+      'order, for Use template to ask for; a template with malformed placeholders is 409 TEMPLATE_INVALID.',
+    params: idParams,
+    reply: okReply({
+      fields: z.array(
+        z.object({ name: z.string(), type: z.enum(TEMPLATE_FIELD_TYPES), default: z.string().nullable() }),
+      ),
+    }),
   }),
   stats: endpoint({
     id: 'documents.stats',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DOCUMENT_STATE, type P } from '@sinetti/contract';
+import { DOCUMENT_STATE, mimeTypeOf, type P } from '@sinetti/contract';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
@@ -17,6 +17,7 @@ import {
   visible,
   type SeeValues,
 } from '../../queries/documents/columns.ts';
+import type { StoredBlob } from '../../services/blob-store/index.ts';
 import { recordAudit } from '../audit.ts';
 import { copySignees } from '../signing/signees.ts';
 import { enqueueRendition, lockTree } from './common.ts';
@@ -53,6 +54,22 @@ function topDown(rows: SourceRow[], rootId: string): SourceRow[] {
   return out;
 }
 
+/** The root copy's file when the template's fields were filled in: a new DOCX, its PDF still to make. */
+function filledFile(filled: StoredBlob) {
+  return {
+    blobKey: filled.key,
+    size: filled.size,
+    sha256: filled.sha256,
+    extension: 'docx',
+    mimeType: mimeTypeOf('docx'),
+    pdfKey: null,
+    contentText: null,
+    conversionStatus: 'pending' as const,
+    conversionError: null,
+    conversionFailure: null,
+  };
+}
+
 /**
  * Makes a contract from a template (or copies a folder; with includeChildren everything under it, each
  * template becoming a contract) into `parent`. The copies share the originals' immutable blobs.
@@ -64,7 +81,7 @@ export async function convertTemplate(
   scope: AuthorizedScope<typeof P.DOCUMENTS_CREATE>,
   from: AuthorizedDocument<typeof P.DOCUMENTS_VIEW>,
   into: AuthorizedDocument<typeof P.DOCUMENTS_CREATE> | null,
-  input: { name: string; includeChildren: boolean },
+  input: { name: string; includeChildren: boolean; filled?: StoredBlob | null },
 ): Promise<string> {
   return ctx.db.transaction(async (tx) => {
     await lockTree(tx, scope.organizationId);
@@ -85,6 +102,7 @@ export async function convertTemplate(
         parentId: r.id === source.id ? (parent?.id ?? null) : (ids.get(r.parentId ?? '') ?? null),
         ownerAccountId: actor.account.id,
         name: r.id === source.id ? input.name : r.name,
+        ...(r.id === source.id && input.filled ? filledFile(input.filled) : {}),
         type: r.type === 'template' ? ('contract' as const) : r.type,
         state: DOCUMENT_STATE.Draft,
         stateBeforeArchive: null,
@@ -104,7 +122,7 @@ export async function convertTemplate(
     await recordAudit(tx, auditOf(actor), 'document.converted', {
       organizationId: source.organizationId,
       subjectId: newId,
-      data: { from: source.id, documents: copies.length },
+      data: { from: source.id, documents: copies.length, filled: Boolean(input.filled) },
     });
     return newId;
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { JsonText, PreSerializedReply } from '../../http/json-text.ts';
 import { defineRoute } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
+import { templateFields } from '../../commands/documents/template-fields.ts';
 import { assertFolder, authorizeDocument, documentAbilities } from '../../policies/documents.ts';
 import { authorize, authorizeSubject } from '../../policies/index.ts';
 import { presentDocument } from '../../presenters/document.ts';
@@ -38,6 +39,14 @@ export function registerDocumentReadRoutes(app: FastifyInstance): void {
     const row = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.id);
     const abilities = documentAbilities(actor, row, await countSignees(ctx.db, row.id));
     return { status: 'OK', document: presentDocument(row), abilities };
+  });
+
+  defineRoute(
+    app,
+    api.documents.templateFields,
+  )(async ({ params, actor, ctx }) => {
+    const row = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.id);
+    return { status: 'OK', fields: await templateFields(ctx, row) };
   });
 
   defineRoute(

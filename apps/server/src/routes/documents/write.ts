@@ -1,6 +1,7 @@
 import { P, api } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
 import { convertTemplate } from '../../commands/documents/convert-template.ts';
+import { fillTemplate } from '../../commands/documents/template-fields.ts';
 import { createDocument } from '../../commands/documents/create-document.ts';
 import { deleteDocument } from '../../commands/documents/delete-document.ts';
 import { moveDocument } from '../../commands/documents/move-document.ts';
@@ -63,8 +64,15 @@ export function registerDocumentWriteRoutes(app: FastifyInstance): void {
     const scope = authorize(actor, P.DOCUMENTS_CREATE);
     const from = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.id);
     const into = await authorizeFolder(ctx.db, actor, P.DOCUMENTS_CREATE, body.parent);
-    const documentId = await convertTemplate(ctx, actor, scope, from, into, body);
-    return { status: 'OK', documentId };
+    const filled =
+      from.type === 'template' ? await fillTemplate(ctx, from, body.values, actor.account.language) : null;
+    try {
+      const documentId = await convertTemplate(ctx, actor, scope, from, into, { ...body, filled });
+      return { status: 'OK', documentId };
+    } catch (err) {
+      if (filled) await ctx.blobs.delete(filled.key).catch(() => undefined);
+      throw err;
+    }
   });
 
   for (const [endpoint, archived] of [

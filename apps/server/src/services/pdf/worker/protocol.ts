@@ -1,6 +1,7 @@
 import type { PdfProblem } from '../syntax/errors.ts';
 import type { PdfLimits } from '../syntax/limits.ts';
-import type { VerificationReport } from '@sinetti/contract';
+import type { TemplateField, VerificationReport } from '@sinetti/contract';
+import type { FillInput, TemplateOutcome } from '../../templates/docx-template.ts';
 import type { VerifyInput } from '../verification/verify-pdf.ts';
 import type { DssInput, DssLayout } from '../dss.ts';
 import type { PdfImage } from '../png.ts';
@@ -22,6 +23,10 @@ export interface PdfTasks {
   layoutDss: { input: DssInput; result: DssLayout };
   /** A drawn signature's PNG decoded into a PDF image (png.ts); null when its data is damaged. */
   signatureImage: { input: SignatureImageInput; result: PdfImage | null };
+  /** The fields of a template's DOCX (services/templates/docx-template.ts). */
+  templateFields: { input: { docx: Uint8Array }; result: TemplateOutcome<TemplateField[]> };
+  /** A template's DOCX with its fields filled in. */
+  fillTemplate: { input: FillInput; result: TemplateOutcome<Uint8Array> };
   /** For tests of the pool itself: spins for `ms` (time limit) or allocates `mb` (memory limit). */
   burn: { input: { ms?: number; mb?: number }; result: null };
 }

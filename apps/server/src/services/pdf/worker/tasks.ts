@@ -8,6 +8,7 @@ import type { PdfLimits } from '../syntax/limits.ts';
 import { PdfReader } from '../syntax/reader.ts';
 import { verifyPdf, type VerifyInput } from '../verification/verify-pdf.ts';
 import type { PdfTaskName, PdfTasks } from './protocol.ts';
+import { docxFields, fillDocx, type FillInput } from '../../templates/docx-template.ts';
 
 export type { LayoutInput, SignatureLayout } from '../layout.ts';
 
@@ -91,6 +92,8 @@ export async function runTask<K extends PdfTaskName>(
   if (task === 'verify') return verifyPdf(input as VerifyInput, limits) as Result;
   if (task === 'layoutDss') return layoutDss(input as DssInput, limits) as Result;
   if (task === 'signatureImage') return signatureImage(input as SignatureImageInput) as Result;
+  if (task === 'templateFields') return (await docxFields((input as { docx: Uint8Array }).docx)) as Result;
+  if (task === 'fillTemplate') return (await fillDocx(input as FillInput)) as Result;
   if (task === 'burn') return burn(input as PdfTasks['burn']['input']) as Result;
   throw new Error(`Unknown PDF task ${String(task)}`);
 }

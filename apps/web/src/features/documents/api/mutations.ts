@@ -55,6 +55,8 @@ export interface CreateInput {
   parent: string | null;
   /** Make a contract from this template instead (SPEC §4.3). */
   templateId?: string;
+  /** The template's field values by name (issue 13 item 4). */
+  values?: Record<string, string>;
 }
 
 /** Creates a folder, contract or template, or converts a template; answers the new document's id. */
@@ -62,7 +64,7 @@ export async function createDocument(input: CreateInput): Promise<string> {
   if (input.templateId) {
     const reply = await call(api.documents.convert, {
       params: { id: input.templateId },
-      body: { name: input.name, parent: input.parent, includeChildren: false },
+      body: { name: input.name, parent: input.parent, includeChildren: false, values: input.values },
     });
     return reply.documentId;
   }

@@ -93,4 +93,98 @@ describe('create (SPEC §4.3)', () => {
     expect(modalStore.isOpen('document-create-progress')).toBe(false);
     expect(modalStore.isOpen('document-create-complete')).toBe(false);
   });
+
+  describe('from a template with fields (issue 13 item 4)', () => {
+    const TEMPLATE = { id: '9b2f6a8e-1c1d-4c3e-8f6a-0d1e2f3a4b5c', name: 'Lease' };
+    const FIELDS = `GET /api/documents/template-fields/${TEMPLATE.id}`;
+    const CONVERT = `POST /api/documents/convert/${TEMPLATE.id}`;
+    const fields = [
+      { name: 'tenant_name', type: 'text', default: null },
+      { name: 'start_date', type: 'date', default: null },
+      { name: 'rent', type: 'number', default: '950' },
+    ];
+
+    it('asks for each field by type, checks the values as the server does, and sends them', async () => {
+      const contract = doc({ name: 'Lease of flat 4' });
+      const fetchMock = mockApi({
+        [FIELDS]: () => ({ status: 'OK', fields }),
+        [CONVERT]: () => ({ status: 'OK', documentId: contract.id }),
+      });
+      renderAt(<ModalHost />);
+      act(() =>
+        modalStore.open('document-create-name', { type: 'contract', parent: null, template: TEMPLATE }),
+      );
+      const dialog = screen.getByRole('dialog', { name: 'New document from a template' });
+      expect(within(dialog).getByRole('status')).toHaveTextContent("Reading the template's fields…");
+      const group = await within(dialog).findByRole('group', { name: "Fill in the template's fields" });
+      const tenant = within(group).getByLabelText(/Tenant name/);
+      const start = within(group).getByLabelText(/Start date/);
+      const rent = within(group).getByLabelText(/Rent/);
+      expect(start).toHaveAttribute('type', 'date');
+      expect(rent).toHaveAttribute('inputmode', 'decimal');
+      expect(rent).toHaveValue('950');
+
+      fireEvent.change(within(dialog).getByLabelText('Document name'), {
+        target: { value: 'Lease of flat 4' },
+      });
+      fireEvent.change(rent, { target: { value: 'lots' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+      // The name and the date are empty; the rent is not a number.
+      expect(within(group).getAllByText('Please fill in this field.')).toHaveLength(2);
+      expect(within(group).getByText('Please enter a number, e.g. 1250 or 1250,50.')).toBeInTheDocument();
+      expect(callsTo(fetchMock, CONVERT)).toEqual([]);
+
+      fireEvent.change(tenant, { target: { value: 'Äijälä Öhman' } });
+      fireEvent.change(start, { target: { value: '2026-07-01' } });
+      fireEvent.change(rent, { target: { value: '1 250,50' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+      await screen.findByRole('dialog', { name: 'Document created' });
+      expect(callsTo(fetchMock, CONVERT)).toEqual([
+        {
+          name: 'Lease of flat 4',
+          parent: null,
+          includeChildren: false,
+          values: { tenant_name: 'Äijälä Öhman', start_date: '2026-07-01', rent: '1 250,50' },
+        },
+      ]);
+    });
+
+    it('says why when the template’s fields cannot be read, and does not create', async () => {
+      mockApi({
+        [FIELDS]: () => ({
+          status: 'ERROR',
+          code: 'CONFLICT',
+          reason: 'TEMPLATE_INVALID',
+          message: 'The template is broken.',
+        }),
+      });
+      renderAt(<ModalHost />);
+      act(() =>
+        modalStore.open('document-create-name', { type: 'contract', parent: null, template: TEMPLATE }),
+      );
+      const dialog = screen.getByRole('dialog', { name: 'New document from a template' });
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        /The template's fields cannot be read/,
+      );
+      expect(within(dialog).getByRole('button', { name: 'Create' })).toBeDisabled();
+    });
+
+    it('asks nothing more for a template without fields', async () => {
+      const contract = doc({ name: 'NDA' });
+      const fetchMock = mockApi({
+        [FIELDS]: () => ({ status: 'OK', fields: [] }),
+        [CONVERT]: () => ({ status: 'OK', documentId: contract.id }),
+      });
+      renderAt(<ModalHost />);
+      act(() =>
+        modalStore.open('document-create-name', { type: 'contract', parent: null, template: TEMPLATE }),
+      );
+      const dialog = screen.getByRole('dialog', { name: 'New document from a template' });
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Create' })).toBeEnabled());
+      expect(within(dialog).queryByRole('group')).toBeNull();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+      await screen.findByRole('dialog', { name: 'Document created' });
+      expect(callsTo(fetchMock, CONVERT)).toEqual([{ name: 'Lease', parent: null, includeChildren: false }]);
+    });
+  });
 });

@@ -4,6 +4,7 @@ import type { UploadType } from '@sinetti/contract';
 import { modalStore } from '../../../components/modals';
 import { showError } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
+import { errorText, hasReason } from '../../../lib/errors';
 import { refreshDocuments } from '../api/keys';
 import { createDocument, type CreateInput } from '../api/mutations';
 import { uploadDocument } from '../api/files';
@@ -23,9 +24,10 @@ export async function runCreate(
     void refreshDocuments(queryClient);
     modalStore.close('document-create-progress');
     modalStore.open('document-create-complete', { type: input.type, id, name: input.name });
-  } catch {
+  } catch (err) {
     modalStore.close('document-create-progress');
-    showError(t(input.templateId ? 'create.failed.fromTemplate' : `create.failed.${input.type}`));
+    const failed = t(input.templateId ? 'create.failed.fromTemplate' : `create.failed.${input.type}`);
+    showError(hasReason(err, 'TEMPLATE_INVALID', 'TEMPLATE_VALUES_INVALID') ? errorText(err) : failed);
   }
 }
 
