@@ -66,6 +66,28 @@ describe('share links', () => {
     ]);
   });
 
+  it('record opens of a signed document in its signing audit chain too, as a share visitor', async () => {
+    await t.fund(owner, 20);
+    const doc = await t.signedByOne(owner, 'Signed deal', 1);
+    const token = await shared(owner, doc.id, { allowDownload: true });
+    const signed = (await t.json(owner, 'GET', `/api/signing/signed/${doc.id}`)).json();
+    expect((await open(token)).statusCode).toBe(200);
+    const file = await download(token);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(Buffer.from(signed.source.split(',')[1], 'base64'))).toBe(true);
+
+    const { events, chain } = (await t.json(owner, 'GET', `/api/signing/audit/${doc.id}`)).json();
+    expect(chain.valid).toBe(true);
+    const visits = events.filter((e: { actor: { kind: string } }) => e.actor.kind === 'visitor');
+    expect(visits).toMatchObject([
+      { type: 'downloaded', data: { file: 'signed', via: 'share' }, signeeId: null },
+      { type: 'downloaded', data: { file: 'signed', via: 'share-download' }, signeeId: null },
+    ]);
+    const [shareId] = (await list(owner, doc.id)).map((s) => s.id);
+    expect(visits[0].actor).toEqual({ kind: 'visitor', id: shareId, label: null });
+    expect(visits[0].ip).toBeTruthy();
+  });
+
   it('stop working when revoked or expired, and refuse an expiry in the past or over a year away', async () => {
     const doc = await t.contract(owner, 'Short lived');
     const token = await shared(owner, doc.id);

@@ -133,7 +133,8 @@ export const auditEvent = z.object({
   type: z.string(),
   at: isoDate,
   actor: z.object({
-    kind: z.enum(['member', 'signee', 'system']),
+    /** visitor: someone who opened a share link (id: the link's). */
+    kind: z.enum(['member', 'signee', 'system', 'visitor']),
     id: z.string().nullable(),
     label: z.string().nullable(),
   }),
@@ -144,6 +145,7 @@ export const auditEvent = z.object({
   prevHash: z.string(),
   hash: z.string(),
 });
+export type AuditEvent = z.infer<typeof auditEvent>;
 
 export const auditChain = z.object({
   valid: z.boolean(),

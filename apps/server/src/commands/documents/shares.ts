@@ -14,6 +14,7 @@ import { findDocument } from '../../queries/documents/get-document.ts';
 import type { DocumentRow } from '../../queries/documents/columns.ts';
 import { pdfOf, signedPdfOf, type Rendition } from '../../queries/documents/renditions.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
+import { recordDownload } from '../signing/files.ts';
 import { requesterOf } from '../signing/people.ts';
 
 type ShareRow = typeof shareLinks.$inferSelect;
@@ -176,7 +177,8 @@ export async function openShare(
   const document = await findDocument(ctx.db, share.documentId);
   if (!document || document.organizationId !== share.organizationId) throw ended();
   if (!seesDocument({ membership }, document) || documentRules.content(document)) throw ended();
-  const pdf = (await signedPdfOf(ctx.db, document)) ?? pdfOf(document);
+  const signed = await signedPdfOf(ctx.db, document);
+  const pdf = signed ?? pdfOf(document);
   if (!pdf) throw ended();
   await ctx.db.transaction(async (tx) => {
     await tx
@@ -193,6 +195,22 @@ export async function openShare(
         data: { shareId: share.id },
       },
     );
+    // A signed document's file is also recorded in its round's audit chain, as every other download.
+    if (signed) {
+      const visitor = {
+        kind: 'visitor' as const,
+        id: share.id,
+        label: null,
+        ip: client.ip,
+        userAgent: client.userAgent,
+      };
+      await recordDownload(
+        ctx,
+        { documentId: document.id, process: signed.process, signeeId: null, actor: visitor },
+        { file: 'signed', sha256: signed.sha256, via: purpose === 'view' ? 'share' : 'share-download' },
+        tx,
+      );
+    }
   });
   // Named as the public signing pages name a requester: a personal workspace by its owner's name.
   const { organizationName } = await requesterOf(ctx.db, {

@@ -30,9 +30,12 @@ export type SigningEventType =
   /** A new DSS and document time-stamp appended to the signed file (archive-timestamp.ts): old and new hash. */
   | 'archive-timestamped';
 
-/** Who did it, from where. A member acts with a session; a signee with a link; the system in jobs. */
+/**
+ * Who did it, from where. A member acts with a session; a signee with a link; the system in jobs; a
+ * visitor with a share link (its id is the link's; issue 13 item 5).
+ */
 export interface EventActor {
-  kind: 'member' | 'signee' | 'system';
+  kind: 'member' | 'signee' | 'system' | 'visitor';
   id: string | null;
   label: string | null;
   ip: string | null;

@@ -1,5 +1,6 @@
 import type { P } from '@sinetti/contract';
 import type { OrganizationActor } from '../../http/actor.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DocumentRow } from '../../queries/documents/columns.ts';
@@ -31,7 +32,8 @@ function fileName(doc: DocumentRow, process: ProcessRow, file: SignedFile): stri
  * Records in the round's audit trail that a finished round's file left the server, and to whom: a
  * download (signing/signed, signing/certificate, the signee's SigningComplete) or the signed PDF's bytes
  * sent for the document's preview (`via: 'preview'`; polls that answer "unchanged" send none and record
- * nothing). See docs/decisions.md "Signed preview".
+ * nothing), or through a share link (`via: 'share'` to view, `'share-download'`). See docs/decisions.md
+ * "Signed preview". In the caller's transaction when `tx` is given.
  */
 export async function recordDownload(
   ctx: Pick<AppContext, 'db' | 'clock'>,
@@ -41,10 +43,11 @@ export async function recordDownload(
     signeeId: string | null;
     actor: EventActor;
   },
-  what: { file: SignedFile; sha256: string; via?: 'preview' },
+  what: { file: SignedFile; sha256: string; via?: 'preview' | 'share' | 'share-download' },
+  tx?: DbOrTx,
 ): Promise<void> {
-  await ctx.db.transaction((tx) =>
-    appendSigningEvent(tx, {
+  const append = (db: DbOrTx) =>
+    appendSigningEvent(db, {
       organizationId: who.process.organizationId,
       documentId: who.documentId,
       processId: who.process.id,
@@ -53,8 +56,9 @@ export async function recordDownload(
       at: ctx.clock.now(),
       actor: who.actor,
       data: what,
-    }),
-  );
+    });
+  if (tx) await append(tx);
+  else await ctx.db.transaction(append);
 }
 
 /** Reads a finished round's file as a data URL and records who downloaded it. */

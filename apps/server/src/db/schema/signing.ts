@@ -243,7 +243,7 @@ export const signingEvents = pgTable(
     seq: integer('seq').notNull(),
     type: text('type').notNull(),
     at: at('at').notNull(),
-    actorKind: text('actor_kind', { enum: ['member', 'signee', 'system'] }).notNull(),
+    actorKind: text('actor_kind', { enum: ['member', 'signee', 'system', 'visitor'] }).notNull(),
     actorId: text('actor_id'),
     actorLabel: text('actor_label'),
     ip: text('ip'),

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { Alert, Box, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { DOCUMENT_STATE, type Document } from '@sinetti/contract';
+import { DOCUMENT_STATE, type AuditEvent, type Document } from '@sinetti/contract';
 import { formatDateTime } from '../../../lib/dates';
 import { useAuditTrail, useTimeline } from '../api/progress';
 import { eventKind } from '../lib/events';
@@ -38,8 +39,7 @@ function AuditTrail({ docId }: { docId: string }) {
               {t(`events.${eventKind(e.type)}`)}
             </Text>
             <Text size="xs" c="dimmed">
-              {formatDateTime(e.at)} ·{' '}
-              {e.actor.kind === 'system' ? 'Sinetti' : (e.actor.label ?? t('audit.unknownActor'))}
+              {formatDateTime(e.at)} · {actorName(e.actor, t)}
             </Text>
           </Box>
         ))}
@@ -89,4 +89,11 @@ export function AuditPanel({ document }: { document: Pick<Document, 'id' | 'stat
       </Stack>
     </Paper>
   );
+}
+
+/** Who an event names: Sinetti for the system, a share link's visitor as such, else the person's name. */
+function actorName(actor: AuditEvent['actor'], t: TFunction<'signing'>): string {
+  if (actor.kind === 'system') return 'Sinetti';
+  if (actor.kind === 'visitor') return t('audit.shareVisitor');
+  return actor.label ?? t('audit.unknownActor');
 }

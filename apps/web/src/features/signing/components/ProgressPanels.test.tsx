@@ -133,6 +133,7 @@ describe('audit panel (issue 12 item 6)', { timeout: 20_000 }, () => {
       auditEvent(2, 'signed', { kind: 'signee', label: 'Liisa Laine' }),
       auditEvent(3, 'completed', { kind: 'system', label: 'Sinetti' }),
       auditEvent(4, 'round.mystery', { kind: 'system', label: null }),
+      auditEvent(5, 'downloaded', { kind: 'visitor', label: null }),
     ]);
     const show = await screen.findByRole('button', { name: 'Show' });
     expect(show).toHaveAttribute('aria-expanded', 'false');
@@ -149,8 +150,9 @@ describe('audit panel (issue 12 item 6)', { timeout: 20_000 }, () => {
       'Signed03/01/2025 12:02 PM · Liisa Laine',
       'Signed by everyone and sealed03/01/2025 12:03 PM · Sinetti',
       'Other event03/01/2025 12:04 PM · Sinetti',
+      'Signed file downloaded03/01/2025 12:05 PM · Someone with a share link',
     ]);
-    expect(screen.getByText('Intact: all 4 events are recorded unchanged.')).toBeInTheDocument();
+    expect(screen.getByText('Intact: all 5 events are recorded unchanged.')).toBeInTheDocument();
     // Addresses and user agents are for the certificate, not this panel.
     expect(screen.queryByText(/10\.0\.0\.1/)).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Hide' }));
