@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { newContext } from './browser.ts';
 
 const run = promisify(execFile);
 
@@ -116,4 +117,36 @@ export async function pdfImages(
       width: Number(width),
       height: Number(height),
     }));
+}
+
+/**
+ * A signee's plain journey from the e-mailed request in a browser context of their own: start, confirm
+ * the e-mailed code, draw, sign. (signing.e2e.test.ts walks the same steps checking each page on the way.)
+ */
+export async function signFromMail(browser: Browser, baseUrl: string, email: string): Promise<void> {
+  const request = await waitForMail(baseUrl, email, (m) => m.subject.startsWith('Signature request:'));
+  const link = request.links.find((l) => l.includes('/public/sign/'));
+  if (!link) throw new Error(`No signing link in the mail to ${email}.`);
+  const context = await newContext(browser, baseUrl);
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Start signing' }).click();
+  await page.getByRole('button', { name: 'Send code by e-mail' }).click();
+  const mail = await waitForMail(baseUrl, email, (m) => m.subject.startsWith('Your verification code is'));
+  await page
+    .getByRole('textbox', { name: 'Verification code' })
+    .fill(/(\d{6})/.exec(mail.subject)?.[1] ?? '');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByText('Your e-mail address is confirmed.').waitFor();
+  await drawSignature(page);
+  await page.getByLabel('I have read the document and sign it electronically').check();
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  await page.getByRole('heading', { name: 'Document signed' }).waitFor();
+  await context.close();
+}
+
+/** The text of a PDF file (poppler's pdftotext). */
+export async function pdfToText(file: string): Promise<string> {
+  const { stdout } = await promisify(execFile)('pdftotext', ['-enc', 'UTF-8', file, '-']);
+  return stdout;
 }

@@ -68,6 +68,12 @@ export const DOCUMENT_ROWS: Record<string, Row> = {
     grants: one(P.DOCUMENTS_VIEW),
     request: (o) => json('GET', `/api/documents/template-fields/${o.template}`),
   },
+  'documents.setTemplateRoles': {
+    subject: 'document',
+    kind: 'object',
+    grants: one(P.DOCUMENTS_EDIT),
+    request: (o) => json('PUT', `/api/documents/template-roles/${o.template}`, { roles: ['Tenant'] }),
+  },
   'documents.stats': {
     kind: 'scope',
     grants: one(P.DOCUMENTS_VIEW),

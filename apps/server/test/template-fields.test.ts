@@ -145,3 +145,102 @@ describe('template fields (issue 13 item 4)', () => {
     );
   });
 });
+
+describe('template signee roles (issue 13 item 4)', () => {
+  const setRoles = (user: TestUser, id: string, roles: string[]) =>
+    t.json(user, 'PUT', `/api/documents/template-roles/${id}`, { roles });
+  const signeesOf = async (id: string) =>
+    (
+      (await t.json(owner, 'GET', `/api/signing/signees/${id}`)).json().signees as {
+        email: string;
+        fullName: string;
+      }[]
+    ).map((s) => `${s.fullName} <${s.email}>`);
+  const person = (role: string, givenName: string, email: string) => ({
+    role,
+    givenName,
+    familyName: 'Laine',
+    email,
+  });
+
+  it('are set on a template, listed for Use template, and become the contract’s signees after its own', async () => {
+    const id = await uploadTemplate(owner, LEASE);
+    await t.json(owner, 'POST', `/api/signing/signee/${id}`, {
+      givenName: 'Olli',
+      familyName: 'Omistaja',
+      email: 'olli@example.com',
+    });
+    const set = await setRoles(owner, id, ['Tenant', 'Landlord']);
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().roles).toEqual(['Tenant', 'Landlord']);
+    expect((await fieldsOf(owner, id)).json().roles).toEqual(['Tenant', 'Landlord']);
+
+    const values = { tenant_name: 'Tiina', start_date: '2026-07-01' };
+    const missing = await t.json(owner, 'POST', `/api/documents/convert/${id}`, {
+      name: 'Lease 7',
+      values,
+      signees: [
+        person('tenant', 'Tiina', 'tiina@example.com'),
+        person('Janitor', 'Jussi', 'jussi@example.com'),
+      ],
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(errorOf(missing).reason).toBe('TEMPLATE_SIGNEES_INVALID');
+    expect(missing.json().fields).toEqual({ Landlord: 'missing', Janitor: 'unknown' });
+
+    const twice = await t.json(owner, 'POST', `/api/documents/convert/${id}`, {
+      name: 'Lease 7',
+      values,
+      signees: [
+        person('Tenant', 'Tiina', 'olli@example.com'),
+        person('Landlord', 'Lauri', 'lauri@example.com'),
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(errorOf(twice).reason).toBe('SIGNEE_ALREADY_ADDED');
+
+    const made = await t.json(owner, 'POST', `/api/documents/convert/${id}`, {
+      name: 'Lease 7',
+      values,
+      signees: [
+        person('Landlord', 'Lauri', 'LAURI@example.com'),
+        person('Tenant', 'Tiina', 'tiina@example.com'),
+      ],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const contract = made.json().documentId as string;
+    expect(await signeesOf(contract)).toEqual([
+      'Olli Omistaja <olli@example.com>',
+      'Tiina Laine <tiina@example.com>',
+      'Lauri Laine <lauri@example.com>',
+    ]);
+    // A contract has no roles of its own, and the template keeps its signees.
+    expect((await fieldsOf(owner, contract)).json().code).toBe('CONFLICT');
+    expect(await signeesOf(id)).toEqual(['Olli Omistaja <olli@example.com>']);
+  }, 60_000);
+
+  it('are unique, templates only, need documents edit, and another organization’s answer 404', async () => {
+    const id = await uploadTemplate(owner, LEASE);
+    const twice = await setRoles(owner, id, ['Tenant', 'tenant']);
+    expect(twice.statusCode).toBe(400);
+    expect(errorOf(twice).reason).toBe('TEMPLATE_ROLES_DUPLICATE');
+    expect((await setRoles(owner, id, [' '])).statusCode).toBe(400);
+    expect(
+      (
+        await setRoles(
+          owner,
+          id,
+          Array.from({ length: 11 }, (_, i) => `Role ${i}`),
+        )
+      ).statusCode,
+    ).toBe(400);
+    const contract = await t.create(owner, 'contract', 'Not a template');
+    const notTemplate = await setRoles(owner, contract.id, ['Tenant']);
+    expect(notTemplate.statusCode).toBe(409);
+    expect(errorOf(notTemplate).reason).toBe('NOT_A_TEMPLATE');
+    const viewer = await t.member(owner, [P.DOCUMENTS_VIEW]);
+    expect((await setRoles(viewer, id, ['Tenant'])).statusCode).toBe(403);
+    expect((await setRoles(await t.signUp(), id, ['Tenant'])).statusCode).toBe(404);
+    expect((await setRoles(owner, id, [])).json().roles).toEqual([]);
+  });
+});

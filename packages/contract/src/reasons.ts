@@ -124,10 +124,16 @@ export const ERROR_REASONS = [
   /** 409: a document has the most active share links it may have; revoke one first. */
   'SHARE_LIMIT_REACHED',
   // ── Documents: template fields (Use template) ───────────────────────────────────────────────────
+  /** 409: template fields and signee roles belong to templates; this document is not one. */
+  'NOT_A_TEMPLATE',
   /** 409: the template's placeholders cannot be read (malformed, unclosed, two types for one name, too many). */
   'TEMPLATE_INVALID',
-  /** 400: some field values are missing or do not fit their type; details.fields lists {name, problem}. */
+  /** 400: some field values are missing or do not fit their type; `fields` maps each name to its problem. */
   'TEMPLATE_VALUES_INVALID',
+  /** 400: Use template needs one person per signee role, and only for the template's roles; `fields` names them. */
+  'TEMPLATE_SIGNEES_INVALID',
+  /** 400: two signee roles of a template have the same name (case does not count). */
+  'TEMPLATE_ROLES_DUPLICATE',
   // ── Faults: the server's database and file storage ──────────────────────────────────────────────
   /** 503: the database cannot be reached right now (outage, restart); the call changed nothing it reported. */
   'DATABASE_UNAVAILABLE',

@@ -22,6 +22,10 @@ export interface TemplateField {
   default: string | null;
 }
 
+/** Signee roles one template may define ("Tenant", "Landlord"), and how long a role's name may be. */
+export const TEMPLATE_ROLES_MAX = 10;
+export const TEMPLATE_ROLE_MAX = 60;
+
 /** Fields one template may have; values may be this long. */
 export const TEMPLATE_FIELDS_MAX = 100;
 export const TEMPLATE_VALUE_MAX = 1000;

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { DocumentPage } from '../features/documents/components/DocumentPage';
+import { TemplatePanel } from '../features/documents/components/TemplatePanel';
 import { registerDocumentModals } from '../features/documents/modals';
 import { AuditPanel, registerSigningModals, SigneesPanel, SigningActions } from '../features/signing';
 
@@ -13,7 +14,8 @@ const signable = (type: string) => type !== 'folder' && type !== 'file';
 /**
  * Document (SPEC §2.1, §2.4): the documents feature's page. Other features fill its slots here (features
  * do not import each other): `sidePanel` beside the preview and `extraActions` in the header, each a
- * function of `{ document, reload }`. Signing puts its signees panel, audit trail and send/cancel actions there.
+ * function of `{ document, reload }`. Signing puts its signees panel, audit trail and send/cancel actions there;
+ * a template's fields and signee roles come first.
  */
 export default function Document() {
   const { document } = useParams();
@@ -25,6 +27,7 @@ export default function Document() {
       sidePanel={({ document: doc }) =>
         signable(doc.type) ? (
           <Stack gap="md">
+            {doc.type === 'template' && <TemplatePanel document={doc} />}
             <SigneesPanel document={doc} />
             <AuditPanel document={doc} />
           </Stack>

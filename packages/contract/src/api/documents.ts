@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { TEMPLATE_FIELD_TYPES, TEMPLATE_VALUE_MAX } from '../template-fields.ts';
+import {
+  TEMPLATE_FIELD_TYPES,
+  TEMPLATE_ROLES_MAX,
+  TEMPLATE_ROLE_MAX,
+  TEMPLATE_VALUE_MAX,
+} from '../template-fields.ts';
+import { nameText } from './names.ts';
+import { signeeInput } from './signing-model.ts';
 import { RECENT_DOCUMENTS_DEFAULT, SEARCH_MIN_EXCLUSIVE } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
 import { okReply, simpleOk } from '../envelope.ts';
@@ -39,6 +46,9 @@ export const searchText = z
 
 /** Multipart fields of an upload besides the file part (named `file`). */
 export const uploadFields = z.object({ name: documentName('Please enter a name for the file.') });
+
+/** A template's signee role, e.g. "Tenant". */
+const templateRoleName = nameText({ max: TEMPLATE_ROLE_MAX, message: 'Name the role.' });
 
 export const documents = {
   list: endpoint({
@@ -131,6 +141,14 @@ export const documents = {
        * against the fields' types: 400 TEMPLATE_VALUES_INVALID with details.fields naming the wrong ones.
        */
       values: z.record(z.string().max(64), z.string().max(TEMPLATE_VALUE_MAX)).optional(),
+      /**
+       * The people for the template's signee roles (templateFields.roles), one per role: they become the
+       * contract's signees after the template's own. A role left out is 400 TEMPLATE_SIGNEES_INVALID.
+       */
+      signees: z
+        .array(signeeInput.omit({ level: true }).extend({ role: templateRoleName }))
+        .max(TEMPLATE_ROLES_MAX)
+        .optional(),
     }),
     reply: okReply({ documentId: uuid }),
   }),
@@ -147,7 +165,21 @@ export const documents = {
       fields: z.array(
         z.object({ name: z.string(), type: z.enum(TEMPLATE_FIELD_TYPES), default: z.string().nullable() }),
       ),
+      /** The template's signee roles, in signing order, for Use template to ask a person for each. */
+      roles: z.array(z.string()),
     }),
+  }),
+  setTemplateRoles: endpoint({
+    id: 'documents.setTemplateRoles',
+    method: 'PUT',
+    path: '/documents/template-roles/:id',
+    access: 'organization',
+    summary:
+      "Sets a template's signee roles (e.g. Tenant, Landlord; documents edit): Use template asks a person " +
+      'for each. Names are unique regardless of case.',
+    params: idParams,
+    body: z.object({ roles: z.array(templateRoleName).max(TEMPLATE_ROLES_MAX) }),
+    reply: okReply({ roles: z.array(z.string()) }),
   }),
   stats: endpoint({
     id: 'documents.stats',

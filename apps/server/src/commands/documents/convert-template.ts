@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DOCUMENT_STATE, mimeTypeOf, type P } from '@sinetti/contract';
+import { DOCUMENT_STATE, mimeTypeOf, type P, type SigneeLevel } from '@sinetti/contract';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
@@ -22,6 +22,7 @@ import { recordAudit } from '../audit.ts';
 import { copySignees } from '../signing/signees.ts';
 import { enqueueRendition, lockTree } from './common.ts';
 import { inSubtree } from './subtree.ts';
+import { addRoleSignees, type RoleSignee } from './template-roles.ts';
 
 /** Copying more than this at once is refused (the copy is one transaction). */
 export const MAX_COPY = 2000;
@@ -81,7 +82,13 @@ export async function convertTemplate(
   scope: AuthorizedScope<typeof P.DOCUMENTS_CREATE>,
   from: AuthorizedDocument<typeof P.DOCUMENTS_VIEW>,
   into: AuthorizedDocument<typeof P.DOCUMENTS_CREATE> | null,
-  input: { name: string; includeChildren: boolean; filled?: StoredBlob | null },
+  input: {
+    name: string;
+    includeChildren: boolean;
+    filled?: StoredBlob | null;
+    /** People for the template's signee roles (template-roles.ts), added after its own signees. */
+    roleSignees?: { people: RoleSignee[]; level: SigneeLevel };
+  },
 ): Promise<string> {
   return ctx.db.transaction(async (tx) => {
     await lockTree(tx, scope.organizationId);
@@ -104,6 +111,7 @@ export async function convertTemplate(
         name: r.id === source.id ? input.name : r.name,
         ...(r.id === source.id && input.filled ? filledFile(input.filled) : {}),
         type: r.type === 'template' ? ('contract' as const) : r.type,
+        signeeRoles: null,
         state: DOCUMENT_STATE.Draft,
         stateBeforeArchive: null,
         deletedAt: null,
@@ -113,12 +121,16 @@ export async function convertTemplate(
     });
     for (let i = 0; i < copies.length; i += 500) await tx.insert(documents).values(copies.slice(i, i + 500));
     await copySignees(tx, ids, now);
+    const newId = ids.get(source.id) ?? '';
+    if (input.roleSignees) {
+      const { people, level } = input.roleSignees;
+      await addRoleSignees(tx, { id: newId, organizationId: source.organizationId }, people, level, now);
+    }
     for (const copy of copies) {
       if (copy.conversionStatus === 'pending' || (copy.pdfKey && copy.contentText === null)) {
         await enqueueRendition(tx, now, copy);
       }
     }
-    const newId = ids.get(source.id) ?? '';
     await recordAudit(tx, auditOf(actor), 'document.converted', {
       organizationId: source.organizationId,
       subjectId: newId,

@@ -42,7 +42,7 @@ async function inWorker<K extends 'templateFields' | 'fillTemplate'>(
 /** The template's DOCX and its fields; null for a template that is not a DOCX (or has no file yet). */
 async function readTemplate(ctx: AppContext, doc: DocumentRow) {
   if (doc.type !== 'template') {
-    throw new AppError('CONFLICT', 'Only a template has fields.').because('TEMPLATE_INVALID');
+    throw new AppError('CONFLICT', 'Only a template has fields.').because('NOT_A_TEMPLATE');
   }
   if (!fillable(doc)) return null;
   const docx = await readAll(ctx.blobs, doc.blobKey as string);

@@ -53,6 +53,8 @@ export const documents = pgTable(
     conversionError: text('conversion_error'),
     /** Why conversion failed, for the user (contract CONVERSION_FAILURES); conversionError is for logs. */
     conversionFailure: text('conversion_failure', { enum: ['TOO_LARGE', 'TIMEOUT', 'UNREADABLE'] }),
+    /** A template's signee roles in signing order ("Tenant", "Landlord"); Use template asks a person for each. */
+    signeeRoles: text('signee_roles').array(),
     /** Text extracted from the PDF (pdftotext), for search; never sent in lists. */
     contentText: text('content_text'),
     searchVector: tsvector('search_vector').generatedAlwaysAs(

@@ -46,7 +46,8 @@ export function registerDocumentReadRoutes(app: FastifyInstance): void {
     api.documents.templateFields,
   )(async ({ params, actor, ctx }) => {
     const row = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.id);
-    return { status: 'OK', fields: await templateFields(ctx, row) };
+    const fields = await templateFields(ctx, row);
+    return { status: 'OK', fields, roles: row.signeeRoles ?? [] };
   });
 
   defineRoute(

@@ -2,6 +2,8 @@ import { P, api } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
 import { convertTemplate } from '../../commands/documents/convert-template.ts';
 import { fillTemplate } from '../../commands/documents/template-fields.ts';
+import { roleSigneesFor, setTemplateRoles } from '../../commands/documents/template-roles.ts';
+import { signingProvidersOf } from '../../commands/signing/providers.ts';
 import { createDocument } from '../../commands/documents/create-document.ts';
 import { deleteDocument } from '../../commands/documents/delete-document.ts';
 import { moveDocument } from '../../commands/documents/move-document.ts';
@@ -12,6 +14,8 @@ import { authorize } from '../../policies/index.ts';
 import { presentDocument } from '../../presenters/document.ts';
 
 export function registerDocumentWriteRoutes(app: FastifyInstance): void {
+  const providers = signingProvidersOf(app.ctx.config);
+
   defineRoute(
     app,
     api.documents.create,
@@ -64,15 +68,25 @@ export function registerDocumentWriteRoutes(app: FastifyInstance): void {
     const scope = authorize(actor, P.DOCUMENTS_CREATE);
     const from = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.id);
     const into = await authorizeFolder(ctx.db, actor, P.DOCUMENTS_CREATE, body.parent);
+    const roleSignees = { people: roleSigneesFor(from, body.signees), level: providers.defaultLevel() };
     const filled =
       from.type === 'template' ? await fillTemplate(ctx, from, body.values, actor.account.language) : null;
     try {
-      const documentId = await convertTemplate(ctx, actor, scope, from, into, { ...body, filled });
+      const input = { ...body, filled, roleSignees };
+      const documentId = await convertTemplate(ctx, actor, scope, from, into, input);
       return { status: 'OK', documentId };
     } catch (err) {
       if (filled) await ctx.blobs.delete(filled.key).catch(() => undefined);
       throw err;
     }
+  });
+
+  defineRoute(
+    app,
+    api.documents.setTemplateRoles,
+  )(async ({ params, body, actor, ctx }) => {
+    const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_EDIT, params.id);
+    return { status: 'OK', roles: await setTemplateRoles(ctx, actor, doc, body.roles) };
   });
 
   for (const [endpoint, archived] of [

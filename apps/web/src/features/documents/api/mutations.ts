@@ -57,6 +57,8 @@ export interface CreateInput {
   templateId?: string;
   /** The template's field values by name (issue 13 item 4). */
   values?: Record<string, string>;
+  /** A person for each of the template's signee roles. */
+  signees?: { role: string; givenName: string; familyName: string; email: string }[];
 }
 
 /** Creates a folder, contract or template, or converts a template; answers the new document's id. */
@@ -64,7 +66,13 @@ export async function createDocument(input: CreateInput): Promise<string> {
   if (input.templateId) {
     const reply = await call(api.documents.convert, {
       params: { id: input.templateId },
-      body: { name: input.name, parent: input.parent, includeChildren: false, values: input.values },
+      body: {
+        name: input.name,
+        parent: input.parent,
+        includeChildren: false,
+        values: input.values,
+        signees: input.signees,
+      },
     });
     return reply.documentId;
   }

@@ -120,8 +120,7 @@ export function DocumentActions({
       label: t('actions.useTemplate'),
       icon: <IconTemplate size={16} aria-hidden />,
       onClick: () =>
-        modals.open('document-create-name', {
-          type: 'contract',
+        modals.open('document-create-from-template', {
           parent: document.parent,
           template: { id: document.id, name: document.name },
         }),

@@ -107,14 +107,12 @@ describe('create (SPEC §4.3)', () => {
     it('asks for each field by type, checks the values as the server does, and sends them', async () => {
       const contract = doc({ name: 'Lease of flat 4' });
       const fetchMock = mockApi({
-        [FIELDS]: () => ({ status: 'OK', fields }),
+        [FIELDS]: () => ({ status: 'OK', fields, roles: [] }),
         [CONVERT]: () => ({ status: 'OK', documentId: contract.id }),
       });
       renderAt(<ModalHost />);
-      act(() =>
-        modalStore.open('document-create-name', { type: 'contract', parent: null, template: TEMPLATE }),
-      );
-      const dialog = screen.getByRole('dialog', { name: 'New document from a template' });
+      act(() => modalStore.open('document-create-from-template', { parent: null, template: TEMPLATE }));
+      const dialog = await screen.findByRole('dialog', { name: 'New document from a template' });
       expect(within(dialog).getByRole('status')).toHaveTextContent("Reading the template's fields…");
       const group = await within(dialog).findByRole('group', { name: "Fill in the template's fields" });
       const tenant = within(group).getByLabelText(/Tenant name/);
@@ -159,10 +157,8 @@ describe('create (SPEC §4.3)', () => {
         }),
       });
       renderAt(<ModalHost />);
-      act(() =>
-        modalStore.open('document-create-name', { type: 'contract', parent: null, template: TEMPLATE }),
-      );
-      const dialog = screen.getByRole('dialog', { name: 'New document from a template' });
+      act(() => modalStore.open('document-create-from-template', { parent: null, template: TEMPLATE }));
+      const dialog = await screen.findByRole('dialog', { name: 'New document from a template' });
       expect(await within(dialog).findByRole('alert')).toHaveTextContent(
         /The template's fields cannot be read/,
       );
@@ -172,19 +168,56 @@ describe('create (SPEC §4.3)', () => {
     it('asks nothing more for a template without fields', async () => {
       const contract = doc({ name: 'NDA' });
       const fetchMock = mockApi({
-        [FIELDS]: () => ({ status: 'OK', fields: [] }),
+        [FIELDS]: () => ({ status: 'OK', fields: [], roles: [] }),
         [CONVERT]: () => ({ status: 'OK', documentId: contract.id }),
       });
       renderAt(<ModalHost />);
-      act(() =>
-        modalStore.open('document-create-name', { type: 'contract', parent: null, template: TEMPLATE }),
-      );
-      const dialog = screen.getByRole('dialog', { name: 'New document from a template' });
+      act(() => modalStore.open('document-create-from-template', { parent: null, template: TEMPLATE }));
+      const dialog = await screen.findByRole('dialog', { name: 'New document from a template' });
       await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Create' })).toBeEnabled());
       expect(within(dialog).queryByRole('group')).toBeNull();
       fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
       await screen.findByRole('dialog', { name: 'Document created' });
       expect(callsTo(fetchMock, CONVERT)).toEqual([{ name: 'Lease', parent: null, includeChildren: false }]);
+    });
+
+    it('asks for a person per signee role, checks the addresses, and sends them in the roles’ order', async () => {
+      const contract = doc({ name: 'Lease 7' });
+      const fetchMock = mockApi({
+        [FIELDS]: () => ({ status: 'OK', fields: [], roles: ['Tenant', 'Landlord'] }),
+        [CONVERT]: () => ({ status: 'OK', documentId: contract.id }),
+      });
+      renderAt(<ModalHost />);
+      act(() => modalStore.open('document-create-from-template', { parent: null, template: TEMPLATE }));
+      const dialog = await screen.findByRole('dialog', { name: 'New document from a template' });
+      const roles = await within(dialog).findByRole('group', { name: 'Signees of the roles' });
+      const tenant = within(roles).getByRole('group', { name: 'Tenant' });
+      const landlord = within(roles).getByRole('group', { name: 'Landlord' });
+      fireEvent.change(within(tenant).getByLabelText('Given name'), { target: { value: 'Tiina' } });
+      fireEvent.change(within(tenant).getByLabelText(/Email/), { target: { value: 'tiina@example.com' } });
+      fireEvent.change(within(landlord).getByLabelText(/Email/), { target: { value: 'TIINA@example.com ' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+      expect(within(landlord).getByText('Two roles have the same email address.')).toBeInTheDocument();
+      fireEvent.change(within(landlord).getByLabelText(/Email/), { target: { value: 'not an address' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+      expect(within(landlord).getByText('The format of the email address is invalid.')).toBeInTheDocument();
+      expect(callsTo(fetchMock, CONVERT)).toEqual([]);
+
+      fireEvent.change(within(landlord).getByLabelText('Given name'), { target: { value: 'Lauri' } });
+      fireEvent.change(within(landlord).getByLabelText(/Email/), { target: { value: 'lauri@example.com' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+      await screen.findByRole('dialog', { name: 'Document created' });
+      expect(callsTo(fetchMock, CONVERT)).toEqual([
+        {
+          name: 'Lease',
+          parent: null,
+          includeChildren: false,
+          signees: [
+            { role: 'Tenant', givenName: 'Tiina', familyName: '', email: 'tiina@example.com' },
+            { role: 'Landlord', givenName: 'Lauri', familyName: '', email: 'lauri@example.com' },
+          ],
+        },
+      ]);
     });
   });
 });

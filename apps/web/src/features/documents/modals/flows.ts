@@ -17,7 +17,7 @@ export async function runCreate(
   input: CreateInput,
   { queryClient, t }: { queryClient: QueryClient; t: TFunction<'documents'> },
 ): Promise<void> {
-  modalStore.close('document-create-name');
+  modalStore.close(input.templateId ? 'document-create-from-template' : 'document-create-name');
   modalStore.open('document-create-progress', { type: input.type });
   try {
     const id = await createDocument(input);
@@ -27,7 +27,14 @@ export async function runCreate(
   } catch (err) {
     modalStore.close('document-create-progress');
     const failed = t(input.templateId ? 'create.failed.fromTemplate' : `create.failed.${input.type}`);
-    showError(hasReason(err, 'TEMPLATE_INVALID', 'TEMPLATE_VALUES_INVALID') ? errorText(err) : failed);
+    const explained = hasReason(
+      err,
+      'TEMPLATE_INVALID',
+      'TEMPLATE_VALUES_INVALID',
+      'TEMPLATE_SIGNEES_INVALID',
+      'SIGNEE_ALREADY_ADDED',
+    );
+    showError(explained ? errorText(err) : failed);
   }
 }
 

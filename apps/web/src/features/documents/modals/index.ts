@@ -28,6 +28,10 @@ export function registerDocumentModals(): void {
   );
   registerModal('document-error', DocumentErrorModal);
   registerModal('document-create-name', CreateNameModal);
+  registerModal(
+    'document-create-from-template',
+    lazy(async () => ({ default: (await import('./CreateFromTemplateModal')).CreateFromTemplateModal })),
+  );
   registerModal('document-create-progress', CreateProgressModal);
   registerModal('document-create-complete', CreateCompleteModal);
   registerModal('document-upload', UploadModal);

@@ -20,12 +20,9 @@ declare module '../../../components/modals/registry' {
     /** Share links to the document's PDF (abilities.share). */
     'document-share': { document: DocumentRef };
     'document-error': { key?: DocumentErrorKey } | undefined;
-    'document-create-name': {
-      type: CreateType;
-      parent: string | null;
-      /** Make a contract from this template (SPEC §4.3). */
-      template?: { id: string; name: string };
-    };
+    'document-create-name': { type: CreateType; parent: string | null };
+    /** A contract from this template (SPEC §4.3), its fields and signee roles filled in. */
+    'document-create-from-template': { parent: string | null; template: { id: string; name: string } };
     'document-create-progress': { type: CreateType };
     'document-create-complete': { type: CreateType; id: string; name: string };
     'document-upload': { parent: string | null };
