@@ -5,7 +5,14 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
-const projects = ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench'];
+const projects = [
+  'packages/contract',
+  'apps/server',
+  'apps/web',
+  'e2e',
+  'bench',
+  'bench/docx-fidelity/harness',
+];
 
 const results = await Promise.all(
   projects.map(
