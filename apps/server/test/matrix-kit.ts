@@ -21,7 +21,7 @@ export type Req = Omit<InjectOptions, 'headers'> & {
   method: 'GET' | 'POST' | 'PUT';
   url: string;
   /** Only for bodies that are not JSON (the session headers are the matrix's). */
-  headers?: { 'content-type': string };
+  headers?: { 'content-type': string; 'if-match'?: string };
 };
 
 /**

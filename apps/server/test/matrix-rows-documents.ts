@@ -1,7 +1,8 @@
 /** Matrix rows of the documents and privileges calls (authorization-matrix.test.ts). */
 import { randomUUID } from 'node:crypto';
-import { P } from '@sinetti/contract';
+import { P, mimeTypeOf } from '@sinetti/contract';
 import { expect } from 'vitest';
+import { makeDocx } from './fixtures/office.ts';
 import { json, one, type Row } from './matrix-kit.ts';
 
 export const DOCUMENT_ROWS: Record<string, Row> = {
@@ -67,6 +68,19 @@ export const DOCUMENT_ROWS: Record<string, Row> = {
     kind: 'object',
     grants: one(P.DOCUMENTS_VIEW),
     request: (o) => json('GET', `/api/documents/template-fields/${o.template}`),
+  },
+  'documents.saveContent': {
+    subject: 'document',
+    kind: 'object',
+    grants: one(P.DOCUMENTS_EDIT),
+    // The fixture's contract is a PDF: authorized, then refused by the rule (409 NOT_EDITABLE).
+    ok: 409,
+    request: (o) => ({
+      method: 'PUT',
+      url: `/api/documents/content/${o.contract}`,
+      payload: makeDocx('<w:p><w:r><w:t>Edited</w:t></w:r></w:p>'),
+      headers: { 'content-type': mimeTypeOf('docx'), 'if-match': `"${'0'.repeat(64)}"` },
+    }),
   },
   'documents.setTemplateRoles': {
     subject: 'document',

@@ -124,6 +124,10 @@ export const ERROR_REASONS = [
   /** 409: a document has the most active share links it may have; revoke one first. */
   'SHARE_LIMIT_REACHED',
   // ── Documents: template fields (Use template) ───────────────────────────────────────────────────
+  /** 409: the editor edits DOCX contracts and templates below Signing; this document is not one of them. */
+  'NOT_EDITABLE',
+  /** 409: the document was saved by someone else since the editor opened it (If-Match); reload and edit again. */
+  'EDIT_CONFLICT',
   /** 409: template fields and signee roles belong to templates; this document is not one. */
   'NOT_A_TEMPLATE',
   /** 409: the template's placeholders cannot be read (malformed, unclosed, two types for one name, too many). */

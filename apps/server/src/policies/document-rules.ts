@@ -76,10 +76,15 @@ export const documentRules = {
       : no('Only a document that is out for signing can be reminded of.', 'NOT_SIGNING');
   },
   /** Opening the external editor. */
-  edit(doc: Doc): Refusal {
-    return isEditable(doc)
-      ? null
-      : no('Only templates and contracts that are not being signed can be edited.');
+  /** Opening and saving it in the browser editor: an editable document whose file is a DOCX. */
+  edit(doc: Doc & Pick<DocumentRow, 'extension' | 'blobKey'>): Refusal {
+    if (!isEditable(doc)) {
+      return no('Only templates and contracts that are not being signed can be edited.', 'NOT_EDITABLE');
+    }
+    if (doc.extension.toLowerCase() !== 'docx' || !doc.blobKey) {
+      return no('Only a DOCX document can be edited in the browser.', 'NOT_EDITABLE');
+    }
+    return null;
   },
   /** Making a contract from a template, or copying a folder of them. */
   convert(doc: Doc): Refusal {

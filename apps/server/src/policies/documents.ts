@@ -78,7 +78,7 @@ export async function relock<A extends Action>(
  */
 export function documentAbilities(
   actor: Pick<OrganizationActor, 'membership'>,
-  doc: Pick<DocumentRow, 'type' | 'state'>,
+  doc: Pick<DocumentRow, 'type' | 'state' | 'extension' | 'blobKey'>,
   signeeCount: number,
 ): DocumentAbilities {
   const view = can(actor, P.DOCUMENTS_VIEW);

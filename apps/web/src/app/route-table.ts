@@ -167,6 +167,13 @@ export const ROUTE_TABLE: RouteEntry[] = [
     page: 'CardPaymentReturn',
   },
   {
+    name: 'DocumentEditor',
+    path: '/edit/:document',
+    access: 'protected',
+    layout: 'bare',
+    page: 'DocumentEditor',
+  },
+  {
     name: 'SigningStart',
     path: '/public/sign/:signee',
     access: 'public',

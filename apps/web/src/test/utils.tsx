@@ -134,6 +134,8 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
 export interface FakeReply {
   status?: number;
   body: unknown;
+  /** Headers besides the JSON content type (an ETag of a file reply). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -152,7 +154,7 @@ export function mockFetch(replies: Record<string, FakeReply | ((init: RequestIni
     return Promise.resolve(
       new Response(JSON.stringify(reply.body), {
         status: reply.status ?? 200,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...reply.headers },
       }),
     );
   });

@@ -152,6 +152,20 @@ export const documents = {
     }),
     reply: okReply({ documentId: uuid }),
   }),
+  saveContent: endpoint({
+    id: 'documents.saveContent',
+    method: 'PUT',
+    path: '/documents/content/:id',
+    access: 'organization',
+    summary:
+      'Saves the browser editor’s DOCX as the document’s file (documents edit; a DOCX contract or template ' +
+      'below Signing, else 409 NOT_EDITABLE). The body is the DOCX itself (Content-Type application/' +
+      'vnd.openxmlformats-officedocument.wordprocessingml.document); If-Match carries the SHA-256 of the file ' +
+      'the editor opened, and a file saved by someone else since is 409 EDIT_CONFLICT. The PDF and search text ' +
+      'are made again in the background (conversion pending).',
+    params: idParams,
+    reply: documentReply,
+  }),
   templateFields: endpoint({
     id: 'documents.templateFields',
     method: 'GET',

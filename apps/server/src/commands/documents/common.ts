@@ -91,7 +91,13 @@ export async function enqueueRendition(
   if (row.conversionStatus === 'pending' && !row.blobKey) {
     await enqueueJob(tx, DOCUMENT_JOBS.blank, payload, opts(DOCUMENT_JOBS.blank));
   } else if (row.conversionStatus === 'pending' && needsConversion(row.extension)) {
-    await enqueueJob(tx, DOCUMENT_JOBS.convert, payload, opts(DOCUMENT_JOBS.convert));
+    // One conversion per file, not per document: a file saved from the editor while the previous one is
+    // still converting gets its own job (the old job's result no longer matches the row and is dropped).
+    const convert = {
+      ...opts(DOCUMENT_JOBS.convert),
+      dedupeKey: `${DOCUMENT_JOBS.convert}:${row.id}:${row.blobKey}`,
+    };
+    await enqueueJob(tx, DOCUMENT_JOBS.convert, payload, convert);
   } else if (row.extension === 'pdf' && row.pdfKey) {
     await enqueueJob(tx, DOCUMENT_JOBS.extractText, payload, opts(DOCUMENT_JOBS.extractText));
   }

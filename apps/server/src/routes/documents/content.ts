@@ -1,4 +1,4 @@
-import { P, api } from '@sinetti/contract';
+import { P, api, mimeTypeOf } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
 import { resolveActor, type OrganizationActor } from '../../http/actor.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -10,6 +10,10 @@ import { memberActor } from '../../commands/signing/common.ts';
 import { recordDownload } from '../../commands/signing/files.ts';
 import { originalOf, pdfOf, previewOf, signedPdfOf } from '../../queries/documents/renditions.ts';
 import { contentDisposition, downloadName, openBlob, readBlob } from './files.ts';
+import { saveEditedContent } from '../../commands/documents/save-content.ts';
+import { presentDocument } from '../../presenters/document.ts';
+
+const DOCX_MIME = mimeTypeOf('docx');
 
 export function registerDocumentContentRoutes(app: FastifyInstance): void {
   defineRoute(
@@ -35,6 +39,31 @@ export function registerDocumentContentRoutes(app: FastifyInstance): void {
     return { ...base, hash: preview.sha256, content, contentMimeType: preview.mimeType };
   });
 
+  // The editor's save: the DOCX itself as the body (not JSON, so not through defineRoute), with the same
+  // session, organization, validation and authorization steps.
+  const save = api.documents.saveContent;
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      DOCX_MIME,
+      { parseAs: 'buffer', bodyLimit: app.ctx.config.uploads.maxBytes },
+      (_req, body, done) => done(null, body),
+    );
+    scope.put(`/api${save.path}`, async (req) => {
+      const ctx = app.ctx;
+      const actor = (await resolveActor(ctx.db, ctx.clock, req, save.access)) as OrganizationActor;
+      const params = parseInput(save.params, req.params, 'params');
+      const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_EDIT, params.id);
+      if (!Buffer.isBuffer(req.body)) {
+        throw new AppError('VALIDATION_FAILED', `Send the DOCX as ${DOCX_MIME}.`, { file: 'Missing.' });
+      }
+      const base = /^"?([0-9a-f]{64})"?$/.exec(req.headers['if-match'] ?? '')?.[1] ?? null;
+      const row = await saveEditedContent(ctx, actor, doc, req.body, base);
+      const result = { status: 'OK' as const, document: presentDocument(row) };
+      if (ctx.config.validateReplies) save.reply.parse(result);
+      return result;
+    });
+  });
+
   // The file itself, streamed: not JSON, so not through defineRoute, but the same session, organization,
   // validation and authorization steps.
   const download = api.documents.download;
@@ -56,7 +85,9 @@ export function registerDocumentContentRoutes(app: FastifyInstance): void {
       .header('content-type', file.mimeType)
       .header('content-disposition', contentDisposition(downloadName(row, file.extension)))
       .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store');
+      .header('cache-control', 'private, no-store')
+      // The file's SHA-256: the editor sends it back as If-Match when it saves (documents.saveContent).
+      .header('etag', `"${file.sha256}"`);
     if (file.size !== null) void reply.header('content-length', String(file.size));
     return reply.send(stream);
   });

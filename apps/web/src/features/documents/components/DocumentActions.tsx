@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Menu } from '@mantine/core';
 import {
+  IconEdit,
   IconArchive,
   IconArchiveOff,
   IconChevronDown,
@@ -14,6 +15,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Document } from '@sinetti/contract';
 import { useModals } from '../../../components/modals';
 import { usePhone } from '../../../components/ResponsiveTable';
@@ -172,6 +174,16 @@ export function DocumentActions({
   return (
     <Group gap="xs" role="toolbar" aria-label={t('document.actions')}>
       {extra}
+      {can.edit && (
+        <Button
+          component={Link}
+          to={`/edit/${document.id}`}
+          variant="default"
+          leftSection={<IconEdit size={16} aria-hidden />}
+        >
+          {t('actions.edit')}
+        </Button>
+      )}
       {downloadButton}
       {phone ? (
         // Below the sm breakpoint the secondary actions wait in one keyboard-usable menu (issue 12 item 9).

@@ -109,14 +109,32 @@ describe('document page (SPEC §2.4)', () => {
   });
 
   it("offers exactly what the server's abilities allow", async () => {
-    const viewer = { rename: false, move: false, delete: false, archive: false, viewRoles: false };
+    const viewer = {
+      rename: false,
+      move: false,
+      delete: false,
+      archive: false,
+      viewRoles: false,
+      edit: false,
+    };
     openPage(file({ state: 1 }), {}, viewer);
     await screen.findByText('No preview for this file type');
     const toolbar = await screen.findByRole('toolbar', { name: 'Document actions' });
     for (const name of ['Rename', 'Archive', 'Delete', 'Permissions']) {
       expect(within(toolbar).queryByRole('button', { name })).not.toBeInTheDocument();
     }
+    expect(within(toolbar).queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     expect(within(toolbar).getByRole('button', { name: 'Download' })).toBeInTheDocument();
+  });
+
+  it('offers Edit, to the editor route, when the server says the document can be edited', async () => {
+    const editable = file({ state: 1 });
+    openPage(editable, {}, { edit: true });
+    const toolbar = await screen.findByRole('toolbar', { name: 'Document actions' });
+    expect(within(toolbar).getByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      `/edit/${editable.id}`,
+    );
   });
 
   it('opens the document-error dialog with the fileNotFound text when the file is missing', async () => {
