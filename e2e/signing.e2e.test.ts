@@ -6,7 +6,13 @@ import { PDFDocument, PDFString } from '@cantoo/pdf-lib';
 import type { Page } from 'playwright-core';
 import { newContext, screenshot } from './support/browser.ts';
 import { signUpWithOrganization, waitForPath } from './support/flows.ts';
-import { openSendDialog, saveCardAndTopUp, sendForSigning, uploadPdf } from './support/sending.ts';
+import {
+  openSendDialog,
+  saveCardAndTopUp,
+  sendForSigning,
+  uploadPdf,
+  waitForSignedDownload,
+} from './support/sending.ts';
 import { drawSignature, mailTo, pdfImages, pdfsig, waitForMail } from './support/signing.ts';
 import { browser, server, useServerAndBrowser } from './support/journey.ts';
 
@@ -235,17 +241,7 @@ describe('signing journey', () => {
     await signWithKeyboard(OTHER, 'Liisa Laine');
 
     // The seal job runs in the server's worker; the page shows the downloads once Signed.
-    const download = page.getByRole('button', { name: 'Download signed PDF' });
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          await page.getByRole('region', { name: 'Signees' }).waitFor();
-          return download.isVisible();
-        },
-        { timeout: 60_000, interval: 1_000 },
-      )
-      .toBe(true);
+    const download = await waitForSignedDownload(page);
     // Signed: the preview is the sealed PDF, each signee's steps are shown, and the audit trail reads
     // as a panel (issue 12 item 6).
     await page.getByText('Signed version: the sealed PDF with every signature.').waitFor({ timeout: 30_000 });

@@ -6,7 +6,7 @@ import { makeDocx } from '../apps/server/test/fixtures/office.ts';
 import { newContext, screenshot } from './support/browser.ts';
 import { uploadThroughDialogs, waitForRenderedPages } from './support/documents.ts';
 import { signUpWithOrganization, waitForPath } from './support/flows.ts';
-import { saveCardAndTopUp, sendForSigning } from './support/sending.ts';
+import { saveCardAndTopUp, sendForSigning, waitForSignedDownload } from './support/sending.ts';
 import { pdfToText, signFromMail } from './support/signing.ts';
 import { browser, server, useServerAndBrowser } from './support/journey.ts';
 
@@ -80,17 +80,7 @@ describe('template fields', () => {
     await sendForSigning(page, 'Äijälä Öhman');
     await page.getByRole('button', { name: 'Cancel signing' }).waitFor();
     await signFromMail(browser, server.url, 'aijala@example.com');
-    const download = page.getByRole('button', { name: 'Download signed PDF' });
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          await page.getByRole('region', { name: 'Signees' }).waitFor();
-          return download.isVisible();
-        },
-        { timeout: 60_000, interval: 1_000 },
-      )
-      .toBe(true);
+    const download = await waitForSignedDownload(page);
     const [signedFile] = await Promise.all([page.waitForEvent('download'), download.click()]);
     const signed = path.join(dir, 'signed.pdf');
     await signedFile.saveAs(signed);

@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { makePdf } from '../../apps/server/test/fixtures/files.ts';
 import { signUpWithOrganization, waitForPath } from './flows.ts';
 
@@ -87,4 +88,23 @@ export async function draftWithSignee(
     .filter({ hasText: `${signee.givenName} ${signee.familyName}` })
     .waitFor();
   return docId;
+}
+
+/**
+ * Waits, reloading the document page, until the seal job (the server's worker) has finished and the page
+ * offers the signed PDF; answers that button.
+ */
+export async function waitForSignedDownload(page: Page): Promise<Locator> {
+  const download = page.getByRole('button', { name: 'Download signed PDF' });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await page.getByRole('region', { name: 'Signees' }).waitFor();
+        return download.isVisible();
+      },
+      { timeout: 60_000, interval: 1_000 },
+    )
+    .toBe(true);
+  return download;
 }
