@@ -75,7 +75,6 @@ export const documentRules = {
       ? null
       : no('Only a document that is out for signing can be reminded of.', 'NOT_SIGNING');
   },
-  /** Opening the external editor. */
   /** Opening and saving it in the browser editor: an editable document whose file is a DOCX. */
   edit(doc: Doc & Pick<DocumentRow, 'extension' | 'blobKey'>): Refusal {
     if (!isEditable(doc)) {

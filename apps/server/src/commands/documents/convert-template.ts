@@ -64,6 +64,8 @@ function filledFile(filled: StoredBlob) {
     extension: 'docx',
     mimeType: mimeTypeOf('docx'),
     pdfKey: null,
+    pdfSize: null,
+    pdfSha256: null,
     contentText: null,
     conversionStatus: 'pending' as const,
     conversionError: null,
