@@ -32,11 +32,20 @@ describe('the DOCX editor', () => {
     // SuperDoc lays the pages out itself and takes the keyboard through a hidden field: a click on the
     // first page puts the cursor in its (empty) first paragraph.
     await page.getByTestId('editor-pages').click({ position: { x: 150, y: 110 } });
-    // Typed at a person's pace: the editor reads its hidden field per input event.
-    await page.keyboard.type('Vuokrasopimus', { delay: 40 });
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('Äijälä ja Öhman sopivat vuokrasta. Quokkaberry.', { delay: 40 });
     const pages = page.getByTestId('editor-pages');
+    // Typed a key at a time, each waited for: the editor reads its hidden field per input event, and on a
+    // busy machine a letter typed before the previous one landed (ä after j) was seen to swap places.
+    const typeSlowly = async (text: string) => {
+      for (let i = 1; i <= text.length; i++) {
+        await page.keyboard.type(text[i - 1] ?? '');
+        await expect
+          .poll(() => pages.innerText(), { timeout: 5_000, interval: 20 })
+          .toContain(text.slice(0, i));
+      }
+    };
+    await typeSlowly('Vuokrasopimus');
+    await page.keyboard.press('Enter');
+    await typeSlowly('Äijälä ja Öhman sopivat vuokrasta. Quokkaberry.');
     await pages.getByText('Äijälä ja Öhman sopivat vuokrasta. Quokkaberry.').waitFor();
     await page.getByText('Unsaved changes').waitFor();
     await screenshot(page, 'editor');
@@ -57,6 +66,36 @@ describe('the DOCX editor', () => {
         { timeout: 60_000, interval: 1_000 },
       )
       .toBe(1);
+
+    // Versions (issue 13 item 3): the blank file and the save, compared, previewed and restored.
+    await page.goto(`${server.url}${documentPath}`);
+    await page.getByRole('button', { name: 'Versions' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Versions of Written in the browser' });
+    const list = dialog.getByRole('list', { name: 'Versions' });
+    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 30_000 }).toBe(2);
+    const latest = list.getByTestId('version-2');
+    await latest.getByText('Current').waitFor();
+    await latest.getByText(/Edited · .* · Kaisa Kirjoittaja/).waitFor();
+    await list
+      .getByTestId('version-1')
+      .getByText(/^Created/)
+      .waitFor();
+    await dialog.getByLabel('Older').selectOption('1');
+    await dialog.getByLabel('Newer').selectOption('2');
+    await dialog.getByRole('button', { name: 'Compare' }).click();
+    const diff = dialog.getByTestId('version-diff');
+    await diff.locator('ins', { hasText: 'Quokkaberry' }).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'versions');
+    await dialog.getByRole('button', { name: 'Preview version 2' }).click();
+    await dialog.locator('canvas').first().waitFor({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: 'Back to versions' }).click();
+    await dialog.getByRole('button', { name: 'Restore version 1' }).click();
+    await page.getByText('Version 1 is the current file again.').waitFor();
+    await list
+      .getByTestId('version-3')
+      .getByText(/Restored from version 1/)
+      .waitFor();
+    await expect.poll(() => list.getByTestId('version-3').getByText('Current').count()).toBe(1);
     await context.close();
-  }, 240_000);
+  }, 300_000);
 });

@@ -1,11 +1,12 @@
 import { strFromU8, unzipSync } from 'fflate';
-import { DOCUMENT_STATE, P, mimeTypeOf } from '@sinetti/contract';
+import { DOCUMENT_STATE, P } from '@sinetti/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../src/db/schema/index.ts';
 import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
 import { errorOf, type TestUser } from './helper.ts';
 import { makeDocx } from './fixtures/office.ts';
+import { editingCalls } from './editing-helper.ts';
 import { makePdf } from './fixtures/files.ts';
 
 let t: DocumentsTestApp;
@@ -15,33 +16,12 @@ beforeAll(async () => {
   owner = await t.organization(await t.signUp());
 });
 afterAll(async () => t.close());
+const { download, etagOf, save, info, newContract } = editingCalls(() => t);
 
 const EDITED = makeDocx(
   '<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t>Vuokrasopimus</w:t></w:r></w:p>' +
     '<w:p><w:r><w:t>Muokattu: äöå ÄÖÅ, Quokkaberry.</w:t></w:r></w:p>',
 );
-const download = (user: TestUser, id: string) =>
-  t.call(user, { method: 'GET', url: `/api/documents/download/${id}` });
-const etagOf = async (user: TestUser, id: string) => {
-  const res = await download(user, id);
-  expect(res.statusCode, res.body).toBe(200);
-  return String(res.headers.etag);
-};
-const save = (user: TestUser, id: string, body: Buffer, ifMatch?: string) =>
-  t.call(user, {
-    method: 'PUT',
-    url: `/api/documents/content/${id}`,
-    payload: body,
-    headers: { 'content-type': mimeTypeOf('docx'), ...(ifMatch ? { 'if-match': ifMatch } : {}) },
-  });
-const info = async (user: TestUser, id: string) =>
-  (await t.json(user, 'GET', `/api/documents/info/${id}`)).json();
-async function newContract(user: TestUser, name: string) {
-  const doc = await t.create(user, 'contract', name);
-  await t.app.jobs.drain();
-  return doc.id;
-}
-
 describe('saving from the browser editor (issue 13 item 1)', () => {
   it('stores the DOCX, makes its PDF and search text again, and the next save needs the new hash', async () => {
     const id = await newContract(owner, 'Lease');

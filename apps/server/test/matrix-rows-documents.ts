@@ -116,6 +116,34 @@ export const DOCUMENT_ROWS: Record<string, Row> = {
     grants: one(P.DOCUMENTS_VIEW),
     request: (o) => json('GET', `/api/documents/download/${o.contract}`),
   },
+  'versions.list': {
+    subject: 'document',
+    kind: 'object',
+    grants: one(P.DOCUMENTS_VIEW),
+    request: (o) => json('GET', `/api/documents/versions/${o.contract}`),
+  },
+  'versions.content': {
+    subject: 'document',
+    kind: 'object',
+    grants: one(P.DOCUMENTS_VIEW),
+    request: (o) => json('GET', `/api/documents/version-content/${o.contract}/1`),
+  },
+  'versions.compare': {
+    subject: 'document',
+    kind: 'object',
+    grants: one(P.DOCUMENTS_VIEW),
+    // The fixture's PDF has not had its text read (no jobs run here): 409 VERSION_TEXT_MISSING.
+    ok: 409,
+    request: (o) => json('GET', `/api/documents/version-compare/${o.contract}?from=1&to=1`),
+  },
+  'versions.restore': {
+    subject: 'document',
+    kind: 'object',
+    grants: one(P.DOCUMENTS_EDIT),
+    // The fixture's contract is a PDF: authorized, then refused by the rule (409 NOT_EDITABLE).
+    ok: 409,
+    request: (o) => json('POST', `/api/documents/version-restore/${o.contract}`, { number: 1 }),
+  },
   'shares.list': {
     subject: 'document',
     kind: 'object',

@@ -43,7 +43,7 @@ describe('the certificate of completion', () => {
   });
 
   it('lists the document, its hashes and every signee event, and is sealed by the platform', async () => {
-    const { pdf, sha256 } = await buildCompletionCertificate(input('en'), { ca });
+    const { pdf, sha256 } = await buildCompletionCertificate({ ...input('en'), documentVersion: 3 }, { ca });
     expect(sha256).toMatch(/^[0-9a-f]{64}$/);
     const { signatures, output } = await verifyWithPdfsig(pdf);
     expect(signatures, output).toMatchObject([
@@ -58,6 +58,7 @@ describe('the certificate of completion', () => {
     for (const expected of [
       'Certificate of completion',
       'Vuokrasopimus 2026.pdf',
+      'Original file, version 3',
       '5b0e8f0a-2d7c-4d63-9a53-0f2b8f3c1d11',
       hashes.original,
       hashes.signedVersion,
@@ -72,8 +73,9 @@ describe('the certificate of completion', () => {
   });
 
   it('is written in Finnish on request and flows onto more pages', async () => {
-    const { pdf } = await buildCompletionCertificate(input('fi', 14), { ca });
+    const { pdf } = await buildCompletionCertificate({ ...input('fi', 14), documentVersion: 2 }, { ca });
     const text = await pdfText(pdf);
+    expect(text).toContain('Alkuperäinen tiedosto, versio 2');
     expect(text).toContain('Todistus allekirjoituksista');
     expect(text).toContain('Allekirjoitettu: 1.6.2026 klo 12.00.00 (UTC+3) (2026-06-01 09:00:00 UTC)');
     expect(text).toContain('Avattu:');

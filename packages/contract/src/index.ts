@@ -26,6 +26,7 @@ export * from './api/verification.ts';
 export * from './api/guides.ts';
 export * from './api/notifications.ts';
 export * from './api/shares.ts';
+export * from './api/versions.ts';
 
 import { authentication } from './api/authentication.ts';
 import { documents } from './api/documents.ts';
@@ -40,6 +41,7 @@ import { verification } from './api/verification.ts';
 import { guides } from './api/guides.ts';
 import { notificationsApi } from './api/notifications.ts';
 import { sharesApi } from './api/shares.ts';
+import { versionsApi } from './api/versions.ts';
 
 /** Every endpoint, by area; the server registers and documents exactly these. */
 export const api = {
@@ -56,4 +58,5 @@ export const api = {
   guides,
   notifications: notificationsApi,
   shares: sharesApi,
+  versions: versionsApi,
 } as const;

@@ -128,6 +128,14 @@ export const ERROR_REASONS = [
   'NOT_EDITABLE',
   /** 409: the document was saved by someone else since the editor opened it (If-Match); reload and edit again. */
   'EDIT_CONFLICT',
+  /** 409: that version is already the document's current file. */
+  'VERSION_IS_CURRENT',
+  /** 409: that version has no PDF to preview (still being made, or it could not be made). */
+  'VERSION_PDF_MISSING',
+  /** 409: a version's text is still being read, so it cannot be compared yet. */
+  'VERSION_TEXT_MISSING',
+  /** 409: the two versions' texts differ too much to compare here. */
+  'VERSION_COMPARE_TOO_LARGE',
   /** 409: template fields and signee roles belong to templates; this document is not one. */
   'NOT_A_TEMPLATE',
   /** 409: the template's placeholders cannot be read (malformed, unclosed, two types for one name, too many). */

@@ -43,7 +43,7 @@ export function mockApi(routes: Record<string, Handler>) {
     const key = `${init?.method ?? 'GET'} ${String(input)}`;
     const handler = routes[key];
     const reply = handler
-      ? handler(init?.body ? JSON.parse(String(init.body)) : undefined)
+      ? handler(typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? undefined))
       : { status: 'ERROR', code: 'NOT_FOUND', message: `No mock for ${key}` };
     const code = (reply as { status?: string; code?: ErrorCode }).code;
     const status = (reply as { status?: string }).status === 'ERROR' ? httpStatusOf(code ?? 'INTERNAL') : 200;

@@ -162,8 +162,10 @@ export const documents = {
       'below Signing, else 409 NOT_EDITABLE). The body is the DOCX itself (Content-Type application/' +
       'vnd.openxmlformats-officedocument.wordprocessingml.document); If-Match carries the SHA-256 of the file ' +
       'the editor opened, and a file saved by someone else since is 409 EDIT_CONFLICT. The PDF and search text ' +
-      'are made again in the background (conversion pending).',
+      'are made again in the background (conversion pending). The file becomes the next version (origin ' +
+      '`edited`, or `uploaded` for a file uploaded as a new version); the same bytes again add nothing.',
     params: idParams,
+    query: z.object({ origin: z.enum(['edited', 'uploaded']).default('edited') }),
     reply: documentReply,
   }),
   templateFields: endpoint({
@@ -277,9 +279,14 @@ export const documents = {
     path: '/documents/download/:id',
     access: 'organization',
     summary:
-      'The file itself (not JSON) as an attachment: the original, or the PDF rendition with rendition=pdf.',
+      'The file itself (not JSON) as an attachment: the original, or the PDF rendition with rendition=pdf; ' +
+      'with version=N, that version’s (404 when it has no such file).',
     params: idParams,
-    query: z.object({ rendition: z.enum(['original', 'pdf']).default('original') }),
+    query: z.object({
+      rendition: z.enum(['original', 'pdf']).default('original'),
+      /** An earlier version's file instead of the current one (versions.list). */
+      version: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    }),
     reply: z.string().describe('binary file'),
   }),
   archive: endpoint({

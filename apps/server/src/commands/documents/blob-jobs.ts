@@ -7,6 +7,7 @@ import { enqueueSigningFilesDeletion, referencedSigningKeys } from '../signing/b
 import { SIGNING_BLOB_PREFIX } from '../signing/common.ts';
 import { DOCUMENT_BLOB_PREFIX } from './common.ts';
 import { enqueueBlobDeletion } from './delete-document.ts';
+import { versionFilesOf, versionReferences } from './versions.ts';
 
 /** A blob no row references is removed only once it is this old: younger ones may belong to an upload
  * whose row is about to be committed. */
@@ -20,7 +21,9 @@ async function referenced(db: DbOrTx, keys: string[]): Promise<Set<string>> {
     .select({ blobKey: documents.blobKey, pdfKey: documents.pdfKey })
     .from(documents)
     .where(or(inArray(documents.blobKey, keys), inArray(documents.pdfKey, keys)));
-  return new Set(rows.flatMap((r) => [r.blobKey, r.pdfKey]).filter((k): k is string => !!k));
+  const kept = rows.flatMap((r) => [r.blobKey, r.pdfKey]).filter((k): k is string => !!k);
+  // Older versions keep their files (issue 13 item 3) after the row has moved on to a newer one.
+  return new Set([...kept, ...(await versionReferences(db, keys))]);
 }
 
 /** Deletes the given blobs unless a row references them (a copy may share a blob). Idempotent. */
@@ -47,11 +50,12 @@ async function purgeDeleted(c: JobContext, now: Date): Promise<number> {
         due.map((d) => d.id),
       );
       await enqueueSigningFilesDeletion(tx, now, ids);
+      const versions = await versionFilesOf(tx, ids);
       const gone = await tx
         .delete(documents)
         .where(ids)
         .returning({ blobKey: documents.blobKey, pdfKey: documents.pdfKey });
-      await enqueueBlobDeletion(tx, now, gone);
+      await enqueueBlobDeletion(tx, now, [...gone, ...versions]);
       return due.length;
     });
     purged += n;

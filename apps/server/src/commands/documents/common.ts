@@ -97,7 +97,7 @@ export async function enqueueRendition(
       ...opts(DOCUMENT_JOBS.convert),
       dedupeKey: `${DOCUMENT_JOBS.convert}:${row.id}:${row.blobKey}`,
     };
-    await enqueueJob(tx, DOCUMENT_JOBS.convert, payload, convert);
+    await enqueueJob(tx, DOCUMENT_JOBS.convert, { ...payload, blobKey: row.blobKey }, convert);
   } else if (row.extension === 'pdf' && row.pdfKey) {
     await enqueueJob(tx, DOCUMENT_JOBS.extractText, payload, opts(DOCUMENT_JOBS.extractText));
   }

@@ -22,6 +22,7 @@ import { recordAudit } from '../audit.ts';
 import { copySignees } from '../signing/signees.ts';
 import { enqueueRendition, lockTree } from './common.ts';
 import { inSubtree } from './subtree.ts';
+import { addFirstVersions } from './versions.ts';
 import { addRoleSignees, type RoleSignee } from './template-roles.ts';
 
 /** Copying more than this at once is refused (the copy is one transaction). */
@@ -122,6 +123,10 @@ export async function convertTemplate(
       };
     });
     for (let i = 0; i < copies.length; i += 500) await tx.insert(documents).values(copies.slice(i, i + 500));
+    const made = { by: actor.account.id, at: now };
+    const [root, ...rest] = copies;
+    await addFirstVersions(tx, rest, { ...made, origin: 'copied' });
+    if (root) await addFirstVersions(tx, [root], { ...made, origin: input.filled ? 'filled' : 'copied' });
     await copySignees(tx, ids, now);
     const newId = ids.get(source.id) ?? '';
     if (input.roleSignees) {

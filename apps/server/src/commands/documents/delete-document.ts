@@ -14,6 +14,7 @@ import { relock, type AuthorizedDocument } from '../../policies/documents.ts';
 import { DOCUMENT_JOBS, lockTree } from './common.ts';
 import { enqueueSigningFilesDeletion } from '../signing/blob-refs.ts';
 import { inSubtree } from './subtree.ts';
+import { versionFilesOf } from './versions.ts';
 
 /** Queues deletion of blobs whose rows are gone (the job deletes only what no row references). */
 export async function enqueueBlobDeletion(
@@ -67,11 +68,12 @@ export async function deleteDocument(
     const now = ctx.clock.now();
     if (permanently) {
       await enqueueSigningFilesDeletion(tx, now, inSubtree(row), row.organizationId);
+      const versions = await versionFilesOf(tx, inSubtree(row));
       const gone = await tx
         .delete(documents)
         .where(inSubtree(row))
         .returning({ blobKey: documents.blobKey, pdfKey: documents.pdfKey });
-      await enqueueBlobDeletion(tx, now, gone, row.organizationId);
+      await enqueueBlobDeletion(tx, now, [...gone, ...versions], row.organizationId);
     } else {
       await tx
         .update(documents)

@@ -13,6 +13,12 @@ import { converterFor } from '../../services/conversion/index.ts';
 import type { JobContext, JobRecord } from '../../services/jobs/index.ts';
 import { enqueueRendition } from './common.ts';
 import {
+  addFirstVersions,
+  recordVersionRendition,
+  recordVersionText,
+  versionWithoutPdf,
+} from './versions.ts';
+import {
   ConversionOutcomeError,
   downloadBlob,
   pdfText,
@@ -22,7 +28,8 @@ import {
 } from './job-files.ts';
 import { faultPoint } from '../../lib/fault-points.ts';
 
-export type DocumentJob = JobRecord<{ documentId: string }>;
+/** `blobKey`: the file a conversion is for (older jobs have none: the row's file then). */
+export type DocumentJob = JobRecord<{ documentId: string; blobKey?: string }>;
 
 /** Makes the empty DOCX of a new contract or template, then queues its PDF rendition. Idempotent. */
 export async function runBlank(job: DocumentJob, c: JobContext): Promise<void> {
@@ -41,20 +48,37 @@ export async function runBlank(job: DocumentJob, c: JobContext): Promise<void> {
         .set({ blobKey: stored.key, size: stored.size, sha256: stored.sha256 })
         .where(and(eq(documents.id, doc.id), isNull(documents.blobKey)))
         .returning(documentColumns);
-      if (row) await enqueueRendition(tx, c.clock.now(), row);
-      return Boolean(row);
+      if (!row) return false;
+      await addFirstVersions(tx, [row], { origin: 'created', by: row.ownerAccountId, at: c.clock.now() });
+      await enqueueRendition(tx, c.clock.now(), row);
+      return true;
     });
     if (!kept) await c.blobs.delete(stored.key);
   });
 }
 
-/** Converts the original to PDF, stores it as the rendition and indexes its text. Idempotent. */
-export async function runConvert(job: DocumentJob, c: JobContext): Promise<void> {
+/** The file a conversion job is for, when it still needs its PDF: the row's, or an older version's. */
+async function conversionTarget(job: DocumentJob, c: JobContext) {
   const doc = await findDocument(c.db, job.payload.documentId);
-  if (!doc || !doc.blobKey || doc.conversionStatus !== 'pending') return;
-  const blobKey = doc.blobKey;
+  const blobKey = job.payload.blobKey ?? doc?.blobKey;
+  if (!doc || !blobKey) return null;
+  if (doc.blobKey === blobKey)
+    return doc.conversionStatus === 'pending' ? { doc, blobKey, extension: doc.extension } : null;
+  // Saved over before its PDF was made: the version keeps its own preview and text (issue 13 item 3).
+  const version = await versionWithoutPdf(c.db, doc.id, blobKey);
+  return version ? { doc, blobKey, extension: version.extension } : null;
+}
+
+/**
+ * Converts a file of the document to PDF, stores it as the rendition (when it still is the row's file)
+ * and as its versions' PDF, and indexes its text. Idempotent.
+ */
+export async function runConvert(job: DocumentJob, c: JobContext): Promise<void> {
+  const target = await conversionTarget(job, c);
+  if (!target) return;
+  const { doc, blobKey, extension } = target;
   await withTempDir(async (dir) => {
-    const source = path.join(dir, `source.${doc.extension || 'bin'}`);
+    const source = path.join(dir, `source.${extension || 'bin'}`);
     await downloadBlob(c, blobKey, source);
     const pdf = await (async () => {
       const bytes = await fsp.readFile(source);
@@ -62,7 +86,7 @@ export async function runConvert(job: DocumentJob, c: JobContext): Promise<void>
       // (OOXML, ODF) is inflated once within the limits before LibreOffice may spend its time on it, and
       // loses its formulas (they would be computed on this machine; see formulas.ts).
       let input = source;
-      if (doc.extension === 'epub') input = await epubToHtml(bytes, dir);
+      if (extension === 'epub') input = await epubToHtml(bytes, dir);
       else if (isZip(bytes)) input = await withoutFormulasFile(bytes, source);
       return converterFor(c.config.conversion, c.log).convert(input, 'pdf', path.join(dir, 'out'), {
         signal: c.signal,
@@ -72,26 +96,29 @@ export async function runConvert(job: DocumentJob, c: JobContext): Promise<void>
     await faultPoint('conversion.converted');
     const text = await pdfText(c, pdf).catch(() => '');
     const stored = await uploadFile(c, doc.organizationId, pdf, 'application/pdf');
-    const updated = await c.db
-      .update(documents)
-      .set({
-        pdfKey: stored.key,
-        pdfSize: stored.size,
-        pdfSha256: stored.sha256,
-        contentText: text,
-        conversionStatus: 'done',
-        conversionError: null,
-        conversionFailure: null,
-      })
-      .where(
-        and(
-          eq(documents.id, doc.id),
-          eq(documents.conversionStatus, 'pending'),
-          eq(documents.blobKey, blobKey),
-        ),
-      )
-      .returning({ id: documents.id });
-    if (updated.length === 0) await c.blobs.delete(stored.key);
+    await c.db.transaction(async (tx) => {
+      await tx
+        .update(documents)
+        .set({
+          pdfKey: stored.key,
+          pdfSize: stored.size,
+          pdfSha256: stored.sha256,
+          contentText: text,
+          conversionStatus: 'done',
+          conversionError: null,
+          conversionFailure: null,
+        })
+        .where(
+          and(
+            eq(documents.id, doc.id),
+            eq(documents.conversionStatus, 'pending'),
+            eq(documents.blobKey, blobKey),
+          ),
+        );
+      // Every version of this file gets the PDF too, also when the row has moved on to a newer file
+      // meanwhile. A PDF nobody took is removed by the documents sweep.
+      await recordVersionRendition(tx, doc.id, blobKey, { ...stored, text });
+    });
   });
 }
 
@@ -108,6 +135,7 @@ export async function runExtractText(job: DocumentJob, c: JobContext): Promise<v
       .update(documents)
       .set({ contentText: text })
       .where(and(eq(documents.id, doc.id), eq(documents.pdfKey, pdfKey)));
+    await recordVersionText(c.db, doc.id, pdfKey, text);
   });
 }
 
@@ -120,7 +148,14 @@ export async function markConversionFailed(job: DocumentJob, error: Error, c: { 
       conversionError: error.message.slice(0, 1000),
       conversionFailure: error instanceof ConversionOutcomeError ? error.failure : 'UNREADABLE',
     })
-    .where(and(eq(documents.id, job.payload.documentId), eq(documents.conversionStatus, 'pending')));
+    .where(
+      and(
+        eq(documents.id, job.payload.documentId),
+        eq(documents.conversionStatus, 'pending'),
+        // A failed conversion of an older version leaves the current one's alone.
+        job.payload.blobKey ? eq(documents.blobKey, job.payload.blobKey) : undefined,
+      ),
+    );
 }
 
 /** The file to convert: `source` itself, or a copy beside it without formulas (same name, own folder). */

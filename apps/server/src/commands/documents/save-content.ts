@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { mimeTypeOf, type P } from '@sinetti/contract';
 import { eq } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { putHashed } from '../../services/blob-store/index.ts';
 import { isZip } from '../../services/conversion/archive.ts';
 import { recordAudit } from '../audit.ts';
 import { enqueueRendition, newBlobKey } from './common.ts';
+import { addVersion } from './versions.ts';
 
 const conflict = () =>
   new AppError(
@@ -21,7 +23,8 @@ const conflict = () =>
   ).because('EDIT_CONFLICT');
 
 /**
- * Saves the browser editor's DOCX as the document's file (issue 13 item 1). `base` is the SHA-256 of the
+ * Saves the browser editor's DOCX (or a DOCX uploaded as a new version) as the document's file and its
+ * next version (issue 13 items 1 and 3); the same bytes again add nothing. `base` is the SHA-256 of the
  * file the editor opened (If-Match): a document saved by anyone since is refused, never overwritten
  * silently. The file is stored first, then swapped in under the document's row lock with the same check;
  * the PDF rendition and search text are made again by the background conversion, and the old PDF stays
@@ -34,6 +37,7 @@ export async function saveEditedContent(
   authorized: AuthorizedDocument<typeof P.DOCUMENTS_EDIT>,
   docx: Buffer,
   base: string | null,
+  origin: 'edited' | 'uploaded' = 'edited',
 ): Promise<DocumentRow> {
   assertAllowed(documentRules.edit(authorized), 'CONFLICT');
   if (base === null) {
@@ -45,6 +49,7 @@ export async function saveEditedContent(
   if (!isZip(docx)) {
     throw new AppError('VALIDATION_FAILED', 'That is not a DOCX file.', { file: 'Not a DOCX file.' });
   }
+  if (createHash('sha256').update(docx).digest('hex') === base) return authorized; // nothing changed: no new version
   const stored = await putHashed(ctx.blobs, newBlobKey(authorized.organizationId), Readable.from([docx]), {
     contentType: mimeTypeOf('docx'),
   });
@@ -68,11 +73,18 @@ export async function saveEditedContent(
         .where(eq(documents.id, doc.id))
         .returning(documentColumns);
       if (!row) throw new Error('The document row was not updated.');
+      const file = {
+        extension: row.extension,
+        blobKey: stored.key,
+        size: stored.size,
+        sha256: stored.sha256,
+      };
+      const version = await addVersion(tx, row, file, { origin, by: actor.account.id, at: now });
       await enqueueRendition(tx, now, row);
       await recordAudit(tx, auditOf(actor), 'document.edited', {
         organizationId: doc.organizationId,
         subjectId: doc.id,
-        data: { from: base, to: stored.sha256, size: stored.size },
+        data: { from: base, to: stored.sha256, size: stored.size, version, origin },
       });
       return row;
     });

@@ -2,6 +2,7 @@ import { P, SHARE_LINKS_MAX, SHARE_MAX_DAYS, type ShareLink } from '@sinetti/con
 import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, persons, shareLinks } from '../../db/schema/index.ts';
+import { personName } from '../../queries/person-name.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
 import { auditOf } from '../../http/audit.ts';
 import type { AppContext } from '../../http/context.ts';
@@ -52,9 +53,7 @@ export async function listShares(db: DbOrTx, now: Date, doc: Sharer): Promise<Sh
     .select({
       share: shareLinks,
       email: accounts.email,
-      name: sql<
-        string | null
-      >`nullif(trim(coalesce(${persons.givenName}, '') || ' ' || coalesce(${persons.familyName}, '')), '')`,
+      name: personName,
     })
     .from(shareLinks)
     .leftJoin(accounts, eq(accounts.id, shareLinks.createdBy))

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { documentColumns, type DocumentRow } from '../../queries/documents/columns.ts';
 import { putHashed, type StoredBlob } from '../../services/blob-store/index.ts';
 import { SNIFF_BYTES, contentMatchesExtension, needsConversion } from '../../services/file-type/index.ts';
+import { addFirstVersions } from './versions.ts';
 import { recordAudit } from '../audit.ts';
 import type { AuthorizedDocument } from '../../policies/documents.ts';
 import type { AuthorizedScope } from '../../policies/index.ts';
@@ -86,6 +87,7 @@ export async function insertUploadedDocument(
       })
       .returning(documentColumns);
     if (!row) throw new Error('document insert returned nothing');
+    await addFirstVersions(tx, [row], { origin: 'uploaded', by: actor.account.id, at: now });
     await enqueueRendition(tx, now, row);
     await recordAudit(tx, auditOf(actor), 'document.uploaded', {
       organizationId: scope.organizationId,

@@ -50,6 +50,7 @@ export function completionInput(
     documentId: document.id,
     lang,
     hashes: { original: process.originalSha256, signedVersion: process.versionSha256, final: finalSha256 },
+    documentVersion: process.documentVersion,
     completedAt,
     signees: list.map((s) => ({
       name: fullNameOf(s),

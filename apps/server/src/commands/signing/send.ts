@@ -27,6 +27,7 @@ import {
   readPdf,
   storePdf,
 } from './common.ts';
+import { currentVersionNumber } from '../../queries/documents/versions.ts';
 import { accountContact } from './people.ts';
 import { pdfFailure, pdfRun } from './pdf-run.ts';
 import { mailAndRecord, type RoundMailPlace } from './round-mail.ts';
@@ -181,6 +182,7 @@ export async function sendForSigning(
         versionSha256: version.sha256,
         versionSize: version.size,
         pages: prepared.pages,
+        documentVersion: await currentVersionNumber(tx, doc.id),
         currentKey: version.key,
         currentSha256: version.sha256,
         sentAt: now,

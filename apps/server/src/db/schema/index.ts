@@ -9,3 +9,4 @@ export * from './mail.ts';
 export * from './signing.ts';
 export * from './notifications.ts';
 export * from './shares.ts';
+export * from './versions.ts';

@@ -81,6 +81,8 @@ export const signingProcesses = pgTable(
     versionSha256: text('version_sha256').notNull(),
     versionSize: integer('version_size').notNull(),
     pages: integer('pages').notNull(),
+    /** The document's version (document_versions.number) that was sent; null for rounds sent before versions. */
+    documentVersion: integer('document_version'),
     /** The version plus every signature so far (the version itself before the first). */
     currentKey: text('current_key').notNull(),
     currentSha256: text('current_sha256').notNull(),

@@ -9,6 +9,7 @@ import { authorizeDocument } from '../../policies/documents.ts';
 import { memberActor } from '../../commands/signing/common.ts';
 import { recordDownload } from '../../commands/signing/files.ts';
 import { originalOf, pdfOf, previewOf, signedPdfOf } from '../../queries/documents/renditions.ts';
+import { versionFileRow } from '../../queries/documents/versions.ts';
 import { contentDisposition, downloadName, openBlob, readBlob } from './files.ts';
 import { saveEditedContent } from '../../commands/documents/save-content.ts';
 import { presentDocument } from '../../presenters/document.ts';
@@ -52,12 +53,13 @@ export function registerDocumentContentRoutes(app: FastifyInstance): void {
       const ctx = app.ctx;
       const actor = (await resolveActor(ctx.db, ctx.clock, req, save.access)) as OrganizationActor;
       const params = parseInput(save.params, req.params, 'params');
+      const query = parseInput(save.query, req.query, 'query');
       const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_EDIT, params.id);
       if (!Buffer.isBuffer(req.body)) {
         throw new AppError('VALIDATION_FAILED', `Send the DOCX as ${DOCX_MIME}.`, { file: 'Missing.' });
       }
       const base = /^"?([0-9a-f]{64})"?$/.exec(req.headers['if-match'] ?? '')?.[1] ?? null;
-      const row = await saveEditedContent(ctx, actor, doc, req.body, base);
+      const row = await saveEditedContent(ctx, actor, doc, req.body, base, query.origin);
       const result = { status: 'OK' as const, document: presentDocument(row) };
       if (ctx.config.validateReplies) save.reply.parse(result);
       return result;
@@ -73,7 +75,8 @@ export function registerDocumentContentRoutes(app: FastifyInstance): void {
     const params = parseInput(download.params, req.params, 'params');
     const query = parseInput(download.query, req.query, 'query');
     const row = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.id);
-    const file = query.rendition === 'pdf' ? pdfOf(row) : originalOf(row);
+    const source = query.version ? await versionFileRow(ctx.db, row, query.version) : row;
+    const file = query.rendition === 'pdf' ? pdfOf(source) : originalOf(source);
     if (!file) {
       throw new AppError(
         'NOT_FOUND',
@@ -83,7 +86,7 @@ export function registerDocumentContentRoutes(app: FastifyInstance): void {
     const stream = await openBlob(ctx.blobs, file.key);
     void reply
       .header('content-type', file.mimeType)
-      .header('content-disposition', contentDisposition(downloadName(row, file.extension)))
+      .header('content-disposition', contentDisposition(downloadName(source, file.extension)))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       // The file's SHA-256: the editor sends it back as If-Match when it saves (documents.saveContent).

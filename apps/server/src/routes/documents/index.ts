@@ -4,6 +4,7 @@ import { registerDocumentContentRoutes } from './content.ts';
 import { registerDocumentReadRoutes } from './read.ts';
 import { registerShareRoutes } from './shares.ts';
 import { registerDocumentUploadRoute } from './upload.ts';
+import { registerVersionRoutes } from './versions.ts';
 import { registerDocumentWriteRoutes } from './write.ts';
 
 /** SPEC §7.3 documents/: every call, and the background jobs they queue. */
@@ -14,4 +15,5 @@ export function registerDocumentRoutes(app: FastifyInstance): void {
   registerDocumentContentRoutes(app);
   registerDocumentUploadRoute(app);
   registerShareRoutes(app);
+  registerVersionRoutes(app);
 }

@@ -22,6 +22,8 @@ export interface CompletionInput {
   lang: Lang;
   /** SHA-256 (hex) of the uploaded original, of the version fixed for signing, and of the final signed PDF. */
   hashes: { original: string; signedVersion: string; final: string };
+  /** The document's version that was sent (issue 13 item 3); null for rounds sent before versions. */
+  documentVersion?: number | null;
   signees: { name: string; email: string; level?: string; events: CompletionEvent[] }[];
   completedAt: Date;
 }
@@ -34,6 +36,7 @@ const TEXTS = {
     completed: 'Completed',
     hashes: 'Hashes (SHA-256)',
     original: 'Original file',
+    version: (n: number) => `Original file, version ${n}`,
     signedVersion: 'Version to be signed',
     final: 'Final signed document',
     signees: 'Signees',
@@ -57,6 +60,7 @@ const TEXTS = {
     completed: 'Valmistunut',
     hashes: 'Tiivisteet (SHA-256)',
     original: 'Alkuperäinen tiedosto',
+    version: (n: number) => `Alkuperäinen tiedosto, versio ${n}`,
     signedVersion: 'Allekirjoitettava versio',
     final: 'Allekirjoitettu asiakirja',
     signees: 'Allekirjoittajat',
@@ -103,7 +107,7 @@ export async function buildCompletionCertificate(
 
   heading(t.hashes);
   for (const [label, hash] of [
-    [t.original, input.hashes.original],
+    [input.documentVersion ? t.version(input.documentVersion) : t.original, input.hashes.original],
     [t.signedVersion, input.hashes.signedVersion],
     [t.final, input.hashes.final],
   ] as const) {

@@ -1,6 +1,6 @@
 import type { PdfProblem } from '../syntax/errors.ts';
 import type { PdfLimits } from '../syntax/limits.ts';
-import type { TemplateField, VerificationReport } from '@sinetti/contract';
+import type { TemplateField, TextChange, VerificationReport } from '@sinetti/contract';
 import type { FillInput, TemplateOutcome } from '../../templates/docx-template.ts';
 import type { VerifyInput } from '../verification/verify-pdf.ts';
 import type { DssInput, DssLayout } from '../dss.ts';
@@ -27,6 +27,8 @@ export interface PdfTasks {
   templateFields: { input: { docx: Uint8Array }; result: TemplateOutcome<TemplateField[]> };
   /** A template's DOCX with its fields filled in. */
   fillTemplate: { input: FillInput; result: TemplateOutcome<Uint8Array> };
+  /** Two versions' texts compared (services/text/compare.ts); null when they differ too much. */
+  compareText: { input: { from: string; to: string }; result: TextChange[] | null };
   /** For tests of the pool itself: spins for `ms` (time limit) or allocates `mb` (memory limit). */
   burn: { input: { ms?: number; mb?: number }; result: null };
 }

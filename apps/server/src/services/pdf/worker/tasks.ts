@@ -9,6 +9,7 @@ import { PdfReader } from '../syntax/reader.ts';
 import { verifyPdf, type VerifyInput } from '../verification/verify-pdf.ts';
 import type { PdfTaskName, PdfTasks } from './protocol.ts';
 import { docxFields, fillDocx, type FillInput } from '../../templates/docx-template.ts';
+import { compareTexts } from '../../text/compare.ts';
 
 export type { LayoutInput, SignatureLayout } from '../layout.ts';
 
@@ -94,6 +95,10 @@ export async function runTask<K extends PdfTaskName>(
   if (task === 'signatureImage') return signatureImage(input as SignatureImageInput) as Result;
   if (task === 'templateFields') return (await docxFields((input as { docx: Uint8Array }).docx)) as Result;
   if (task === 'fillTemplate') return (await fillDocx(input as FillInput)) as Result;
+  if (task === 'compareText') {
+    const { from, to } = input as PdfTasks['compareText']['input'];
+    return compareTexts(from, to) as Result;
+  }
   if (task === 'burn') return burn(input as PdfTasks['burn']['input']) as Result;
   throw new Error(`Unknown PDF task ${String(task)}`);
 }

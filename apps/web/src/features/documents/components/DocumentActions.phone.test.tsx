@@ -50,11 +50,11 @@ function openPage() {
 
 describe('document header on a 390 px phone (issue 12 item 9)', () => {
   it.each([
-    ['en', 'More', ['Refresh', 'Rename', 'Permissions', 'Share', 'Archive', 'Delete'], 'Rename'],
+    ['en', 'More', ['Refresh', 'Versions', 'Rename', 'Permissions', 'Share', 'Archive', 'Delete'], 'Rename'],
     [
       'fi',
       'Lisää toimintoja',
-      ['Päivitä', 'Nimeä uudelleen', 'Käyttöoikeudet', 'Jaa', 'Arkistoi', 'Poista'],
+      ['Päivitä', 'Versiot', 'Nimeä uudelleen', 'Käyttöoikeudet', 'Jaa', 'Arkistoi', 'Poista'],
       'Nimeä uudelleen',
     ],
   ] as const)(

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Group, Menu } from '@mantine/core';
 import {
   IconEdit,
+  IconHistory,
   IconArchive,
   IconArchiveOff,
   IconChevronDown,
@@ -126,6 +127,14 @@ export function DocumentActions({
           parent: document.parent,
           template: { id: document.id, name: document.name },
         }),
+    });
+  }
+  if (document.type !== 'folder') {
+    secondary.push({
+      key: 'versions',
+      label: t('actions.versions'),
+      icon: <IconHistory size={16} aria-hidden />,
+      onClick: () => modals.open('document-versions', { document: ref, canEdit: can.edit }),
     });
   }
   if (can.rename) {

@@ -32,14 +32,25 @@ export async function loadDocx(id: string, signal?: AbortSignal): Promise<{ file
   return { file: await res.blob(), etag: res.headers.get('etag') ?? '' };
 }
 
-/** Saves the edited DOCX over the version it was opened from (409 EDIT_CONFLICT if someone saved since). */
-export async function saveDocx(id: string, docx: Blob, etag: string): Promise<Document> {
+/**
+ * Saves the edited DOCX over the version it was opened from (409 EDIT_CONFLICT if someone saved since);
+ * `origin` uploaded: a file from the computer uploaded as the next version.
+ */
+export async function saveDocx(
+  id: string,
+  docx: Blob,
+  etag: string,
+  origin: 'edited' | 'uploaded' = 'edited',
+): Promise<Document> {
   const endpoint = api.documents.saveContent;
-  const res = await send(endpointUrl(endpoint, { params: { id } }), {
-    method: 'PUT',
-    headers: { ...requestHeaders(endpoint.access), 'content-type': DOCX_MIME, 'if-match': etag },
-    body: docx,
-  });
+  const res = await send(
+    endpointUrl(endpoint, { params: { id }, ...(origin === 'uploaded' ? { query: { origin } } : {}) }),
+    {
+      method: 'PUT',
+      headers: { ...requestHeaders(endpoint.access), 'content-type': DOCX_MIME, 'if-match': etag },
+      body: docx,
+    },
+  );
   const data = await res.json().catch(() => null);
   if (!res.ok || !data || data.status !== 'OK') {
     throw data ? replyError(res.status, data) : new ApiError('INTERNAL', 'Unreadable reply.', res.status);

@@ -26,6 +26,10 @@ export function registerDocumentModals(): void {
     'document-share',
     lazy(async () => ({ default: (await import('./ShareModal')).ShareModal })),
   );
+  registerModal(
+    'document-versions',
+    lazy(async () => ({ default: (await import('../versions/VersionsModal')).VersionsModal })),
+  );
   registerModal('document-error', DocumentErrorModal);
   registerModal('document-create-name', CreateNameModal);
   registerModal(

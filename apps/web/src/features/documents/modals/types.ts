@@ -19,6 +19,8 @@ declare module '../../../components/modals/registry' {
     };
     /** Share links to the document's PDF (abilities.share). */
     'document-share': { document: DocumentRef };
+    /** The document's versions; restoring and uploading a new one follow abilities.edit. */
+    'document-versions': { document: DocumentRef; canEdit: boolean };
     'document-error': { key?: DocumentErrorKey } | undefined;
     'document-create-name': { type: CreateType; parent: string | null };
     /** A contract from this template (SPEC §4.3), its fields and signee roles filled in. */
