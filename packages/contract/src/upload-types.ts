@@ -8,18 +8,19 @@ export type UploadType = (typeof UPLOAD_TYPES)[number];
 export const UPLOAD_MAX_BYTES_DEFAULT = 50 * 1024 * 1024;
 
 /**
- * Which extensions each upload type accepts, per platform (SPEC §5). `file` accepts any extension and is
+ * Which extensions each upload type accepts, per platform (SPEC §5, plus ODT contracts and templates: issue
+ * 13 item 6 makes them editable like DOC and RTF). `file` accepts any extension and is
  * not listed. The web app offers exactly these types; the server refuses anything else.
  */
 export const UPLOAD_RULES: Record<Platform, Record<Exclude<UploadType, 'file'>, readonly string[]>> = {
   google: {
-    contract: ['doc', 'docx', 'dot', 'dotx', 'rtf', 'pdf'],
-    template: ['doc', 'docx', 'dot', 'dotx', 'rtf', 'pdf'],
+    contract: ['doc', 'docx', 'dot', 'dotx', 'odt', 'rtf', 'pdf'],
+    template: ['doc', 'docx', 'dot', 'dotx', 'odt', 'rtf', 'pdf'],
     'contract-noedit': ['docx', 'rtf', 'pdf', 'epub', 'xlsx', 'ods', 'csv'],
   },
   microsoft: {
-    contract: ['doc', 'docx', 'dot', 'rtf'],
-    template: ['doc', 'docx', 'dot', 'rtf'],
+    contract: ['doc', 'docx', 'dot', 'odt', 'rtf'],
+    template: ['doc', 'docx', 'dot', 'odt', 'rtf'],
     'contract-noedit': [
       'pdf',
       'csv',

@@ -5,7 +5,16 @@ import { document } from './document-model.ts';
 import { isoDate, uuid } from './common.ts';
 
 /** How a version came to be. */
-export const VERSION_ORIGINS = ['created', 'uploaded', 'edited', 'restored', 'copied', 'filled'] as const;
+export const VERSION_ORIGINS = [
+  'created',
+  'uploaded',
+  'edited',
+  'restored',
+  'copied',
+  'filled',
+  /** The DOCX made once of an uploaded DOC, DOT, DOTX, ODT or RTF (the original stays version 1). */
+  'converted',
+] as const;
 export type VersionOrigin = (typeof VERSION_ORIGINS)[number];
 
 /** One file a document has had (issue 13 item 3); the highest number is the current file. */

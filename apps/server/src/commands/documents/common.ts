@@ -16,6 +16,8 @@ export const DOCUMENT_JOBS = {
   blank: 'document.blank',
   /** Convert the original to the PDF rendition and extract its text. */
   convert: 'document.convert',
+  /** Make an uploaded DOC, DOT, DOTX, ODT or RTF contract or template a DOCX, its next version. */
+  toDocx: 'document.to-docx',
   /** Extract the text of an uploaded PDF. */
   extractText: 'document.extract-text',
   /** Delete blobs that no row references any more. */

@@ -12,6 +12,9 @@ import {
 } from '../../services/conversion/index.ts';
 import { PermanentJobError, type JobContext } from '../../services/jobs/index.ts';
 import { TextExtractionError, extractPdfText } from '../../services/text/index.ts';
+import { isZip } from '../../services/conversion/archive.ts';
+import { epubToHtml } from '../../services/conversion/epub.ts';
+import { archiveWithoutFormulas } from '../../services/conversion/formulas.ts';
 import { newBlobKey } from './common.ts';
 
 /** Runs `fn` with a private temporary directory that is removed afterwards. */
@@ -75,4 +78,28 @@ export function permanentIfHopeless(err: unknown): unknown {
   if (err instanceof ConversionFailedError) return new ConversionOutcomeError(err.message, 'UNREADABLE');
   if (err instanceof TextExtractionError) return new PermanentJobError(err.message);
   return err;
+}
+
+/**
+ * What LibreOffice may open of a stored original: LibreOffice cannot open EPUB, so its chapters become one
+ * HTML file first; any other ZIP container (OOXML, ODF) is inflated once within the limits before
+ * LibreOffice may spend its time on it, and loses its formulas (they would be computed on this machine;
+ * see formulas.ts).
+ */
+export async function convertibleInput(source: string, extension: string, dir: string): Promise<string> {
+  const bytes = await fsp.readFile(source);
+  if (extension === 'epub') return epubToHtml(bytes, dir);
+  if (isZip(bytes)) return withoutFormulasFile(bytes, source);
+  return source;
+}
+
+/** The file to convert: `source` itself, or a copy beside it without formulas (same name, own folder). */
+async function withoutFormulasFile(bytes: Buffer, source: string): Promise<string> {
+  const rewritten = await archiveWithoutFormulas(bytes);
+  if (!rewritten) return source;
+  const dir = path.join(path.dirname(source), 'no-formulas');
+  await fsp.mkdir(dir);
+  const file = path.join(dir, path.basename(source));
+  await fsp.writeFile(file, rewritten);
+  return file;
 }

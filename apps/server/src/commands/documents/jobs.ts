@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import type { JobRegistry } from '../../services/jobs/index.ts';
 import { runDeleteBlobs, runSweep } from './blob-jobs.ts';
 import { DOCUMENT_JOBS } from './common.ts';
+import { runToDocx } from './office-jobs.ts';
 import { markConversionFailed, runBlank, runConvert, runExtractText } from './rendition-jobs.ts';
 
 /** The documents feature's background jobs. */
@@ -9,6 +10,8 @@ export function registerDocumentJobs(registry: JobRegistry, config: Config): voi
   const conversion = { onGiveUp: markConversionFailed, baseDelayMs: 10_000 };
   registry.register(DOCUMENT_JOBS.blank, runBlank, conversion);
   registry.register(DOCUMENT_JOBS.convert, runConvert, conversion);
+  // No onGiveUp: a file that cannot be made a DOCX stays as uploaded (viewable, signable, not editable).
+  registry.register(DOCUMENT_JOBS.toDocx, runToDocx, { baseDelayMs: 10_000 });
   registry.register(DOCUMENT_JOBS.extractText, runExtractText);
   registry.register(DOCUMENT_JOBS.deleteBlobs, runDeleteBlobs);
   registry.registerPeriodic(DOCUMENT_JOBS.sweep, config.documents.sweepIntervalMs, runSweep);

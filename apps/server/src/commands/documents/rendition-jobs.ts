@@ -6,12 +6,10 @@ import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
 import { documentColumns } from '../../queries/documents/columns.ts';
 import { findDocument } from '../../queries/documents/get-document.ts';
-import { isZip } from '../../services/conversion/archive.ts';
-import { archiveWithoutFormulas } from '../../services/conversion/formulas.ts';
-import { epubToHtml } from '../../services/conversion/epub.ts';
 import { converterFor } from '../../services/conversion/index.ts';
 import type { JobContext, JobRecord } from '../../services/jobs/index.ts';
 import { enqueueRendition } from './common.ts';
+import { enqueueToDocx, wantsDocx } from './office-jobs.ts';
 import {
   addFirstVersions,
   recordVersionRendition,
@@ -20,6 +18,7 @@ import {
 } from './versions.ts';
 import {
   ConversionOutcomeError,
+  convertibleInput,
   downloadBlob,
   pdfText,
   permanentIfHopeless,
@@ -81,13 +80,7 @@ export async function runConvert(job: DocumentJob, c: JobContext): Promise<void>
     const source = path.join(dir, `source.${extension || 'bin'}`);
     await downloadBlob(c, blobKey, source);
     const pdf = await (async () => {
-      const bytes = await fsp.readFile(source);
-      // LibreOffice cannot open EPUB: its chapters become one HTML file first. Any other ZIP container
-      // (OOXML, ODF) is inflated once within the limits before LibreOffice may spend its time on it, and
-      // loses its formulas (they would be computed on this machine; see formulas.ts).
-      let input = source;
-      if (extension === 'epub') input = await epubToHtml(bytes, dir);
-      else if (isZip(bytes)) input = await withoutFormulasFile(bytes, source);
+      const input = await convertibleInput(source, extension, dir);
       return converterFor(c.config.conversion, c.log).convert(input, 'pdf', path.join(dir, 'out'), {
         signal: c.signal,
         tenant: doc.organizationId,
@@ -118,6 +111,8 @@ export async function runConvert(job: DocumentJob, c: JobContext): Promise<void>
       // Every version of this file gets the PDF too, also when the row has moved on to a newer file
       // meanwhile. A PDF nobody took is removed by the documents sweep.
       await recordVersionRendition(tx, doc.id, blobKey, { ...stored, text });
+      // An office contract or template becomes editable: its DOCX is made next (office-jobs.ts).
+      if (doc.blobKey === blobKey && wantsDocx(doc)) await enqueueToDocx(tx, c.clock.now(), doc, blobKey);
     });
   });
 }
@@ -156,15 +151,4 @@ export async function markConversionFailed(job: DocumentJob, error: Error, c: { 
         job.payload.blobKey ? eq(documents.blobKey, job.payload.blobKey) : undefined,
       ),
     );
-}
-
-/** The file to convert: `source` itself, or a copy beside it without formulas (same name, own folder). */
-async function withoutFormulasFile(bytes: Buffer, source: string): Promise<string> {
-  const rewritten = await archiveWithoutFormulas(bytes);
-  if (!rewritten) return source;
-  const dir = path.join(path.dirname(source), 'no-formulas');
-  await fsp.mkdir(dir);
-  const file = path.join(dir, path.basename(source));
-  await fsp.writeFile(file, rewritten);
-  return file;
 }
