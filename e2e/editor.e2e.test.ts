@@ -49,6 +49,16 @@ describe('the DOCX editor', () => {
     await pages.getByText('Äijälä ja Öhman sopivat vuokrasta. Quokkaberry.').waitFor();
     await page.getByText('Unsaved changes').waitFor();
     await screenshot(page, 'editor');
+
+    // No lost work (issue 13 item 2): the changes survive a reload as a draft in this browser.
+    await page.waitForTimeout(3_000); // the draft is written 2 s after the last change
+    page.once('dialog', (dialog) => void dialog.accept()); // the unsaved-changes warning
+    await page.reload();
+    await page.getByText('Unsaved changes found').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Restore them' }).click();
+    await pages.getByText('Äijälä ja Öhman sopivat vuokrasta. Quokkaberry.').waitFor({ timeout: 30_000 });
+    await page.getByText('Unsaved changes', { exact: true }).waitFor();
+    await expect.poll(() => save.isEnabled(), { timeout: 30_000 }).toBe(true);
     await save.click();
     await waitForPath(page, documentPath);
     await page.getByText('Saved. The preview updates when the new PDF is ready.').waitFor();

@@ -144,6 +144,20 @@ export const DOCUMENT_ROWS: Record<string, Row> = {
     ok: 409,
     request: (o) => json('POST', `/api/documents/version-restore/${o.contract}`, { number: 1 }),
   },
+  'editLock.acquire': {
+    subject: 'document',
+    kind: 'object',
+    grants: one(P.DOCUMENTS_EDIT),
+    // The fixture's contract is a PDF: authorized, then refused by the rule (409 NOT_EDITABLE).
+    ok: 409,
+    request: (o) => json('POST', `/api/documents/edit-lock/${o.contract}`),
+  },
+  'editLock.release': {
+    subject: 'document',
+    kind: 'object',
+    grants: one(P.DOCUMENTS_EDIT),
+    request: (o) => json('POST', `/api/documents/edit-lock/${o.contract}/release`),
+  },
   'shares.list': {
     subject: 'document',
     kind: 'object',

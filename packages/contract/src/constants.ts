@@ -114,3 +114,13 @@ export const SIGNING_EXPIRY_MAX_DAYS = 90;
 export const SIGNING_REMINDER_MAX_DAYS = 30;
 /** A signee is reminded (by the sender or automatically) at most once in this long. */
 export const SIGNING_REMIND_INTERVAL_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * The editor's lock (issue 13 item 2, docs/decisions.md "Editing: one editor at a time"): an open editor
+ * renews it every EDIT_LOCK_HEARTBEAT_MS while its user is active; without renewal it lapses after
+ * EDIT_LOCK_TTL_MS and someone else may take over. A user who has not typed or clicked for
+ * EDITOR_IDLE_MS stops renewing (idle).
+ */
+export const EDIT_LOCK_TTL_MS = 2 * 60 * 1000;
+export const EDIT_LOCK_HEARTBEAT_MS = 30 * 1000;
+export const EDITOR_IDLE_MS = 10 * 60 * 1000;

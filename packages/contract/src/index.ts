@@ -27,6 +27,7 @@ export * from './api/guides.ts';
 export * from './api/notifications.ts';
 export * from './api/shares.ts';
 export * from './api/versions.ts';
+export * from './api/edit-lock.ts';
 
 import { authentication } from './api/authentication.ts';
 import { documents } from './api/documents.ts';
@@ -42,6 +43,7 @@ import { guides } from './api/guides.ts';
 import { notificationsApi } from './api/notifications.ts';
 import { sharesApi } from './api/shares.ts';
 import { versionsApi } from './api/versions.ts';
+import { editLockApi } from './api/edit-lock.ts';
 
 /** Every endpoint, by area; the server registers and documents exactly these. */
 export const api = {
@@ -59,4 +61,5 @@ export const api = {
   notifications: notificationsApi,
   shares: sharesApi,
   versions: versionsApi,
+  editLock: editLockApi,
 } as const;

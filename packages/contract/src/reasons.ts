@@ -128,6 +128,8 @@ export const ERROR_REASONS = [
   'NOT_EDITABLE',
   /** 409: the document was saved by someone else since the editor opened it (If-Match); reload and edit again. */
   'EDIT_CONFLICT',
+  /** 409: someone else has the document open in the editor (details.lockedBy, details.lockedUntil). */
+  'EDIT_LOCKED',
   /** 409: that version is already the document's current file. */
   'VERSION_IS_CURRENT',
   /** 409: that version has no PDF to preview (still being made, or it could not be made). */
@@ -195,8 +197,10 @@ export const errorDetails = z
     attemptsLeft: z.number().int().min(0),
     /** Seconds until the call may be tried again (also in the Retry-After header). */
     retryAfterSeconds: z.number().int().min(0),
-    /** ISO time until which the object stays locked (SIGNING_LOCKED). */
+    /** ISO time until which the object stays locked (SIGNING_LOCKED, EDIT_LOCKED). */
     lockedUntil: z.string(),
+    /** Who holds the lock: their name, else their address (EDIT_LOCKED). */
+    lockedBy: z.string(),
     /** ISO time from which the call may be made again (REMIND_TOO_SOON). */
     retryAt: z.string(),
     /** The caller's account platform (INVITE_PLATFORM_MISMATCH). */

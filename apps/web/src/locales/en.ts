@@ -1,7 +1,7 @@
 import app from './en/app';
 import core from './en/core';
-import dialogs from './en/dialogs';
+import onDemand from './en/on-demand';
 import signing from './en/signing';
 
 /** Every English namespace (for tests and types; the app loads the groups on demand, ./load.ts). */
-export default { ...core, ...signing, ...app, ...dialogs } as const;
+export default { ...core, ...signing, ...app, ...onDemand } as const;

@@ -1,7 +1,7 @@
 import app from './fi/app';
 import core from './fi/core';
-import dialogs from './fi/dialogs';
+import onDemand from './fi/on-demand';
 import signing from './fi/signing';
 
 /** Every Finnish namespace (for tests and types; the app loads the groups on demand, ./load.ts). */
-export default { ...core, ...signing, ...app, ...dialogs } as const;
+export default { ...core, ...signing, ...app, ...onDemand } as const;

@@ -8,13 +8,13 @@ type Namespace = keyof Namespaces;
 /**
  * The namespaces in four chunks per language, so that a page fetches only the texts it shows: `core` on
  * every page (sign-in, errors, common words), `signing` on the public signing, verification and
- * shared-document pages, `app` in the signed-in app (issue 12 item 8), `dialogs` when a dialog loaded on demand needs its texts.
+ * shared-document pages, `app` in the signed-in app (issue 12 item 8), `onDemand` when a part loaded on demand (the editor, the versions dialog) first shows.
  */
 export const NAMESPACE_GROUPS = {
   core: ['common', 'auth', 'errors'],
   signing: ['signing', 'verify'],
   app: ['setup', 'profile', 'settings', 'billing', 'documents', 'roles', 'members', 'organizations'],
-  dialogs: ['versions'],
+  onDemand: ['editor', 'versions'],
 } as const satisfies Record<string, readonly Namespace[]>;
 export type NamespaceGroup = keyof typeof NAMESPACE_GROUPS;
 
@@ -36,13 +36,13 @@ const LOADERS: Record<Language, Record<NamespaceGroup, Chunk>> = {
     core: () => import('./en/core'),
     signing: () => import('./en/signing'),
     app: () => import('./en/app'),
-    dialogs: () => import('./en/dialogs'),
+    onDemand: () => import('./en/on-demand'),
   },
   fi: {
     core: () => import('./fi/core'),
     signing: () => import('./fi/signing'),
     app: () => import('./fi/app'),
-    dialogs: () => import('./fi/dialogs'),
+    onDemand: () => import('./fi/on-demand'),
   },
 };
 

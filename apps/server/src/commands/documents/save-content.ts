@@ -14,6 +14,7 @@ import { putHashed } from '../../services/blob-store/index.ts';
 import { isZip } from '../../services/conversion/archive.ts';
 import { recordAudit } from '../audit.ts';
 import { enqueueRendition, newBlobKey } from './common.ts';
+import { assertNotLockedByOther } from './edit-lock.ts';
 import { addVersion } from './versions.ts';
 
 const conflict = () =>
@@ -59,6 +60,8 @@ export async function saveEditedContent(
       assertAllowed(documentRules.edit(doc), 'CONFLICT');
       if (doc.sha256 !== base) throw conflict();
       const now = ctx.clock.now();
+      // Someone else has it open in the editor: their save would otherwise meet EDIT_CONFLICT later.
+      await assertNotLockedByOther(tx, doc.id, actor.account.id, now);
       const [row] = await tx
         .update(documents)
         .set({

@@ -11,6 +11,7 @@ import { documentColumns, type DocumentRow } from '../../queries/documents/colum
 import { findVersion } from '../../queries/documents/versions.ts';
 import { recordAudit } from '../audit.ts';
 import { enqueueRendition } from './common.ts';
+import { assertNotLockedByOther } from './edit-lock.ts';
 import { addVersion } from './versions.ts';
 
 const noVersion = () => new AppError('NOT_FOUND', 'The document has no such version.');
@@ -31,6 +32,7 @@ export async function restoreVersion(
   return ctx.db.transaction(async (tx) => {
     const doc = await relock(tx, authorized);
     assertAllowed(documentRules.edit(doc));
+    await assertNotLockedByOther(tx, doc.id, actor.account.id, ctx.clock.now());
     const version = await findVersion(tx, doc.id, number);
     if (!version) throw noVersion();
     assertAllowed(documentRules.edit({ ...doc, extension: version.extension }));

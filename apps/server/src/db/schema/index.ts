@@ -10,3 +10,4 @@ export * from './signing.ts';
 export * from './notifications.ts';
 export * from './shares.ts';
 export * from './versions.ts';
+export * from './edit-locks.ts';

@@ -5,6 +5,7 @@ import { registerDocumentReadRoutes } from './read.ts';
 import { registerShareRoutes } from './shares.ts';
 import { registerDocumentUploadRoute } from './upload.ts';
 import { registerVersionRoutes } from './versions.ts';
+import { registerEditLockRoutes } from './edit-lock.ts';
 import { registerDocumentWriteRoutes } from './write.ts';
 
 /** SPEC §7.3 documents/: every call, and the background jobs they queue. */
@@ -16,4 +17,5 @@ export function registerDocumentRoutes(app: FastifyInstance): void {
   registerDocumentUploadRoute(app);
   registerShareRoutes(app);
   registerVersionRoutes(app);
+  registerEditLockRoutes(app);
 }

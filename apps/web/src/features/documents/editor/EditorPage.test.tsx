@@ -8,22 +8,65 @@ import DocumentEditor from '../../../routes/DocumentEditor';
 import type { EditorHandle } from './DocxEditor';
 
 // SuperDoc itself runs in the browser tests (e2e/editor.e2e.test.ts); here a stand-in with its contract.
-const editor = vi.hoisted(() => ({ change: null as null | (() => void) }));
+const editor = vi.hoisted(() => ({ change: null as null | (() => void), file: null as Blob | null }));
 vi.mock('./DocxEditor', () => ({
-  DocxEditor: ({ onReady, onChange }: { onReady: (h: EditorHandle) => void; onChange: () => void }) => {
+  DocxEditor: ({
+    file,
+    onReady,
+    onChange,
+  }: {
+    file: Blob;
+    onReady: (h: EditorHandle) => void;
+    onChange: () => void;
+  }) => {
     editor.change = onChange;
+    editor.file = file;
     setTimeout(() => onReady({ exportDocx: () => Promise.resolve(new Blob(['edited-docx'])) }), 0);
     return <div data-testid="fake-editor" />;
   },
 }));
 
-afterEach(() => resetTestState());
+// IndexedDB is not in jsdom: the drafts store is a stand-in with the same functions.
+const drafts = vi.hoisted(() => ({
+  kept: null as null | { base: string; savedAt: string; file: Blob },
+  saved: [] as unknown[],
+  deleted: 0,
+}));
+vi.mock('./drafts', () => ({
+  loadDraft: () => Promise.resolve(drafts.kept),
+  saveDraft: (_id: string, _account: string, draft: unknown) => {
+    drafts.saved.push(draft);
+    return Promise.resolve();
+  },
+  deleteDraft: () => {
+    drafts.deleted += 1;
+    return Promise.resolve();
+  },
+}));
+
+afterEach(() => {
+  resetTestState();
+  Object.assign(drafts, { kept: null, saved: [], deleted: 0 });
+});
 
 const lease = doc({ name: 'Lease', type: 'contract', extension: 'docx' });
 const INFO = `GET /api/documents/info/${lease.id}`;
 const DOWNLOAD = `GET /api/documents/download/${lease.id}?rendition=original`;
 const SAVE = `PUT /api/documents/content/${lease.id}`;
 const ETAG = `"${'a'.repeat(64)}"`;
+const LOCK = `POST /api/documents/edit-lock/${lease.id}`;
+const RELEASE = `POST /api/documents/edit-lock/${lease.id}/release`;
+const HELD = { body: { status: 'OK', until: '2026-11-26T10:02:00.000Z' } };
+const LOCKED: FakeReply = {
+  status: 409,
+  body: {
+    status: 'ERROR',
+    code: 'CONFLICT',
+    reason: 'EDIT_LOCKED',
+    details: { lockedBy: 'Eeva Editor', lockedUntil: '2026-11-26T10:02:00.000Z' },
+    message: 'Locked.',
+  },
+};
 
 function open(replies: Record<string, FakeReply | ((init: RequestInit) => FakeReply)>, edit = true) {
   const routes = stubRoutes().map((r) =>
@@ -34,6 +77,8 @@ function open(replies: Record<string, FakeReply | ((init: RequestInit) => FakeRe
     replies: {
       [INFO]: { body: { status: 'OK', document: lease, abilities: makeAbilities({ edit }) } },
       [DOWNLOAD]: { body: 'docx-bytes', headers: { etag: ETAG } },
+      [LOCK]: HELD,
+      [RELEASE]: { body: { status: 'OK' } },
       ...replies,
     },
   });
@@ -107,5 +152,54 @@ describe('the editor page (issue 13 item 1)', { timeout: 20_000 }, () => {
     expect(await screen.findByText(/^This document cannot be edited/)).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/download/'))).toBe(false);
     expect(screen.queryByTestId('fake-editor')).toBeNull();
+  });
+
+  it('waits while someone else edits, says who and until when, and opens once they are done', async () => {
+    let locked = true;
+    const { fetchMock } = open({ [LOCK]: () => (locked ? LOCKED : HELD) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Eeva Editor is editing this document');
+    expect(screen.getByRole('alert')).toHaveTextContent('from 11/26/2026 12:02 PM');
+    expect(screen.queryByTestId('fake-editor')).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/download/'))).toBe(false);
+    locked = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('fake-editor')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps unsaved changes in this browser, offers them back after a reload, and forgets them on save', async () => {
+    const kept = new Blob(['draft-docx']);
+    drafts.kept = { base: ETAG, savedAt: '2026-11-26T08:30:00.000Z', file: kept };
+    open({ [SAVE]: { body: { status: 'OK', document: lease } } });
+    expect(
+      await screen.findByText(/^Changes you made on .* were not saved, but this browser kept them/),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Restore them' }));
+    await waitFor(() => expect(editor.file).toBe(kept));
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+    // A change is written to the draft store a moment later.
+    act(() => editor.change?.());
+    await waitFor(() => expect(drafts.saved).toHaveLength(1), { timeout: 5000 });
+    expect(drafts.saved[0]).toMatchObject({ base: ETAG });
+    const save = screen.getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    expect(await screen.findByText('page:Document')).toBeInTheDocument();
+    expect(drafts.deleted).toBe(1);
+  });
+
+  it('offers a draft made on an older file only for download, never over the newer one', async () => {
+    drafts.kept = {
+      base: `"${'b'.repeat(64)}"`,
+      savedAt: '2026-11-26T08:30:00.000Z',
+      file: new Blob(['old']),
+    };
+    open({});
+    expect(await screen.findByText(/someone has saved the document since/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download my changes' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Restore them' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(drafts.deleted).toBe(1));
+    expect(screen.queryByText(/someone has saved the document since/)).toBeNull();
   });
 });

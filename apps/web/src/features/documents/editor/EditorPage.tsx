@@ -9,16 +9,25 @@ import { useAccount } from '../../../lib/account';
 import { errorText } from '../../../lib/errors';
 import { useDocument, useDocumentAbilities } from '../api/info';
 import { documentKeys } from '../api/keys';
+import { saveBlob } from '../../../lib/download';
 import { loadDocx, saveDocx } from './api';
+import { deleteDraft, loadDraft, saveDraft, type Draft } from './drafts';
 import { DocxEditor, type EditorHandle } from './DocxEditor';
+import { DraftNotice, LockNotice } from './EditorNotices';
+import { useEditLock } from './useEditLock';
+
+/** How long after the last change the draft is written to this browser. */
+const DRAFT_DELAY_MS = 2000;
 
 /**
- * The editor route's page: the document's DOCX in SuperDoc, Save (stores it as the document's file; the
- * server refuses it if someone else saved since it was opened) and Back. Unsaved changes hold the user
- * back, from links in the app and from closing the tab alike.
+ * The editor route's page: the document's DOCX in SuperDoc, Save (stores it as the document's next
+ * version; the server refuses it if someone else saved since it was opened) and Back. One person edits at
+ * a time (the lock: others see who, and until when). Unsaved changes hold the user back, from links in
+ * the app and from closing the tab alike, and are kept in this browser as a draft that a reload offers
+ * back (issue 13 item 2).
  */
 export function EditorPage({ id }: { id: string }) {
-  const { t } = useTranslation('documents');
+  const { t } = useTranslation('editor');
   const document = useDocument(id);
   const can = useDocumentAbilities(id);
   const account = useAccount();
@@ -31,15 +40,38 @@ export function EditorPage({ id }: { id: string }) {
   const editor = useRef<EditorHandle | null>(null);
   const [ready, setReady] = useState(false);
   const editable = can?.edit === true;
+  const { lock, retry } = useEditLock(id, editable);
+  const accountId = account.data?.account.id ?? '';
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [version, setVersion] = useState(0);
 
   useEffect(() => {
-    if (!editable) return;
+    if (lock.state !== 'held' || !accountId) return;
     const controller = new AbortController();
-    loadDocx(id, controller.signal).then(setSource, (err: unknown) => {
-      if (!controller.signal.aborted) setProblem(err);
-    });
+    Promise.all([loadDocx(id, controller.signal), loadDraft(id, accountId)]).then(
+      ([file, kept]) => {
+        setSource(file);
+        setDraft(kept);
+      },
+      (err: unknown) => {
+        if (!controller.signal.aborted) setProblem(err);
+      },
+    );
     return () => controller.abort();
-  }, [id, editable]);
+  }, [id, lock.state, accountId]);
+
+  // Changes are kept in this browser a moment after the last one (a reload or a crash keeps them).
+  useEffect(() => {
+    if (!dirty || !source || !accountId) return;
+    const timer = setTimeout(() => {
+      void editor.current
+        ?.exportDocx()
+        .then((file) =>
+          saveDraft(id, accountId, { base: source.etag, savedAt: new Date().toISOString(), file }),
+        );
+    }, DRAFT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [dirty, version, source, id, accountId]);
 
   useEffect(() => {
     if (!dirty) return;
@@ -56,8 +88,9 @@ export function EditorPage({ id }: { id: string }) {
     try {
       await saveDocx(id, await editor.current.exportDocx(), source.etag);
       setDirty(false);
+      await deleteDraft(id, accountId);
       void queryClient.invalidateQueries({ queryKey: documentKeys.info(id) });
-      showSuccess(t('editor.saved'));
+      showSuccess(t('saved'));
       navigate(`/document/${id}`);
     } catch (err) {
       setProblem(err);
@@ -74,51 +107,78 @@ export function EditorPage({ id }: { id: string }) {
           <Anchor component={Link} to={`/document/${id}`} size="sm">
             <Group gap={4}>
               <IconArrowLeft size={16} aria-hidden />
-              {t('editor.back')}
+              {t('back')}
             </Group>
           </Anchor>
           <Title order={1} size="h3">
             {name}
           </Title>
-          {dirty && <Badge color="orange">{t('editor.unsaved')}</Badge>}
+          {dirty && <Badge color="orange">{t('unsaved')}</Badge>}
         </Group>
         <Button
           leftSection={<IconDeviceFloppy size={16} aria-hidden />}
           onClick={() => void save()}
           loading={saving}
-          disabled={!ready}
+          disabled={!ready || lock.state !== 'held'}
         >
-          {t('editor.save')}
+          {t('save')}
         </Button>
       </Group>
       {blocker.state === 'blocked' && (
-        <Alert color="orange" role="alertdialog" title={t('editor.unsaved')}>
-          <Text size="sm">{t('editor.leaveQuestion')}</Text>
+        <Alert color="orange" role="alertdialog" title={t('unsaved')}>
+          <Text size="sm">{t('leaveQuestion')}</Text>
           <Group gap="xs" mt="xs">
-            <Button size="xs" color="red" onClick={() => blocker.proceed()}>
-              {t('editor.leave')}
+            <Button
+              size="xs"
+              color="red"
+              onClick={() => void deleteDraft(id, accountId).then(() => blocker.proceed?.())}
+            >
+              {t('leave')}
             </Button>
             <Button size="xs" variant="default" onClick={() => blocker.reset()}>
-              {t('editor.stay')}
+              {t('stay')}
             </Button>
           </Group>
         </Alert>
       )}
+      <LockNotice lock={lock} onRetry={retry} />
+      {draft && source && (
+        <DraftNotice
+          draft={draft}
+          current={draft.base === source.etag}
+          onRestore={() => {
+            setSource({ file: draft.file, etag: source.etag });
+            setDraft(null);
+            setReady(false);
+            setDirty(true);
+          }}
+          onDownload={() => saveBlob(draft.file, `${name}.docx`)}
+          onDiscard={() => {
+            setDraft(null);
+            void deleteDraft(id, accountId);
+          }}
+        />
+      )}
+      {lock.state === 'failed' && (
+        <Alert color="red" role="alert">
+          {errorText(lock.error, t('failed'))}
+        </Alert>
+      )}
       {problem !== null && (
         <Alert color="red" role="alert">
-          {errorText(problem, t('editor.failed'))}
+          {errorText(problem, t('failed'))}
         </Alert>
       )}
       {can && !editable && (
         <Alert color="gray" role="status">
-          {t('editor.notEditable')}
+          {t('notEditable')}
         </Alert>
       )}
-      {editable && !source && problem === null && (
+      {editable && !source && problem === null && (lock.state === 'pending' || lock.state === 'held') && (
         <Group gap="xs">
           <Loader size="sm" aria-hidden />
           <Text size="sm" role="status">
-            {t('editor.loading')}
+            {t('loading')}
           </Text>
         </Group>
       )}
@@ -131,7 +191,10 @@ export function EditorPage({ id }: { id: string }) {
               editor.current = handle;
               setReady(true);
             }}
-            onChange={() => setDirty(true)}
+            onChange={() => {
+              setDirty(true);
+              setVersion((v) => v + 1);
+            }}
             onFailure={setProblem}
           />
         </Box>

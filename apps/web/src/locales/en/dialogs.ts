@@ -1,4 +1,0 @@
-import versions from './versions.json';
-
-/** English: dialogs that load on demand (versions); one chunk, loaded when one of them first opens (../load.ts). */
-export default { versions } as const;

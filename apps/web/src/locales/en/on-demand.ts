@@ -1,0 +1,5 @@
+import editor from './editor.json';
+import versions from './versions.json';
+
+/** English: parts loaded on demand (the editor, the versions dialog); one chunk, loaded when one first shows (../load.ts). */
+export default { editor, versions } as const;
