@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, screenshot } from './support/browser.ts';
 import { waitForRenderedPages } from './support/documents.ts';
@@ -8,44 +9,55 @@ import { browser, server, useServerAndBrowser } from './support/journey.ts';
 // preview and search then show the new text.
 useServerAndBrowser();
 
+/**
+ * Types a key at a time, each waited for: the editor reads its hidden field per input event, and on a busy
+ * machine a letter typed before the previous one landed (ä after j) was seen to swap places.
+ */
+async function typeSlowly(page: Page, text: string): Promise<void> {
+  const pages = page.getByTestId('editor-pages');
+  for (let i = 1; i <= text.length; i++) {
+    await page.keyboard.type(text[i - 1] ?? '');
+    await expect.poll(() => pages.innerText(), { timeout: 5_000, interval: 20 }).toContain(text.slice(0, i));
+  }
+}
+
+/** Create → `item` → named → Open: the new document's page. */
+async function createAndOpen(page: Page, item: string, name: string): Promise<string> {
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+  const naming = page.getByRole('dialog', { name: item });
+  await naming.getByLabel(/name$/).fill(name);
+  await naming.getByRole('button', { name: 'Create' }).click();
+  await page
+    .getByRole('dialog', { name: /created$/ })
+    .getByRole('button', { name: 'Open' })
+    .click();
+  await waitForPath(page, /^\/document\/[0-9a-f-]{36}$/);
+  return new URL(page.url()).pathname;
+}
+
+/** Edit → the editor, ready, the cursor in the first page's first paragraph. */
+async function openEditor(page: Page) {
+  await page.getByRole('link', { name: 'Edit' }).click({ timeout: 30_000 });
+  await waitForPath(page, /^\/edit\/[0-9a-f-]{36}$/);
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect.poll(() => save.isEnabled(), { timeout: 30_000 }).toBe(true);
+  // SuperDoc lays the pages out itself and takes the keyboard through a hidden field: a click on the
+  // first page puts the cursor in its (empty) first paragraph.
+  await page.getByTestId('editor-pages').click({ position: { x: 150, y: 110 } });
+  return { save, pages: page.getByTestId('editor-pages') };
+}
+
 describe('the DOCX editor', () => {
   it('New document → Edit → type → Save: the preview and search show the text', async () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
     await signUpWithOrganization(page, 'kirjoittaja@example.com', 'Kaisa Kirjoittaja');
-    await page.getByRole('button', { name: 'Create' }).click();
-    await page.getByRole('menuitem', { name: 'New document' }).click();
-    const naming = page.getByRole('dialog', { name: 'New document' });
-    await naming.getByLabel('Document name').fill('Written in the browser');
-    await naming.getByRole('button', { name: 'Create' }).click();
-    await page
-      .getByRole('dialog', { name: 'Document created' })
-      .getByRole('button', { name: 'Open' })
-      .click();
-    await waitForPath(page, /^\/document\/[0-9a-f-]{36}$/);
-    const documentPath = new URL(page.url()).pathname;
-
-    await page.getByRole('link', { name: 'Edit' }).click({ timeout: 30_000 });
-    await waitForPath(page, /^\/edit\/[0-9a-f-]{36}$/);
-    const save = page.getByRole('button', { name: 'Save' });
-    await expect.poll(() => save.isEnabled(), { timeout: 30_000 }).toBe(true);
-    // SuperDoc lays the pages out itself and takes the keyboard through a hidden field: a click on the
-    // first page puts the cursor in its (empty) first paragraph.
-    await page.getByTestId('editor-pages').click({ position: { x: 150, y: 110 } });
-    const pages = page.getByTestId('editor-pages');
-    // Typed a key at a time, each waited for: the editor reads its hidden field per input event, and on a
-    // busy machine a letter typed before the previous one landed (ä after j) was seen to swap places.
-    const typeSlowly = async (text: string) => {
-      for (let i = 1; i <= text.length; i++) {
-        await page.keyboard.type(text[i - 1] ?? '');
-        await expect
-          .poll(() => pages.innerText(), { timeout: 5_000, interval: 20 })
-          .toContain(text.slice(0, i));
-      }
-    };
-    await typeSlowly('Vuokrasopimus');
+    const documentPath = await createAndOpen(page, 'New document', 'Written in the browser');
+    const { save, pages } = await openEditor(page);
+    await typeSlowly(page, 'Vuokrasopimus');
     await page.keyboard.press('Enter');
-    await typeSlowly('Äijälä ja Öhman sopivat vuokrasta. Quokkaberry.');
+    await typeSlowly(page, 'Äijälä ja Öhman sopivat vuokrasta. Quokkaberry.');
     await pages.getByText('Äijälä ja Öhman sopivat vuokrasta. Quokkaberry.').waitFor();
     await page.getByText('Unsaved changes').waitFor();
     await screenshot(page, 'editor');
@@ -108,4 +120,27 @@ describe('the DOCX editor', () => {
     await expect.poll(() => list.getByTestId('version-3').getByText('Current').count()).toBe(1);
     await context.close();
   }, 300_000);
+
+  it('New template → Edit → Insert field: the template lists the field', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await signUpWithOrganization(page, 'pohjat@example.com', 'Pekka Pohja');
+    await createAndOpen(page, 'New template', 'Rent template');
+    const { save, pages } = await openEditor(page);
+    await typeSlowly(page, 'Rent: ');
+    await page.getByRole('button', { name: 'Insert field' }).click();
+    await page.getByLabel('Field name').fill('rent');
+    await page.locator('label', { hasText: /^Number$/ }).click();
+    await page.getByLabel('Default (optional)').fill('950');
+    await page.getByRole('button', { name: 'Insert', exact: true }).click();
+    await expect.poll(() => pages.innerText(), { timeout: 10_000 }).toContain('Rent: {{rent:number|950}}');
+    await save.click();
+    await waitForPath(page, /^\/document\/[0-9a-f-]{36}$/);
+    const panel = page.getByRole('region', { name: 'Template' });
+    await panel
+      .getByRole('list', { name: 'Fields' })
+      .getByText(/^Rent · number/)
+      .waitFor({ timeout: 60_000 });
+    await context.close();
+  }, 240_000);
 });

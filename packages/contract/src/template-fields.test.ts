@@ -3,6 +3,7 @@ import {
   formatTemplateValue,
   parseTemplateTag,
   templateFieldsOf,
+  templateTag,
   templateValueProblem,
 } from './template-fields.ts';
 
@@ -53,5 +54,21 @@ describe('template values', () => {
     expect(formatTemplateValue({ type: 'number' }, '1234.5', 'fi')).toBe('1\u00a0234,5');
     expect(formatTemplateValue({ type: 'number' }, '1234,5', 'en')).toBe('1,234.5');
     expect(formatTemplateValue({ type: 'text' }, '  Matti  ', 'en')).toBe('Matti');
+  });
+});
+
+describe('templateTag', () => {
+  it('writes what parseTemplateTag reads back', () => {
+    for (const field of [
+      { name: 'tenant_name', type: 'text', default: null },
+      { name: 'start_date', type: 'date', default: null },
+      { name: 'rent', type: 'number', default: '950' },
+      { name: 'city', type: 'text', default: 'Helsinki' },
+    ] as const) {
+      const tag = templateTag(field);
+      expect(parseTemplateTag(tag.slice(2, -2))).toEqual(field);
+    }
+    expect(templateTag({ name: 'rent', type: 'number', default: '950' })).toBe('{{rent:number|950}}');
+    expect(templateTag({ name: 'tenant', type: 'text', default: null })).toBe('{{tenant}}');
   });
 });

@@ -50,6 +50,13 @@ export function parseTemplateTag(tag: string): TemplateField | { error: string }
   return field;
 }
 
+/** The placeholder of a field, as the editor's Insert field writes it (parseTemplateTag reads it back). */
+export function templateTag(field: TemplateField): string {
+  const type = field.type === 'text' ? '' : `:${field.type}`;
+  const fallback = field.default?.trim() ? `|${field.default.trim()}` : '';
+  return `{{${field.name}${type}${fallback}}}`;
+}
+
 /** Whether the tag spelled its type (`{{rent:number}}`), as opposed to taking text by default. */
 const typed = (tag: string) => /:/.test(tag.split('|', 1)[0] ?? '');
 

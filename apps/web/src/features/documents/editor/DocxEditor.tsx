@@ -5,7 +5,11 @@ import { SuperDoc } from 'superdoc';
 export interface EditorHandle {
   /** The document as DOCX, as it stands now. */
   exportDocx(): Promise<Blob>;
+  /** Types `text` at the cursor (a template field's placeholder); false when the editor refused it. */
+  insertText(text: string): boolean;
 }
+
+const INSERT_TEXT = 'sinetti.insertText';
 
 /**
  * SuperDoc (docs/decisions.md "The browser DOCX editor") on one DOCX: its toolbar and pages. It edits the
@@ -38,10 +42,17 @@ export function DocxEditor({
       documentMode: 'editing',
       user,
       telemetry: { enabled: false },
-      onReady: () =>
+      onReady: () => {
+        // Through SuperDoc's public UI controller: its insertText writes at the selection via the Document API.
+        editor.ui.commands.register<string>({
+          id: INSERT_TEXT,
+          execute: (context) => context.insertText(context.payload ?? ''),
+        });
         callbacks.current.onReady({
           exportDocx: () => editor.export({ exportType: ['docx'], triggerDownload: false }),
-        }),
+          insertText: (text) => editor.ui.commands.execute(INSERT_TEXT, text) !== false,
+        });
+      },
       onEditorUpdate: () => callbacks.current.onChange(),
       onException: ({ error }: { error: unknown }) => callbacks.current.onFailure(error),
     } as ConstructorParameters<typeof SuperDoc>[0]);

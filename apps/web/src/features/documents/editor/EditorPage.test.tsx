@@ -8,7 +8,11 @@ import DocumentEditor from '../../../routes/DocumentEditor';
 import type { EditorHandle } from './DocxEditor';
 
 // SuperDoc itself runs in the browser tests (e2e/editor.e2e.test.ts); here a stand-in with its contract.
-const editor = vi.hoisted(() => ({ change: null as null | (() => void), file: null as Blob | null }));
+const editor = vi.hoisted(() => ({
+  change: null as null | (() => void),
+  file: null as Blob | null,
+  inserted: [] as string[],
+}));
 vi.mock('./DocxEditor', () => ({
   DocxEditor: ({
     file,
@@ -21,7 +25,17 @@ vi.mock('./DocxEditor', () => ({
   }) => {
     editor.change = onChange;
     editor.file = file;
-    setTimeout(() => onReady({ exportDocx: () => Promise.resolve(new Blob(['edited-docx'])) }), 0);
+    setTimeout(
+      () =>
+        onReady({
+          exportDocx: () => Promise.resolve(new Blob(['edited-docx'])),
+          insertText: (text) => {
+            editor.inserted.push(text);
+            return true;
+          },
+        }),
+      0,
+    );
     return <div data-testid="fake-editor" />;
   },
 }));
@@ -201,5 +215,34 @@ describe('the editor page (issue 13 item 1)', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(drafts.deleted).toBe(1));
     expect(screen.queryByText(/someone has saved the document since/)).toBeNull();
+  });
+
+  it('inserts a template field from the toolbar, checked as Use template reads it', async () => {
+    open({
+      [INFO]: {
+        body: {
+          status: 'OK',
+          document: { ...lease, type: 'template' },
+          abilities: makeAbilities({ edit: true }),
+        },
+      },
+    });
+    const insert = await screen.findByRole('button', { name: 'Insert field' });
+    await waitFor(() => expect(insert).toBeEnabled());
+    fireEvent.click(insert);
+    fireEvent.change(await screen.findByLabelText('Field name'), { target: { value: 'rent' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Number' }));
+    fireEvent.change(screen.getByLabelText('Default (optional)'), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Insert' }));
+    expect(await screen.findByText("A number's default is a number, e.g. 950.")).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Default (optional)'), { target: { value: '950' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Insert' }));
+    await waitFor(() => expect(editor.inserted).toEqual(['{{rent:number|950}}']));
+  });
+
+  it('offers Insert field only in templates', async () => {
+    open({});
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    expect(screen.queryByRole('button', { name: 'Insert field' })).toBeNull();
   });
 });

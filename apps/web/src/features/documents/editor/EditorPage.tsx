@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Badge, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,9 @@ import { deleteDraft, loadDraft, saveDraft, type Draft } from './drafts';
 import { DocxEditor, type EditorHandle } from './DocxEditor';
 import { DraftNotice, LockNotice } from './EditorNotices';
 import { useEditLock } from './useEditLock';
+
+// Its own chunk: its form controls stay out of the chunks the editor shares with the rest of the app.
+const InsertField = lazy(async () => ({ default: (await import('./InsertField')).InsertField }));
 
 /** How long after the last change the draft is written to this browser. */
 const DRAFT_DELAY_MS = 2000;
@@ -115,14 +118,24 @@ export function EditorPage({ id }: { id: string }) {
           </Title>
           {dirty && <Badge color="orange">{t('unsaved')}</Badge>}
         </Group>
-        <Button
-          leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-          onClick={() => void save()}
-          loading={saving}
-          disabled={!ready || lock.state !== 'held'}
-        >
-          {t('save')}
-        </Button>
+        <Group gap="xs">
+          {document.data?.type === 'template' && (
+            <Suspense fallback={null}>
+              <InsertField
+                disabled={!ready || lock.state !== 'held'}
+                onInsert={(tag) => editor.current?.insertText(tag) ?? false}
+              />
+            </Suspense>
+          )}
+          <Button
+            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+            onClick={() => void save()}
+            loading={saving}
+            disabled={!ready || lock.state !== 'held'}
+          >
+            {t('save')}
+          </Button>
+        </Group>
       </Group>
       {blocker.state === 'blocked' && (
         <Alert color="orange" role="alertdialog" title={t('unsaved')}>
