@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, screenshot } from './support/browser.ts';
@@ -19,6 +20,34 @@ async function typeSlowly(page: Page, text: string): Promise<void> {
     await page.keyboard.type(text[i - 1] ?? '');
     await expect.poll(() => pages.innerText(), { timeout: 5_000, interval: 20 }).toContain(text.slice(0, i));
   }
+}
+
+/** How many results named "Written in the browser" a search for `word` lists. */
+async function searchFinds(page: Page, word: string): Promise<number> {
+  await page.getByRole('textbox', { name: 'Search' }).fill(word);
+  await page.getByRole('textbox', { name: 'Search' }).press('Enter');
+  await waitForPath(page, `/search/${word}`);
+  await page.getByTestId('empty-state').or(page.getByRole('table')).first().waitFor();
+  return page.getByRole('link', { name: 'Written in the browser' }).count();
+}
+
+/** word/document.xml of the document's current DOCX, downloaded with the page's session. */
+async function documentXml(page: Page, id: string): Promise<string> {
+  const b64 = await page.evaluate(async (documentId) => {
+    const session = JSON.parse(localStorage.getItem('sinetti.session') ?? 'null') as {
+      id: string;
+      selectedOrganization: string | null;
+    };
+    const headers: Record<string, string> = { 'application-id': 'Frontend', 'session-id': session.id };
+    if (session.selectedOrganization) headers['company-id'] = session.selectedOrganization;
+    const res = await fetch(`/api/documents/download/${documentId}`, { headers });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    let binary = '';
+    for (const b of bytes) binary += String.fromCharCode(b);
+    return btoa(binary);
+  }, id);
+  const files = unzipSync(new Uint8Array(Buffer.from(b64, 'base64')));
+  return strFromU8(files['word/document.xml'] ?? new Uint8Array());
 }
 
 /** Create → `item` → named → Open: the new document's page. */
@@ -58,12 +87,21 @@ describe('the DOCX editor', () => {
     await typeSlowly(page, 'Vuokrasopimus');
     await page.keyboard.press('Enter');
     await typeSlowly(page, 'Äijälä ja Öhman sopivat vuokrasta. Quokkaberry.');
+    // A table from the toolbar's grid: 2 × 2, its first cells typed in.
+    await page.keyboard.press('Enter');
+    await page.getByTestId('editor-toolbar').getByRole('button', { name: 'Table', exact: true }).click();
+    const cell = page.locator('.toolbar-table-grid__item[data-cols="2"][data-rows="2"]');
+    await cell.hover();
+    await cell.click();
+    await typeSlowly(page, 'Vuokra');
+    await page.keyboard.press('Tab');
+    await typeSlowly(page, 'Wombatcell');
     await pages.getByText('Äijälä ja Öhman sopivat vuokrasta. Quokkaberry.').waitFor();
     await page.getByText('Unsaved changes').waitFor();
     await screenshot(page, 'editor');
 
     // No lost work (issue 13 item 2): the changes survive a reload as a draft in this browser.
-    await page.waitForTimeout(3_000); // the draft is written 2 s after the last change
+    await page.getByText('Changes kept in this browser').waitFor({ timeout: 30_000 }); // after the last change
     page.once('dialog', (dialog) => void dialog.accept()); // the unsaved-changes warning
     await page.reload();
     await page.getByText('Unsaved changes found').waitFor({ timeout: 30_000 });
@@ -76,18 +114,12 @@ describe('the DOCX editor', () => {
     await page.getByText('Saved. The preview updates when the new PDF is ready.').waitFor();
     await waitForRenderedPages(page, 1);
 
-    await expect
-      .poll(
-        async () => {
-          await page.getByRole('textbox', { name: 'Search' }).fill('Quokkaberry');
-          await page.getByRole('textbox', { name: 'Search' }).press('Enter');
-          await waitForPath(page, '/search/Quokkaberry');
-          await page.getByTestId('empty-state').or(page.getByRole('table')).first().waitFor();
-          return page.getByRole('link', { name: 'Written in the browser' }).count();
-        },
-        { timeout: 60_000, interval: 1_000 },
-      )
-      .toBe(1);
+    await expect.poll(() => searchFinds(page, 'Quokkaberry'), { timeout: 60_000, interval: 1_000 }).toBe(1);
+    // The saved file is a real DOCX with a real table (w:tbl) holding the typed cells.
+    const xml = await documentXml(page, documentPath.split('/').pop() ?? '');
+    expect(xml).toMatch(/<w:tbl>[\s\S]*Vuokra[\s\S]*Wombatcell[\s\S]*<\/w:tbl>/);
+    expect(xml).toContain('Äijälä ja Öhman sopivat vuokrasta.');
+    await expect.poll(() => searchFinds(page, 'Wombatcell'), { timeout: 60_000, interval: 1_000 }).toBe(1);
 
     // Versions (issue 13 item 3): the blank file and the save, compared, previewed and restored.
     await page.goto(`${server.url}${documentPath}`);

@@ -194,6 +194,7 @@ describe('the editor page (issue 13 item 1)', { timeout: 20_000 }, () => {
     // A change is written to the draft store a moment later.
     act(() => editor.change?.());
     await waitFor(() => expect(drafts.saved).toHaveLength(1), { timeout: 5000 });
+    expect(await screen.findByText('Changes kept in this browser')).toBeInTheDocument();
     expect(drafts.saved[0]).toMatchObject({ base: ETAG });
     const save = screen.getByRole('button', { name: 'Save' });
     await waitFor(() => expect(save).toBeEnabled());

@@ -47,6 +47,8 @@ export function EditorPage({ id }: { id: string }) {
   const accountId = account.data?.account.id ?? '';
   const [draft, setDraft] = useState<Draft | null>(null);
   const [version, setVersion] = useState(0);
+  /** The draft in this browser holds the latest change. */
+  const [draftKept, setDraftKept] = useState(false);
 
   useEffect(() => {
     if (lock.state !== 'held' || !accountId) return;
@@ -71,7 +73,8 @@ export function EditorPage({ id }: { id: string }) {
         ?.exportDocx()
         .then((file) =>
           saveDraft(id, accountId, { base: source.etag, savedAt: new Date().toISOString(), file }),
-        );
+        )
+        .then(() => setDraftKept(true));
     }, DRAFT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [dirty, version, source, id, accountId]);
@@ -117,6 +120,11 @@ export function EditorPage({ id }: { id: string }) {
             {name}
           </Title>
           {dirty && <Badge color="orange">{t('unsaved')}</Badge>}
+          {dirty && draftKept && (
+            <Text size="xs" c="dimmed" role="status">
+              {t('draftKept')}
+            </Text>
+          )}
         </Group>
         <Group gap="xs">
           {document.data?.type === 'template' && (
@@ -206,6 +214,7 @@ export function EditorPage({ id }: { id: string }) {
             }}
             onChange={() => {
               setDirty(true);
+              setDraftKept(false);
               setVersion((v) => v + 1);
             }}
             onFailure={setProblem}
