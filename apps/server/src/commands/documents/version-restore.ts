@@ -1,4 +1,4 @@
-import { mimeTypeOf, type P } from '@sinetti/contract';
+import type { P } from '@sinetti/contract';
 import { eq } from 'drizzle-orm';
 import { documents } from '../../db/schema/index.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { assertAllowed, documentRules } from '../../policies/document-rules.ts';
 import { relock, type AuthorizedDocument } from '../../policies/documents.ts';
 import { documentColumns, type DocumentRow } from '../../queries/documents/columns.ts';
-import { findVersion } from '../../queries/documents/versions.ts';
+import { fileColumnsOf, findVersion } from '../../queries/documents/versions.ts';
 import { recordAudit } from '../audit.ts';
 import { enqueueRendition } from './common.ts';
 import { assertNotLockedByOther } from './edit-lock.ts';
@@ -46,14 +46,7 @@ export async function restoreVersion(
     const [row] = await tx
       .update(documents)
       .set({
-        extension: version.extension,
-        mimeType: mimeTypeOf(version.extension),
-        blobKey: version.blobKey,
-        size: version.size,
-        sha256: version.sha256,
-        pdfKey: version.pdfKey,
-        pdfSize: version.pdfSize,
-        pdfSha256: version.pdfSha256,
+        ...fileColumnsOf(version),
         contentText: version.contentText,
         conversionStatus: hasPdf ? 'done' : 'pending',
         conversionError: null,

@@ -35,9 +35,12 @@ export async function findVersion(
 export async function versionFileRow(db: DbOrTx, row: DocumentRow, number: number): Promise<DocumentRow> {
   const version = await findVersion(db, row.id, number);
   if (!version) throw new AppError('NOT_FOUND', `The document has no version ${number}.`);
+  return { ...row, name: `${row.name} (v${number})`, ...fileColumnsOf(version) };
+}
+
+/** A version's file as the document row's file columns (a download of it, or a restore). */
+export function fileColumnsOf(version: VersionRow) {
   return {
-    ...row,
-    name: `${row.name} (v${number})`,
     extension: version.extension,
     mimeType: mimeTypeOf(version.extension),
     blobKey: version.blobKey,
