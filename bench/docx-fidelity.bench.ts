@@ -1,27 +1,26 @@
 // DOCX round-trip fidelity of the browser editor (issue #13 item 1): every file of bench/docx-fidelity/corpus
 // (28 real DOCX files, see its SOURCES.md) is opened in SuperDoc in Chromium and exported again without a
-// change, as a save without edits would; LibreOffice then renders the file before and after to PDF, and
-// poppler's pdftoppm draws every page at 60 dpi in grey. A file keeps its fidelity when the page count and
-// the text (pdftotext) are the same and no page has more than 0.5 % of its ink pixels changed by more than a
-// quarter of the grey range: enough to absorb anti-aliasing from a run split or merged at another sub-pixel
-// position, far too little to hide a lost word, image, border or line break. Prints one row per file and the
-// totals; never asserts. Needs LibreOffice (soffice), poppler-utils and Chromium (CHROME_PATH).
-import { execFile } from 'node:child_process';
+// change, as a save without edits would, and judged as docx-fidelity/compare.ts says (LibreOffice renders
+// before and after; same pages, same text, at most 0.5 % of any page's ink changed). Prints one row per file
+// and the totals; never asserts (e2e/editor-fidelity.e2e.test.ts asserts it through the app's own save).
+// Needs LibreOffice (soffice), poppler-utils and Chromium (CHROME_PATH).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
+import {
+  compareRendered,
+  corpusDir,
+  corpusFiles,
+  fidelityRow,
+  renderToPdf,
+} from './docx-fidelity/compare.ts';
 
-const run = promisify(execFile);
 const here = path.resolve(import.meta.dirname, 'docx-fidelity');
-const corpus = path.join(here, 'corpus');
+const corpus = corpusDir;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sinetti-docx-fidelity-'));
-const DPI = 60;
-const GREY_STEP = 64;
-const PAGE_TOLERANCE = 0.005;
 
 async function buildHarness(): Promise<string> {
   const outDir = path.join(work, 'harness');
@@ -49,61 +48,9 @@ function serve(dir: string): Promise<http.Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-/** LibreOffice's PDF of each file in `dir`, written to `out` (one soffice run for all, its own profile). */
-async function toPdf(dir: string, out: string): Promise<void> {
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.docx'));
-  const profile = `file://${path.join(work, `lo-profile-${path.basename(out)}`)}`;
-  await run(
-    'soffice',
-    [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', out, ...files],
-    { cwd: dir, timeout: 600_000 },
-  );
-}
-
-interface Page {
-  width: number;
-  height: number;
-  pixels: Buffer;
-}
-
-async function pagesOf(pdf: string): Promise<Page[]> {
-  const dir = fs.mkdtempSync(path.join(work, 'pages-'));
-  await run('pdftoppm', ['-r', String(DPI), '-gray', pdf, path.join(dir, 'p')]);
-  return fs
-    .readdirSync(dir)
-    .sort()
-    .map((f) => {
-      const data = fs.readFileSync(path.join(dir, f));
-      const header = /^P5\s+(\d+)\s+(\d+)\s+\d+\s/.exec(data.subarray(0, 64).toString('latin1'));
-      if (!header) throw new Error(`${f} is not a PGM image`);
-      return { width: Number(header[1]), height: Number(header[2]), pixels: data.subarray(header[0].length) };
-    });
-}
-
-async function textOf(pdf: string): Promise<string> {
-  const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', pdf, '-']);
-  return stdout.split(/\s+/).join(' ').trim();
-}
-
-/** The share of a page's ink (pixels darker than light grey) that changed by more than GREY_STEP. */
-function changed(a: Page, b: Page): number {
-  if (a.width !== b.width || a.height !== b.height) return 1;
-  let diff = 0;
-  let ink = 0;
-  for (let i = 0; i < a.pixels.length; i++) {
-    const x = a.pixels[i] as number;
-    if (x < 192) ink++;
-    if (Math.abs(x - (b.pixels[i] as number)) > GREY_STEP) diff++;
-  }
-  return diff / Math.max(ink, 1);
-}
-
-const names = fs
-  .readdirSync(corpus)
-  .filter((f) => f.endsWith('.docx'))
-  .sort();
+const names = corpusFiles();
 console.log(
-  `DOCX fidelity: ${names.length} files, SuperDoc round trip in Chromium, LibreOffice rendering at ${DPI} dpi`,
+  `DOCX fidelity: ${names.length} files, SuperDoc round trip in Chromium, LibreOffice rendering at 60 dpi`,
 );
 const harness = await buildHarness();
 const server = await serve(harness);
@@ -155,8 +102,8 @@ try {
 
 const before = path.join(work, 'pdf-before');
 const after = path.join(work, 'pdf-after');
-await toPdf(corpus, before);
-await toPdf(exported, after);
+await renderToPdf(corpus, before);
+await renderToPdf(exported, after);
 
 console.log('File                                        pages    text   worst page  kept');
 let kept = 0;
@@ -168,17 +115,11 @@ for (const name of names) {
     console.log(`${name.padEnd(43)} not exported`);
     continue;
   }
-  const [a, b] = [await pagesOf(path.join(before, pdf)), await pagesOf(path.join(after, pdf))];
-  const sameText = (await textOf(path.join(before, pdf))) === (await textOf(path.join(after, pdf)));
-  const shares = a.map((p, i) => (b[i] ? changed(p, b[i] as Page) : 1));
-  const worst = Math.max(0, ...shares);
-  const ok = a.length === b.length && sameText && worst <= PAGE_TOLERANCE;
-  if (ok) kept++;
-  totalPages += a.length;
-  identicalPages += shares.filter((s) => s === 0).length;
-  console.log(
-    `${name.padEnd(43)} ${`${a.length}→${b.length}`.padEnd(8)} ${(sameText ? 'same' : 'DIFF').padEnd(6)} ${`${(worst * 100).toFixed(2)} %`.padEnd(11)} ${ok ? 'yes' : 'NO'}`,
-  );
+  const f = await compareRendered(path.join(before, pdf), path.join(after, pdf));
+  if (f.kept) kept++;
+  totalPages += f.pagesBefore;
+  identicalPages += f.identicalPages;
+  console.log(fidelityRow(name, f));
 }
 const median = [...readyMs].sort((x, y) => x - y)[Math.floor(readyMs.length / 2)] ?? 0;
 console.log(
