@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every test: typecheck, unit and API tests on PGlite, the API tests again on PostgreSQL when
 // TEST_DATABASE_URL is set, then the browser tests in Chromium against a freshly built app.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 const steps = [
   ['typecheck', 'npm', ['run', 'typecheck']],
@@ -26,20 +26,59 @@ steps.push(['browser tests', 'npm', ['run', 'test:e2e']]);
 
 const only = process.argv.slice(2);
 let passed = 0;
-let failed = 0;
+/** The steps that failed, with the failing tests' lines, repeated at the end (the part of a log read first). */
+const failed = [];
+
+/** Runs a step, its output passed through; resolves with its exit status and the lines naming failures. */
+function runStep(cmd, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const failures = [];
+    let rest = '';
+    const scan = (chunk) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) {
+        // eslint-disable-next-line no-control-regex
+        const plain = line.replace(/\u001b\[[0-9;]*m/g, '').trimEnd();
+        if (
+          (/^\s*(FAIL|×|✗)\s/.test(plain) || /error TS\d+:/.test(plain)) &&
+          failures.length < 40 &&
+          !failures.includes(plain)
+        ) {
+          failures.push(plain);
+        }
+      }
+    };
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      scan(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      process.stderr.write(chunk);
+      scan(chunk);
+    });
+    child.on('close', (status) => resolve({ status, failures }));
+  });
+}
+
 for (const [name, cmd, args, env = {}] of steps) {
   if (only.length > 0 && !only.some((o) => name.includes(o))) continue;
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const { status, failures } = await runStep(cmd, args, env);
   const secs = ((Date.now() - started) / 1000).toFixed(1);
-  if (r.status === 0) {
+  if (status === 0) {
     passed++;
     console.log(`--- ${name}: passed in ${secs} s`);
   } else {
-    failed++;
-    console.log(`--- ${name}: FAILED (exit ${r.status}) after ${secs} s`);
+    failed.push({ name, failures });
+    console.log(`--- ${name}: FAILED (exit ${status}) after ${secs} s`);
   }
 }
-console.log(`\nTest steps: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+console.log(`\nTest steps: ${passed} passed, ${failed.length} failed`);
+for (const { name, failures } of failed) {
+  console.log(`  ${name}:`);
+  for (const line of failures) console.log(`    ${line.trim()}`);
+}
+process.exit(failed.length === 0 ? 0 : 1);
