@@ -117,6 +117,23 @@ export function replyError(httpStatus: number, data: ReplyData): ApiError {
   return error;
 }
 
+/**
+ * A reply's JSON body. A body that is not JSON is `INTERNAL` (the server, or a proxy before it, sent
+ * something else). A body cut off (the page is leaving, the connection dropped) is `NETWORK`, or the
+ * AbortError itself when the call was aborted: neither is the server's fault, so neither is reported.
+ */
+export async function readReply<T>(res: Response): Promise<T> {
+  try {
+    return (await res.json()) as T;
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    if (err instanceof SyntaxError) {
+      throw new ApiError('INTERNAL', 'The server sent an unreadable reply.', res.status);
+    }
+    throw new ApiError('NETWORK', 'The server could not be reached.');
+  }
+}
+
 /** Reports a failed call the server could not answer (see lib/error-reporting.ts). */
 function reportFailedCall(endpoint: Endpoint, error: ApiError, res: Response): void {
   if (!isReportedCall(error.httpStatus, error.code)) return;
@@ -160,10 +177,9 @@ export async function call<E extends Endpoint>(
   }
   let data: ReplyData;
   try {
-    data = (await res.json()) as ReplyData;
-  } catch {
-    const error = new ApiError('INTERNAL', 'The server sent an unreadable reply.', res.status);
-    reportFailedCall(endpoint, error, res);
+    data = await readReply<ReplyData>(res);
+  } catch (error) {
+    if (error instanceof ApiError) reportFailedCall(endpoint, error, res);
     throw error;
   }
   if (data.status === 'ERROR' || !res.ok) {

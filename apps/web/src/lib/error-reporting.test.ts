@@ -59,6 +59,19 @@ describe('failed calls (SPEC §8)', () => {
     });
   });
 
+  it('are not reported when the reply was cut off (the page left or the connection dropped)', async () => {
+    const fetchMock = mockFetch({ [REPORTS]: { body: { status: 'OK' } } });
+    const cutOff = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"status":"OK","acc'));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    fetchMock.mockImplementationOnce(async () => new Response(cutOff, { status: 200 }));
+    await expect(call(api.authentication.accounts)).rejects.toMatchObject({ code: 'NETWORK' });
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/error-reports')).toEqual([]);
+  });
+
   it('are not reported for the expected answers of normal use (4xx)', async () => {
     const { reports } = withReports({
       'GET /api/authentication/accounts': errorReply('NOT_FOUND', 404),

@@ -1,5 +1,5 @@
 import { api, type VerificationReport } from '@sinetti/contract';
-import { ApiError, endpointUrl, replyError, requestHeaders, type ReplyData } from '../../lib/api';
+import { ApiError, endpointUrl, readReply, replyError, requestHeaders, type ReplyData } from '../../lib/api';
 
 /** POST /api/verify with the file as the raw body: the server checks it and keeps nothing. */
 export async function verifyFile(file: Blob): Promise<VerificationReport> {
@@ -14,12 +14,7 @@ export async function verifyFile(file: Blob): Promise<VerificationReport> {
   } catch {
     throw new ApiError('NETWORK', 'The server could not be reached.');
   }
-  let data: ReplyData & { report?: VerificationReport };
-  try {
-    data = (await res.json()) as typeof data;
-  } catch {
-    throw new ApiError('INTERNAL', 'The server sent an unreadable reply.', res.status);
-  }
+  const data = await readReply<ReplyData & { report?: VerificationReport }>(res);
   if (data.status === 'ERROR' || !res.ok || !data.report) throw replyError(res.status, data);
   return data.report;
 }

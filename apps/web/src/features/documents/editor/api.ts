@@ -1,14 +1,22 @@
 import { api, mimeTypeOf, type Document } from '@sinetti/contract';
-import { ApiError, endpointUrl, replyError, requestHeaders } from '../../../lib/api';
+import {
+  ApiError,
+  endpointUrl,
+  readReply,
+  replyError,
+  requestHeaders,
+  type ReplyData,
+} from '../../../lib/api';
 
 export const DOCX_MIME = mimeTypeOf('docx');
 
 /** A file reply that is not the file: the server's JSON error, as ApiError. */
 async function failure(res: Response): Promise<ApiError> {
   try {
-    return replyError(res.status, await res.json());
-  } catch {
-    return new ApiError('INTERNAL', 'The server sent an unreadable reply.', res.status);
+    return replyError(res.status, await readReply<ReplyData>(res));
+  } catch (err) {
+    if (err instanceof ApiError) return err;
+    throw err;
   }
 }
 
