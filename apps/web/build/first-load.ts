@@ -2,12 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Language } from '@sinetti/contract';
-import { ROUTE_TABLE, SHELL_LAYOUT_MODULE, textsOf, type RouteEntry } from '../src/app/route-table.ts';
+import {
+  ROUTE_TABLE,
+  SHELL_LAYOUT_MODULE,
+  STANDALONE_MODULE,
+  textsOf,
+  type RouteEntry,
+} from '../src/app/route-table.ts';
 
 /**
  * The JavaScript a page loads before it can render, read from the production build's manifest: the
  * entry (index.html's script) and the app it starts (boot.tsx), the page's route chunk (and the signed-in frame for 'shell' pages), the
- * start language's texts (boot.tsx and the route wait for them) and everything those import statically.
+ * start language's texts (boot.tsx and the route wait for them) and everything those import statically;
+ * for a `standalone` page (sign-in, sign-up), the entry and the page's own module instead.
  * Sizes are what the server sends: the gzip (level 9) and brotli (quality 11) copies. Bytes are the same
  * for the same build: tests may compare them.
  */
@@ -60,6 +67,9 @@ export const BOOT_MODULE = 'src/boot.tsx';
  * what any page needs (the app and the `core` texts).
  */
 export function rootsOf(route: RouteEntry | null, language: Language): string[] {
+  // A signed-out visitor's page without the app (its texts are part of it); what a signed-in visitor of the
+  // same address loads is not counted.
+  if (route?.standalone) return ['index.html', STANDALONE_MODULE];
   const texts = ['core', ...(route ? textsOf(route) : [])].map(
     (group) => `src/locales/${language}/${group}.ts`,
   );

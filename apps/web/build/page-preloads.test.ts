@@ -12,6 +12,8 @@ function manifestWith(pages: string[]): Manifest {
     '_react.js': { file: 'assets/react-1.js' },
     '_mantine.js': { file: 'assets/mantine-1.js', imports: ['_react.js'] },
     'src/app/layout/ShellLayout.tsx': { file: 'assets/ShellLayout-1.js', imports: ['_mantine.js'] },
+    'src/features/auth/standalone/page.ts': { file: 'assets/page-1.js', imports: ['_api.js'] },
+    '_api.js': { file: 'assets/api-1.js' },
   };
   for (const language of ['en', 'fi']) {
     for (const group of ['core', 'signing', 'app']) {
@@ -32,11 +34,11 @@ describe('the JavaScript the server preloads per page', () => {
   const filesOf = (path: string) => routes.find((r) => r.path === path)?.files;
 
   it('names each route with its chunk, its texts in each language and their imports', () => {
-    expect(filesOf('/signin')?.en).toEqual(
-      expect.arrayContaining(['assets/SignIn-1.js', 'assets/mantine-1.js', 'assets/en-core-1.js']),
+    expect(filesOf('/profile/:page?')?.en).toEqual(
+      expect.arrayContaining(['assets/Profile-1.js', 'assets/mantine-1.js', 'assets/en-core-1.js']),
     );
-    expect(filesOf('/signin')?.fi).toContain('assets/fi-core-1.js');
-    expect(filesOf('/signin')?.fi).not.toContain('assets/en-core-1.js');
+    expect(filesOf('/profile/:page?')?.fi).toContain('assets/fi-core-1.js');
+    expect(filesOf('/profile/:page?')?.fi).not.toContain('assets/en-core-1.js');
     expect(filesOf('/public/sign/:signee')?.en).toContain('assets/en-signing-1.js');
     expect(filesOf('/public/sign/:signee')?.en).not.toContain('assets/en-app-1.js');
   });
@@ -45,11 +47,18 @@ describe('the JavaScript the server preloads per page', () => {
     expect(filesOf('/')?.en).toEqual(
       expect.arrayContaining(['assets/Dashboard-1.js', 'assets/ShellLayout-1.js', 'assets/en-app-1.js']),
     );
-    expect(filesOf('/signin')?.en).not.toContain('assets/ShellLayout-1.js');
+    expect(filesOf('/verify')?.en).not.toContain('assets/ShellLayout-1.js');
+  });
+
+  it('gives sign-in and sign-up their page alone: no app, no Mantine', () => {
+    for (const path of ['/signin', '/signup']) {
+      expect(new Set(filesOf(path)?.en)).toEqual(new Set(['assets/page-1.js', 'assets/api-1.js']));
+      expect(new Set(filesOf(path)?.fi)).toEqual(new Set(['assets/page-1.js', 'assets/api-1.js']));
+    }
   });
 
   it('names the app that the entry starts, and leaves out what index.html already loads', () => {
-    for (const route of routes) {
+    for (const route of routes.filter((r) => !['/signin', '/signup'].includes(r.path))) {
       expect(route.files.en).toEqual(expect.arrayContaining(['assets/boot-1.js', 'assets/react-1.js']));
       expect(route.files.en).not.toContain('assets/index-1.js');
       expect(route.files.en).not.toContain('assets/styles-1.js');

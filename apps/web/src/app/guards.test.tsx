@@ -6,7 +6,7 @@ import { sessionStore } from '../lib/session';
 import { accountReply, makeAccount, mockFetch, renderApp, resetTestState, signInAs } from '../test/utils';
 import { decideAccess } from './guards';
 import { isPublicLocation } from './routerState';
-import { decodePathParam } from './routes';
+import { decodePathParam } from '../lib/path-param';
 
 afterEach(resetTestState);
 

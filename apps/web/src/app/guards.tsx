@@ -6,7 +6,8 @@ import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { accountQuery, useAccount } from '../lib/account';
 import { signInPathFor } from '../lib/navigation';
 import { endLocalSession } from '../lib/sign-out';
-import { isSignedIn, useSession, type SessionValue } from '../lib/session';
+import { isSignedIn, type SessionValue } from '../lib/session';
+import { useSession } from '../lib/useSession';
 import { routerMovedOn } from './routerState';
 import { SETUP_PATHS, setupPathOfStep, type RouteAccess } from './routes';
 

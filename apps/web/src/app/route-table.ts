@@ -16,6 +16,11 @@ export interface RouteEntry {
   layout: 'shell' | 'bare';
   /** The page module, under src/routes/ (loaded lazily, one chunk per page). */
   page: string;
+  /**
+   * A signed-out visitor's first load of this page starts STANDALONE_MODULE instead of the app (main.tsx):
+   * sign-in and sign-up need a few kilobytes, not the app (issue #12 item 8).
+   */
+  standalone?: true;
 }
 
 export const ROUTE_TABLE: RouteEntry[] = [
@@ -25,6 +30,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
     access: 'signedOut',
     layout: 'bare',
     page: 'SignUp',
+    standalone: true,
   },
   {
     name: 'SignIn',
@@ -32,6 +38,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
     access: 'signedOut',
     layout: 'bare',
     page: 'SignIn',
+    standalone: true,
   },
   {
     name: 'SessionExpired',
@@ -241,3 +248,12 @@ export function textsOf(route: Pick<RouteEntry, 'access' | 'path'>): NamespaceGr
 
 /** The module of the signed-in frame around 'shell' pages (loaded with the first of them). */
 export const SHELL_LAYOUT_MODULE = 'src/app/layout/ShellLayout.tsx';
+
+/** What main.tsx starts, instead of the app, for a signed-out visitor of a `standalone` page. */
+export const STANDALONE_MODULE = 'src/features/auth/standalone/page.ts';
+
+/** Whether a path is a `standalone` page (their paths have no parameters). */
+export function isStandalonePath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  return ROUTE_TABLE.some((route) => route.standalone && route.path === path);
+}

@@ -28,20 +28,3 @@ export const SETUP_PATHS = ROUTES.filter((r) => r.access === 'setup').map((r) =>
 export function setupPathOfStep(step: number): string {
   return SETUP_PATHS[Math.min(Math.max(step, 1), SETUP_PATHS.length) - 1] ?? '/setup/create-organization';
 }
-
-/** base64 of a UTF-8 path, for the redirect and back query parameters (SPEC §2.2). */
-export function encodePathParam(path: string): string {
-  return btoa(String.fromCodePoint(...new TextEncoder().encode(path)));
-}
-
-/** Decodes a base64 path; anything that is not an app path (starting with one '/') gives null. */
-export function decodePathParam(value: string | null): string | null {
-  if (!value) return null;
-  try {
-    const bytes = Uint8Array.from(atob(value), (c) => c.codePointAt(0) ?? 0);
-    const path = new TextDecoder().decode(bytes);
-    return path.startsWith('/') && !path.startsWith('//') ? path : null;
-  } catch {
-    return null;
-  }
-}

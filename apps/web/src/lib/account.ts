@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Account, type OrganizationSummary } from '@sinetti/contract';
 import { call } from './api';
-import { isSignedIn, sessionStore, useSession } from './session';
+import { isSignedIn, sessionStore } from './session';
+import { useSession } from './useSession';
 
 /** The signed-in account (SPEC §3 Account), shared by the shell, setup and profile. */
 export const accountQuery = queryOptions({

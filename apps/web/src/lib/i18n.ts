@@ -1,50 +1,19 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@sinetti/contract';
-import { STORAGE_KEYS, readJson, writeJson } from './storage';
+import { DEFAULT_LANGUAGE, type Language } from '@sinetti/contract';
+
+export { initialLanguage, isLanguage, takeQueryLanguage } from './language';
+import {
+  initialLanguage,
+  isLanguage,
+  saveLanguage,
+  takeChosenQueryLanguage,
+  takeQueryLanguage,
+} from './language';
 import { NAMESPACE_GROUPS, localeBackend, namespacesOf, type NamespaceGroup } from '../locales/load';
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/**
- * SPEC §1: a `lang` query parameter at start, otherwise the account setting (applied when the account
- * loads, see applyAccountLanguage), otherwise local storage, otherwise en.
- */
-export function initialLanguage(search = window.location.search): Language {
-  const fromQuery = new URLSearchParams(search).get('lang');
-  if (isLanguage(fromQuery)) return fromQuery;
-  const stored = readJson<string>(STORAGE_KEYS.language);
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
-}
-
-/**
- * `?lang=` is applied once: the language is saved (local storage now, the account when it loads) and the
- * parameter leaves the address, so that a reload, a bookmark or a shared link does not fix the language
- * again. Public signing pages keep it: their links carry the signee's language through the flow.
- */
-export function takeQueryLanguage(
-  location: Pick<Location, 'href'> = window.location,
-  history: Pick<History, 'state' | 'replaceState'> = window.history,
-): Language | null {
-  const url = new URL(location.href);
-  const lang = url.searchParams.get('lang');
-  if (lang === null) return null;
-  if (!url.pathname.startsWith('/public/')) {
-    url.searchParams.delete('lang');
-    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
-  }
-  queryLanguage = isLanguage(lang) ? lang : null;
-  return queryLanguage;
-}
-
-/** The language a `?lang=` of this page load chose, until the account has taken it. */
-let queryLanguage: Language | null = null;
-
 export function changeLanguage(lang: Language): Promise<unknown> {
-  writeJson(STORAGE_KEYS.language, lang);
-  document.documentElement.lang = lang;
+  saveLanguage(lang);
   return i18n.changeLanguage(lang);
 }
 
@@ -53,11 +22,8 @@ export function changeLanguage(lang: Language): Promise<unknown> {
  * account instead: the answer is then that language, for the caller to save on the account (once).
  */
 export function applyAccountLanguage(lang: Language): Language | null {
-  if (queryLanguage !== null) {
-    const chosen = queryLanguage;
-    queryLanguage = null;
-    return chosen === lang ? null : chosen;
-  }
+  const chosen = takeChosenQueryLanguage();
+  if (chosen !== null) return chosen === lang ? null : chosen;
   if (i18n.language !== lang) void changeLanguage(lang);
   return null;
 }
@@ -84,8 +50,7 @@ export const i18nReady: Promise<unknown> = i18n
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-writeJson(STORAGE_KEYS.language, lng);
-document.documentElement.lang = lng;
+saveLanguage(lng);
 
 /**
  * Loads groups of texts (beyond `core`) in the current language and its fallback: routes call it while

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { decodePathParam } from '../app/routes';
+import { decodePathParam } from './path-param';
 import { linkWithBack, signInPathFor, useBackLink } from './navigation';
 
 function BackButton() {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { decodePathParam, encodePathParam } from '../app/routes';
+import { decodePathParam, encodePathParam } from './path-param';
 
 /** Query parameter holding the previous path of Profile and Settings (SPEC §2.2), base64. */
 export const BACK_PARAM = 'back';

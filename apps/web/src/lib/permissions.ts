@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type PermissionId } from '@sinetti/contract';
 import { call } from './api';
-import { isSignedIn, useSession } from './session';
+import { isSignedIn } from './session';
+import { useSession } from './useSession';
 
 /** Effective permissions in the selected organization, computed by the server (the UI never re-derives them). */
 export const permissionsQuery = (organizationId: string | null) =>

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { SESSION_TTL_MS, type Session, type SessionStatus } from '@sinetti/contract';
 import { STORAGE_KEYS, clearAllStorage, readJson, writeJson } from './storage';
 
@@ -93,8 +92,4 @@ export const sessionStore = {
 
 export function isSignedIn(value: SessionValue): value is StoredSession {
   return value !== null && value !== false;
-}
-
-export function useSession(): SessionValue {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
 }

@@ -3,7 +3,8 @@ import { IconMapQuestion } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MessagePage } from '../components/MessagePage';
-import { isSignedIn, useSession } from '../lib/session';
+import { isSignedIn } from '../lib/session';
+import { useSession } from '../lib/useSession';
 
 /** 404 (SPEC §2.1): the button leads to the Dashboard when signed in, otherwise to sign-in. */
 export default function NotFound() {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodePathParam } from '../routes';
+import { decodePathParam } from '../../lib/path-param';
 import { changeLanguage } from '../../lib/i18n';
 import { modalStore } from '../../components/modals';
 import { browserPage } from '../../lib/navigation';

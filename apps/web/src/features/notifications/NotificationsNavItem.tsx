@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Badge, NavLink } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { isSignedIn, useSession } from '../../lib/session';
+import { isSignedIn } from '../../lib/session';
+import { useSession } from '../../lib/useSession';
 import { useUnreadNotifications } from './api';
 
 /** The navigation's Notifications (SPEC §2.5), with the count of unread ones. */

@@ -4,15 +4,9 @@ import { ApiError, call } from '../../../lib/api';
 import { applyAccountLanguage } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import { setupPathOfStep } from '../../../app/routes';
+import { appPathOrHome } from '../../../lib/path-param';
 
 type SignInReply = ReplyOf<typeof api.authentication.login> & { redirect?: string };
-
-/** An app path the user may be sent to after sign-in (never another site, never back to sign-in). */
-export function appPathOrHome(path: string | undefined | null): string {
-  if (!path || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return '/';
-  if (/^\/(redirect|signin|signup)(\/|\?|$)/.test(path)) return '/';
-  return path;
-}
 
 /**
  * Stores the new session, forgets everything cached for an earlier one (account, setup state) and

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { api, type Platform } from '@sinetti/contract';
 import { call } from '../../../lib/api';
 
@@ -13,11 +12,7 @@ export interface LoginInput {
   redirect?: string;
 }
 
+/** Starts sign-in with a provider; the reply normally carries the provider's redirectUrl (SPEC §4.4). */
 export function login({ platform, redirect }: LoginInput) {
   return call(api.authentication.login, { body: { type: AUTH_TYPE_OF[platform], redirect } });
-}
-
-/** Starts sign-in with a provider; the reply normally carries the provider's redirectUrl (SPEC §4.4). */
-export function useLogin() {
-  return useMutation({ mutationFn: login });
 }

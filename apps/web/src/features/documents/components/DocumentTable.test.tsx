@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { P } from '@sinetti/contract';
-import { decodePathParam } from '../../../app/routes';
+import { decodePathParam } from '../../../lib/path-param';
 import { ModalHost, modalStore } from '../../../components/modals';
 import { mockPhoneWidth } from '../../../test/phone';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@sinetti/contract';
 import { call } from '../../../lib/api';
-import { isSignedIn, useSession } from '../../../lib/session';
+import { isSignedIn } from '../../../lib/session';
+import { useSession } from '../../../lib/useSession';
 
 /** Members and pending invites of the selected organization are cached under 'members'. */
 export const membersKeys = {

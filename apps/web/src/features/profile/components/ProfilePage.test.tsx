@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@sinetti/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { encodePathParam } from '../../../app/routes';
+import { encodePathParam } from '../../../lib/path-param';
 import { changeLanguage } from '../../../lib/i18n';
 import { accountReply, signIn } from '../test/fixtures';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, type PermissionChange } from '@sinetti/contract';
 import { call } from '../../../lib/api';
-import { isSignedIn, useSession } from '../../../lib/session';
+import { isSignedIn } from '../../../lib/session';
+import { useSession } from '../../../lib/useSession';
 
 /** Every roles reply is cached under 'roles'; a change also re-reads the caller's own permissions. */
 export const rolesKeys = {

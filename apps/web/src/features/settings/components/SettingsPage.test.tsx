@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '@sinetti/contract';
-import { encodePathParam } from '../../../app/routes';
+import { encodePathParam } from '../../../lib/path-param';
 import { sessionStore } from '../../../lib/session';
 import { mockApi, renderAt } from '../../../test/render-route';
 import { ORG_ACME, ORG_PERSONAL, makeAccount } from '../../../test/utils';

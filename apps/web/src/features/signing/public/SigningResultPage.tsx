@@ -3,7 +3,8 @@ import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MessagePage } from '../../../components/MessagePage';
-import { isSignedIn, useSession } from '../../../lib/session';
+import { isSignedIn } from '../../../lib/session';
+import { useSession } from '../../../lib/useSession';
 
 /**
  * SigningResult (SPEC §2.1): success or failure; the text differs by whether the visitor has a valid
