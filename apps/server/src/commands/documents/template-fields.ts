@@ -6,7 +6,7 @@ import type { DocumentRow } from '../../queries/documents/columns.ts';
 import { putHashed, type StoredBlob } from '../../services/blob-store/index.ts';
 import type { PdfTasks } from '../../services/pdf/worker/protocol.ts';
 import { pdfFailure, pdfRun } from '../signing/pdf-run.ts';
-import { readAll } from '../signing/common.ts';
+import { readBlob } from './blobs.ts';
 import { newBlobKey } from './common.ts';
 
 /**
@@ -45,7 +45,7 @@ async function readTemplate(ctx: AppContext, doc: DocumentRow) {
     throw new AppError('CONFLICT', 'Only a template has fields.').because('NOT_A_TEMPLATE');
   }
   if (!fillable(doc)) return null;
-  const docx = await readAll(ctx.blobs, doc.blobKey as string);
+  const docx = await readBlob(ctx.blobs, doc.blobKey as string);
   // The worker gets a copy: the bytes are needed again to fill them in.
   const fields = await inWorker(ctx, doc, 'templateFields', { docx: new Uint8Array(docx) });
   return { docx, fields };

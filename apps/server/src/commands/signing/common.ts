@@ -7,7 +7,7 @@ import type { AccountActor } from '../../http/actor.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
-import { BlobNotFoundError, putHashed, type BlobStore } from '../../services/blob-store/index.ts';
+import { BlobNotFoundError, putHashed, readBytes, type BlobStore } from '../../services/blob-store/index.ts';
 import { GrowingPdf } from '../../services/pdf/growing-pdf.ts';
 import type { EventActor } from './audit-chain.ts';
 
@@ -44,11 +44,7 @@ export async function storePdf(
 
 /** Reads a whole blob; a missing one is FILE_NOT_FOUND (SPEC §8), never a 500. */
 export function readAll(blobs: BlobStore, key: string): Promise<Buffer> {
-  return readBlob(blobs, key, async (chunks) => {
-    const list: Buffer[] = [];
-    for await (const chunk of chunks) list.push(chunk as Buffer);
-    return Buffer.concat(list);
-  });
+  return readBlob(blobs, key, readBytes);
 }
 
 /**

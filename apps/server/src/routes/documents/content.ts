@@ -10,7 +10,8 @@ import { memberActor } from '../../commands/signing/common.ts';
 import { recordDownload } from '../../commands/signing/files.ts';
 import { originalOf, pdfOf, previewOf, signedPdfOf } from '../../queries/documents/renditions.ts';
 import { versionFileRow } from '../../queries/documents/versions.ts';
-import { contentDisposition, downloadName, openBlob, readBlob } from './files.ts';
+import { contentDisposition, downloadName } from './files.ts';
+import { openBlob, readBlob } from '../../commands/documents/blobs.ts';
 import { saveEditedContent } from '../../commands/documents/save-content.ts';
 import { presentDocument } from '../../presenters/document.ts';
 

@@ -1,25 +1,4 @@
-import type { Readable } from 'node:stream';
-import { AppError } from '../../lib/errors.ts';
 import type { DocumentRow } from '../../queries/documents/columns.ts';
-import { BlobNotFoundError, type BlobStore } from '../../services/blob-store/index.ts';
-
-/** Opens a blob; a row whose blob is gone is FILE_NOT_FOUND (SPEC §8), never a 500. */
-export async function openBlob(blobs: BlobStore, key: string): Promise<Readable> {
-  try {
-    return await blobs.get(key);
-  } catch (err) {
-    if (err instanceof BlobNotFoundError) {
-      throw new AppError('FILE_NOT_FOUND', 'The stored file of this document is missing. Contact support.');
-    }
-    throw err;
-  }
-}
-
-export async function readBlob(blobs: BlobStore, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await openBlob(blobs, key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
 export function contentDisposition(fileName: string): string {

@@ -7,7 +7,8 @@ import type { RateLimit } from '../../http/rate-limit.ts';
 import { hitRateLimit } from '../../http/rate-limit.ts';
 import { authorizeDocument } from '../../policies/documents.ts';
 import { clientOf } from '../signing/limits.ts';
-import { contentDisposition, downloadName, openBlob, readBlob } from './files.ts';
+import { contentDisposition, downloadName } from './files.ts';
+import { openBlob, readBlob } from '../../commands/documents/blobs.ts';
 
 /** Opening share links, per client address: enough for a reader, not for guessing or flooding the audit trail. */
 const SHARE_OPENS: RateLimit = { name: 'share-open', max: 60, windowMs: 60_000 };

@@ -8,7 +8,7 @@ import { assertAllowed, documentRules } from '../../policies/document-rules.ts';
 import { authorizeDocument } from '../../policies/documents.ts';
 import { presentDocument } from '../../presenters/document.ts';
 import { findVersion, listVersions } from '../../queries/documents/versions.ts';
-import { readBlob } from './files.ts';
+import { readBlob } from '../../commands/documents/blobs.ts';
 
 /** Versions (issue 13 item 3): everyone who sees a document sees its versions; restoring is an edit. */
 export function registerVersionRoutes(app: FastifyInstance): void {

@@ -11,3 +11,4 @@ export function createBlobStore(config: BlobStoreConfig): BlobStore {
   return config.kind === 's3' ? new S3BlobStore(config) : new FsBlobStore(path.resolve(config.dir));
 }
 export * from './hashed-put.ts';
+export * from './read.ts';
