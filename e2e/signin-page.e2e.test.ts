@@ -33,6 +33,8 @@ describe('the sign-in page without the app', () => {
     await page.getByRole('heading', { level: 1, name: 'Sign in to Sinetti' }).waitFor();
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Sign in to Sinetti' }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in with Google' }).isEnabled()).toBe(true);
+    await screenshot(page, 'signin');
 
     // On a phone the card fits; the link leads to sign-up, still without the app.
     await page.setViewportSize({ width: 390, height: 844 });
