@@ -12,6 +12,9 @@ const editor = vi.hoisted(() => ({
   change: null as null | (() => void),
   file: null as Blob | null,
   inserted: [] as string[],
+  /** While set, exports wait for it (a slow export on a busy machine). */
+  gate: null as null | Promise<void>,
+  exports: 0,
 }));
 vi.mock('./DocxEditor', () => ({
   DocxEditor: ({
@@ -28,7 +31,11 @@ vi.mock('./DocxEditor', () => ({
     setTimeout(
       () =>
         onReady({
-          exportDocx: () => Promise.resolve(new Blob(['edited-docx'])),
+          exportDocx: async () => {
+            editor.exports += 1;
+            await editor.gate;
+            return new Blob(['edited-docx']);
+          },
           insertText: (text) => {
             editor.inserted.push(text);
             return true;
@@ -61,6 +68,7 @@ vi.mock('./drafts', () => ({
 afterEach(() => {
   resetTestState();
   Object.assign(drafts, { kept: null, saved: [], deleted: 0 });
+  Object.assign(editor, { gate: null, exports: 0 });
 });
 
 const lease = doc({ name: 'Lease', type: 'contract', extension: 'docx' });
@@ -179,6 +187,26 @@ describe('the editor page (issue 13 item 1)', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('fake-editor')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('drops a draft export that a newer change overtook: it neither overwrites nor says kept', async () => {
+    open({});
+    await screen.findByTestId('fake-editor');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    let release = () => {};
+    editor.gate = new Promise<void>((resolve) => (release = resolve));
+    act(() => editor.change?.());
+    await waitFor(() => expect(editor.exports).toBe(1), { timeout: 5000 });
+    // A change while that export runs; then the export finishes.
+    act(() => editor.change?.());
+    editor.gate = null;
+    await act(async () => release());
+    expect(drafts.saved).toHaveLength(0);
+    expect(screen.queryByText('Changes kept in this browser')).toBeNull();
+    // The newer change's own export is kept.
+    await waitFor(() => expect(drafts.saved).toHaveLength(1), { timeout: 5000 });
+    expect(await screen.findByText('Changes kept in this browser')).toBeInTheDocument();
+    expect(editor.exports).toBe(2);
   });
 
   it('keeps unsaved changes in this browser, offers them back after a reload, and forgets them on save', async () => {

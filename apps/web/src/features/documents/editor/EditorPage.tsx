@@ -47,6 +47,8 @@ export function EditorPage({ id }: { id: string }) {
   const accountId = account.data?.account.id ?? '';
   const [draft, setDraft] = useState<Draft | null>(null);
   const [version, setVersion] = useState(0);
+  /** Changes made so far (the draft timer compares it to know whether its export is still the latest). */
+  const changes = useRef(0);
   /** The draft in this browser holds the latest change. */
   const [draftKept, setDraftKept] = useState(false);
 
@@ -65,16 +67,18 @@ export function EditorPage({ id }: { id: string }) {
     return () => controller.abort();
   }, [id, lock.state, accountId]);
 
-  // Changes are kept in this browser a moment after the last one (a reload or a crash keeps them).
+  // Changes are kept in this browser a moment after the last one (a reload or a crash keeps them). An
+  // export overtaken by a newer change is dropped: it must neither overwrite a newer draft nor say "kept".
   useEffect(() => {
     if (!dirty || !source || !accountId) return;
     const timer = setTimeout(() => {
-      void editor.current
-        ?.exportDocx()
-        .then((file) =>
-          saveDraft(id, accountId, { base: source.etag, savedAt: new Date().toISOString(), file }),
-        )
-        .then(() => setDraftKept(true));
+      const exported = changes.current;
+      const current = () => changes.current === exported;
+      void editor.current?.exportDocx().then(async (file) => {
+        if (!current()) return;
+        await saveDraft(id, accountId, { base: source.etag, savedAt: new Date().toISOString(), file });
+        if (current()) setDraftKept(true);
+      });
     }, DRAFT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [dirty, version, source, id, accountId]);
@@ -213,9 +217,10 @@ export function EditorPage({ id }: { id: string }) {
               setReady(true);
             }}
             onChange={() => {
+              changes.current += 1;
               setDirty(true);
               setDraftKept(false);
-              setVersion((v) => v + 1);
+              setVersion(changes.current);
             }}
             onFailure={setProblem}
           />
