@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   compareRendered,
@@ -10,6 +9,7 @@ import {
   fidelityRow,
   renderToPdf,
 } from '../bench/docx-fidelity/compare.ts';
+import { downloadFrom, uploadFrom } from './support/api.ts';
 import { newContext } from './support/browser.ts';
 import { signUpWithOrganization, waitForPath } from './support/flows.ts';
 import { browser, server, useServerAndBrowser } from './support/journey.ts';
@@ -21,37 +21,6 @@ import { browser, server, useServerAndBrowser } from './support/journey.ts';
 // (bench/docx-fidelity/compare.ts). `npm run bench docx-fidelity` prints the same figures for the editor alone.
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sinetti-e2e-fidelity-'));
 useServerAndBrowser(() => fs.rmSync(work, { recursive: true, force: true }));
-
-/** Calls the API from the page with its session: an upload (multipart) or a download, bytes as base64. */
-async function withSession<T>(page: Page, call: string, arg: Record<string, string>): Promise<T> {
-  return page.evaluate(
-    async ({ call, arg }) => {
-      const session = JSON.parse(localStorage.getItem('sinetti.session') ?? 'null') as {
-        id: string;
-        selectedOrganization: string | null;
-      };
-      const headers: Record<string, string> = { 'application-id': 'Frontend', 'session-id': session.id };
-      if (session.selectedOrganization) headers['company-id'] = session.selectedOrganization;
-      if (call === 'upload') {
-        const bytes = Uint8Array.from(atob(arg.b64 ?? ''), (c) => c.charCodeAt(0));
-        const form = new FormData();
-        form.append('name', arg.name ?? '');
-        form.append('file', new Blob([bytes]), arg.fileName ?? '');
-        const res = await fetch('/api/documents/upload/contract', { method: 'POST', headers, body: form });
-        const json = (await res.json()) as { document?: { id: string }; message?: string };
-        if (!json.document) throw new Error(`upload of ${arg.fileName}: ${res.status} ${json.message}`);
-        return json.document.id as T;
-      }
-      const res = await fetch(`/api/documents/download/${arg.id}`, { headers });
-      if (!res.ok) throw new Error(`download of ${arg.id}: ${res.status}`);
-      const bytes = new Uint8Array(await res.arrayBuffer());
-      let binary = '';
-      for (const b of bytes) binary += String.fromCharCode(b);
-      return btoa(binary) as T;
-    },
-    { call, arg },
-  );
-}
 
 describe('DOCX fidelity through the editor', () => {
   it('every corpus file saved unchanged from /edit renders as before', { timeout: 900_000 }, async () => {
@@ -67,18 +36,13 @@ describe('DOCX fidelity through the editor', () => {
     const untouched: string[] = [];
     for (const name of names) {
       const original = fs.readFileSync(path.join(corpusDir, name));
-      const id = await withSession<string>(page, 'upload', {
-        name: name.replace(/\.docx$/, ''),
-        fileName: name,
-        b64: original.toString('base64'),
-      });
+      const id = await uploadFrom(page, 'contract', name.replace(/\.docx$/, ''), name, original);
       await page.goto(`/edit/${id}`);
       const save = page.getByRole('button', { name: 'Save' });
       await expect.poll(() => save.isEnabled(), { timeout: 60_000 }).toBe(true);
       await save.click();
       await waitForPath(page, `/document/${id}`);
-      const b64 = await withSession<string>(page, 'download', { id });
-      const bytes = Buffer.from(b64, 'base64');
+      const bytes = await downloadFrom(page, `/documents/download/${id}`);
       if (bytes.equals(original)) untouched.push(name);
       fs.writeFileSync(path.join(saved, name), bytes);
     }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newContext, screenshot } from './support/browser.ts';
 import { signUpWithOrganization, waitForPath } from './support/flows.ts';
-import { apiFrom, invitationLink, signUpFromLink } from './support/organizations.ts';
+import { apiFrom } from './support/api.ts';
+import { invitationLink, signUpFromLink } from './support/organizations.ts';
 import { browser, server, useServerAndBrowser } from './support/journey.ts';
 
 let owner: Page;

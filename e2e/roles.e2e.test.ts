@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { apiFrom } from './support/api.ts';
 import { newContext, screenshot } from './support/browser.ts';
 import { signUpWithOrganization, waitForPath } from './support/flows.ts';
 import { addMember } from './support/members.ts';
@@ -9,26 +10,7 @@ useServerAndBrowser();
 
 /** Gives a member a role as the signed-in owner, through the API with the page's own session. */
 async function assignAsOwner(page: Page, accountId: string, roleId: string): Promise<number> {
-  return page.evaluate(
-    async ({ accountId, roleId }) => {
-      const session = JSON.parse(localStorage.getItem('sinetti.session') ?? 'null') as {
-        id: string;
-        selectedOrganization: string;
-      };
-      const res = await fetch(`/api/privileges/role/${accountId}`, {
-        method: 'POST',
-        headers: {
-          'application-id': 'Frontend',
-          'content-type': 'application/json',
-          'session-id': session.id,
-          'company-id': session.selectedOrganization,
-        },
-        body: JSON.stringify({ roleId }),
-      });
-      return res.status;
-    },
-    { accountId, roleId },
-  );
+  return (await apiFrom(page, 'POST', `/privileges/role/${accountId}`, { roleId })).status;
 }
 
 const roleRow = (page: Page, name: string) =>

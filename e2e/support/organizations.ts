@@ -2,36 +2,6 @@ import type { Page } from 'playwright-core';
 import { signInWithLocalProvider, waitForPath } from './flows.ts';
 import { waitForMail } from './signing.ts';
 
-/** Calls the API from the page with its own session and selected organization (what the app would send). */
-export async function apiFrom(
-  page: Page,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: Record<string, unknown> }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const session = JSON.parse(localStorage.getItem('sinetti.session') ?? 'null') as {
-        id: string;
-        selectedOrganization: string | null;
-      };
-      const stored = JSON.parse(localStorage.getItem('sinetti.selectedOrganization') ?? 'null') as
-        string | null;
-      const organization = session.selectedOrganization ?? stored;
-      const headers: Record<string, string> = { 'application-id': 'Frontend', 'session-id': session.id };
-      if (organization) headers['company-id'] = organization;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-    },
-    { method, path, body },
-  );
-}
-
 /** The invitation link e-mailed to `to` (`PUBLIC_URL/?invite=<token>`). */
 export async function invitationLink(baseUrl: string, to: string): Promise<string> {
   const mail = await waitForMail(baseUrl, to, (m) => m.links.some((l) => l.includes('?invite=')));
