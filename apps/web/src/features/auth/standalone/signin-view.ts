@@ -118,7 +118,8 @@ export function renderSignIn(root: HTMLElement, host: SignInHost): () => void {
   const languages = el('div', { class: 'sg-lang', role: 'group' }, ...languageButtons);
   const title = el('h1', { id: 'sg-title' });
   const text = el('p');
-  const note = el('div', { class: 'sg-note', role: 'status' }, icon('clock', 20), el('span'));
+  const noteText = el('span');
+  const note = el('div', { class: 'sg-note', role: 'status' }, icon('clock', 20), noteText);
   const buttons = el('div', { class: 'sg-providers' });
   const dev = el('p', { class: 'sg-dev', role: 'note' });
   const error = el('p', { class: 'sg-error', role: 'alert' });
@@ -162,7 +163,7 @@ export function renderSignIn(root: HTMLElement, host: SignInHost): () => void {
     }
     title.textContent = t[host.variant].title;
     text.textContent = t[host.variant].text;
-    (note.lastChild as HTMLElement).textContent = t.signIn.idleExpired;
+    noteText.textContent = t.signIn.idleExpired;
     buttons.replaceChildren(
       ...providers.map(({ platform }) => {
         const button = providerButton(platform);
