@@ -12,9 +12,9 @@ describe('the web build view of a contract module', () => {
   ].join('\n');
   const out = prepareContractModule(source);
 
-  it('keeps what the API client reads and leaves the schemas out', () => {
+  it('keeps what the API client reads and leaves the schemas and the summary out', () => {
     expect(out).toContain(
-      "endpoint({ id: 'a.one', method: 'POST', path: '/a', access: 'public', summary: 's',",
+      "endpoint({ id: 'a.one', method: 'POST', path: '/a', access: 'public', summary: undefined,",
     );
     expect(out).toContain('params: undefined, body: true, reply: undefined })');
     expect(out).not.toContain('z.object');

@@ -3,8 +3,11 @@ import { parseAst, type Plugin } from 'vite';
 /** The contract's files; the web app reads their types and a few of their schemas. */
 const CONTRACT_FILE = /\/packages\/contract\/src\/.*\.ts$/;
 
-/** An endpoint's schemas: the server validates with them, the web app only needs their types. */
-const SCHEMA_KEYS = new Set(['params', 'query', 'reply']);
+/**
+ * What the web app leaves out of an endpoint: its schemas (the server validates with them, the web app only
+ * needs their types) and its summary (the OpenAPI document's text).
+ */
+const DROPPED_KEYS = new Set(['params', 'query', 'reply', 'summary']);
 
 interface Node {
   type: string;
@@ -32,8 +35,8 @@ function* walk(node: Node, atLoad = true): Generator<[Node, boolean]> {
 
 /**
  * A contract module as the web app needs it:
- * - `endpoint({ …, params, query, body, reply })` loses its schemas: the API client reads only the id,
- *   method, path, access and whether there is a body (lib/api.ts);
+ * - `endpoint({ …, summary, params, query, body, reply })` loses its summary and schemas: the API client
+ *   reads only the id, method, path, access and whether there is a body (lib/api.ts);
  * - every call made when the module loads (building a schema or a constant) is marked pure.
  * A page that calls two endpoints then carries only the schemas it uses itself (a form that validates
  * an e-mail address), and zod only if it uses one; the public signing pages and /signin carry none.
@@ -57,7 +60,7 @@ export function prepareContractModule(code: string): string {
       if (prop.type !== 'Property' || key?.type !== 'Identifier') continue;
       const value = prop.value as Node;
       const name = key.name as string;
-      if (SCHEMA_KEYS.has(name)) edits.push({ start: value.start, end: value.end, text: 'undefined' });
+      if (DROPPED_KEYS.has(name)) edits.push({ start: value.start, end: value.end, text: 'undefined' });
       else if (name === 'body') edits.push({ start: value.start, end: value.end, text: 'true' });
     }
   }
