@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDateTime, formatRelative, useNow } from './dates';
+import { formatDateTime, useNow } from './dates';
+import { formatRelative } from './relative-dates';
 
 afterEach(() => vi.useRealTimers());
 
@@ -10,6 +11,9 @@ describe('dates', () => {
     expect(formatDateTime('2025-01-15T12:00:00Z', 'en')).toBe('01/15/2025 2:00 PM');
     expect(formatDateTime('2025-01-15T12:00:00Z', 'fi')).toBe('15.01.2025 14.00');
     expect(formatDateTime('2025-07-01T12:00:00Z', 'fi')).toBe('01.07.2025 15.00');
+    expect(formatDateTime('2025-01-15T22:05:00Z', 'en')).toBe('01/16/2025 12:05 AM');
+    expect(formatDateTime('2025-01-15T22:05:00Z', 'fi')).toBe('16.01.2025 00.05');
+    expect(formatDateTime('2025-01-15T10:30:00Z', 'en')).toBe('01/15/2025 12:30 PM');
     expect(formatDateTime('not a date', 'en')).toBe('');
   });
 

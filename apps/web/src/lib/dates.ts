@@ -1,39 +1,43 @@
 import { useEffect, useState } from 'react';
-import dayjs from 'dayjs';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
-import relativeTime from 'dayjs/plugin/relativeTime';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-import 'dayjs/locale/fi';
 import { DEFAULT_TIMEZONE, RELATIVE_DATES_REFRESH_MS, type Language } from '@sinetti/contract';
 import { currentLanguage } from './i18n';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-dayjs.extend(relativeTime);
-dayjs.extend(localizedFormat);
+/**
+ * How each language writes a date and time: en "01/15/2025 2:00 PM", fi "15.01.2025 14.00" (the common
+ * numeric forms). Written with the browser's Intl, without a date library, because the public signing
+ * pages show times and load light (issue #12 item 8); relative times are in relative-dates.ts.
+ */
+const FORMATS: Record<Language, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-US', {
+    timeZone: DEFAULT_TIMEZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: 'numeric',
+    minute: '2-digit',
+    hourCycle: 'h12',
+  }),
+  fi: new Intl.DateTimeFormat('fi-FI', {
+    timeZone: DEFAULT_TIMEZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }),
+};
 
 /** Date and time in the Helsinki time zone (SPEC §1), written the way the language writes it. */
 export function formatDateTime(iso: string, lang: Language = currentLanguage()): string {
-  const date = dayjs(iso);
-  if (!date.isValid()) return '';
-  return date.tz(DEFAULT_TIMEZONE).locale(lang).format('L LT');
-}
-
-/**
- * "3 minutes ago" / "3 minuuttia sitten", relative to `now` (ms since epoch). A time a little ahead of
- * `now` (the server's clock runs ahead of the browser's, or an edit just came back) reads as "a few
- * seconds ago", never "in a few seconds": the lists only show past events.
- */
-export function formatRelative(
-  iso: string,
-  now: number = Date.now(),
-  lang: Language = currentLanguage(),
-): string {
-  const date = dayjs(iso);
-  if (!date.isValid()) return '';
-  const past = date.valueOf() > now ? dayjs(now) : date;
-  return past.locale(lang).from(dayjs(now));
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '';
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of FORMATS[lang].formatToParts(time)) parts[part.type] = part.value;
+  const { year, month, day, hour, minute, dayPeriod } = parts;
+  return lang === 'fi'
+    ? `${day}.${month}.${year} ${hour}.${minute}`
+    : `${month}/${day}/${year} ${hour}:${minute} ${dayPeriod?.toUpperCase()}`;
 }
 
 /** The current time, refreshed every `intervalMs` (relative dates refresh every 15 s, SPEC §2.3). */
