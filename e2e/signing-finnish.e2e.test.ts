@@ -63,9 +63,16 @@ describe('a Finnish signee (issue 12 item 3)', () => {
     // The signee's own Finnish browser, from the first page on.
     const finnish = await newContext(browser, server.url, 'fi-FI');
     const page = await finnish.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
     await page.goto(link);
     await page.getByRole('heading', { name: 'Allekirjoita asiakirja' }).waitFor();
     expect(await htmlLang(page)).toBe('fi');
+    // The signee's pages run in the public root, not the app (issue 12 item 8).
+    expect(scripts.some((s) => /\/assets\/public-boot-/.test(s))).toBe(true);
+    expect(scripts.some((s) => /\/assets\/boot-/.test(s))).toBe(false);
 
     // The session, the code e-mail and the result stay Finnish.
     await page.getByRole('button', { name: 'Aloita allekirjoitus' }).click();
@@ -79,10 +86,15 @@ describe('a Finnish signee (issue 12 item 3)', () => {
     await page.getByText('Sähköpostiosoitteesi on vahvistettu.').waitFor();
     await drawSignature(page, 'Allekirjoituksen piirtoalue');
     await page.getByLabel('Olen lukenut asiakirjan ja allekirjoitan sen sähköisesti').check();
+    // The result page follows in the same page (no load), so its header still names the document.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByRole('button', { name: 'Allekirjoita', exact: true }).click();
     await waitForPath(page, /^\/public\/signing\/success\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { name: 'Asiakirja allekirjoitettu' }).waitFor();
     expect(await htmlLang(page)).toBe('fi');
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    await expect.poll(() => page.getByTestId('public-header-names').textContent()).toContain(DOCUMENT);
+    expect(scripts.some((s) => /\/assets\/boot-/.test(s))).toBe(false);
 
     // The last signature seals the document: the completion e-mail is Finnish too.
     const done = await waitForMail(server.url, SIGNEE, (m) =>

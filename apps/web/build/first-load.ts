@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Language } from '@sinetti/contract';
 import {
+  PUBLIC_BOOT_MODULE,
   ROUTE_TABLE,
   SHELL_LAYOUT_MODULE,
   STANDALONE_MODULE,
@@ -14,7 +15,8 @@ import {
  * The JavaScript a page loads before it can render, read from the production build's manifest: the
  * entry (index.html's script) and the app it starts (boot.tsx), the page's route chunk (and the signed-in frame for 'shell' pages), the
  * start language's texts (boot.tsx and the route wait for them) and everything those import statically;
- * for a `standalone` page (sign-in, sign-up), the entry and the page's own module instead.
+ * for a `standalone` page (sign-in, sign-up), the entry and the page's own module instead; for a
+ * `root: 'public'` page, the public root (app/public/public-boot.tsx) instead of the app.
  * Sizes are what the server sends: the gzip (level 9) and brotli (quality 11) copies. Bytes are the same
  * for the same build: tests may compare them.
  */
@@ -74,6 +76,9 @@ export function rootsOf(route: RouteEntry | null, language: Language): string[] 
     (group) => `src/locales/${language}/${group}.ts`,
   );
   if (!route) return ['index.html', BOOT_MODULE, ...texts];
+  // A signee's page: the public root instead of the app.
+  if (route.root === 'public')
+    return ['index.html', PUBLIC_BOOT_MODULE, ...texts, `src/routes/${route.page}.tsx`];
   const layout = route.layout === 'shell' ? [SHELL_LAYOUT_MODULE] : [];
   return ['index.html', BOOT_MODULE, ...texts, ...layout, `src/routes/${route.page}.tsx`];
 }

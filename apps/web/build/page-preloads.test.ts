@@ -13,10 +13,11 @@ function manifestWith(pages: string[]): Manifest {
     '_mantine.js': { file: 'assets/mantine-1.js', imports: ['_react.js'] },
     'src/app/layout/ShellLayout.tsx': { file: 'assets/ShellLayout-1.js', imports: ['_mantine.js'] },
     'src/features/auth/standalone/page.ts': { file: 'assets/page-1.js', imports: ['_api.js'] },
+    'src/app/public/public-boot.tsx': { file: 'assets/public-boot-1.js', imports: ['_mantine.js'] },
     '_api.js': { file: 'assets/api-1.js' },
   };
   for (const language of ['en', 'fi']) {
-    for (const group of ['core', 'signing', 'app']) {
+    for (const group of ['core', 'signee', 'signing', 'app']) {
       manifest[`src/locales/${language}/${group}.ts`] = { file: `assets/${language}-${group}-1.js` };
     }
   }
@@ -39,8 +40,19 @@ describe('the JavaScript the server preloads per page', () => {
     );
     expect(filesOf('/profile/:page?')?.fi).toContain('assets/fi-core-1.js');
     expect(filesOf('/profile/:page?')?.fi).not.toContain('assets/en-core-1.js');
-    expect(filesOf('/public/sign/:signee')?.en).toContain('assets/en-signing-1.js');
-    expect(filesOf('/public/sign/:signee')?.en).not.toContain('assets/en-app-1.js');
+    expect(filesOf('/verify')?.en).toContain('assets/en-signing-1.js');
+    expect(filesOf('/verify')?.en).not.toContain('assets/en-app-1.js');
+  });
+
+  it('gives a signee’s pages the public root, their texts and their page: not the app', () => {
+    for (const path of ['/public/sign/:signee', '/public/session/:sessionToken', '/public/share/:token']) {
+      expect(filesOf(path)?.fi).toEqual(
+        expect.arrayContaining(['assets/public-boot-1.js', 'assets/react-1.js', 'assets/fi-signee-1.js']),
+      );
+      for (const file of ['assets/boot-1.js', 'assets/fi-signing-1.js', 'assets/fi-app-1.js'])
+        expect(filesOf(path)?.fi).not.toContain(file);
+    }
+    expect(filesOf('/public/session/:sessionToken')?.en).toContain('assets/SigningSession-1.js');
   });
 
   it('adds the signed-in frame for shell pages only', () => {
@@ -58,7 +70,8 @@ describe('the JavaScript the server preloads per page', () => {
   });
 
   it('names the app that the entry starts, and leaves out what index.html already loads', () => {
-    for (const route of routes.filter((r) => !['/signin', '/signup'].includes(r.path))) {
+    const ownRoot = (path: string) => ['/signin', '/signup'].includes(path) || path.startsWith('/public/');
+    for (const route of routes.filter((r) => !ownRoot(r.path))) {
       expect(route.files.en).toEqual(expect.arrayContaining(['assets/boot-1.js', 'assets/react-1.js']));
       expect(route.files.en).not.toContain('assets/index-1.js');
       expect(route.files.en).not.toContain('assets/styles-1.js');

@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { isStandalonePath } from './app/route-table';
+import { isStandalonePath, publicRouteOf } from './app/route-table';
 import { showBootFailure } from './boot-failure';
 import { isSignedIn, sessionStore } from './lib/session';
 
@@ -9,7 +9,8 @@ import { isSignedIn, sessionStore } from './lib/session';
  * the page's modulepreload links) starts after the next paint, so that index.html's splash shows at once
  * instead of after the whole app has been evaluated (issue #12 item 8). A hidden tab paints nothing, hence
  * the timer as well. Should the app's files fail to load, the page says so and offers to try again. A
- * signed-out visitor of /signin or /signup gets that page without the app.
+ * signed-out visitor of /signin or /signup gets that page without the app, and a signee's public signing
+ * pages start the public root (app/public) instead of the app.
  */
 let started = false;
 function start() {
@@ -20,7 +21,9 @@ function start() {
   const loading =
     isStandalonePath(pathname) && !isSignedIn(sessionStore.get())
       ? import('./features/auth/standalone/page').then((page) => page.startSignInPage(pathname))
-      : import('./boot');
+      : publicRouteOf(pathname)
+        ? import('./app/public/public-boot')
+        : import('./boot');
   loading.catch(showBootFailure);
 }
 requestAnimationFrame(() => setTimeout(start, 0));

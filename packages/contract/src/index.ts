@@ -20,6 +20,7 @@ export * from './template-fields.ts';
 export * from './api/plan.ts';
 export * from './api/payments.ts';
 export * from './api/signing.ts';
+export * from './api/signing-public.ts';
 export * from './api/organizations.ts';
 export * from './api/pki.ts';
 export * from './api/verification.ts';

@@ -1,24 +1,7 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { reportUncaught } from '../lib/error-reporting';
+import { PageFailure } from './PageFailure';
 
-/** Shown when a page fails to load or render (for example after a new release replaced its file). */
+/** The app's error element: a page that failed to load or render. */
 export function RouteError() {
-  const { t } = useTranslation();
-  const error = useRouteError();
-  useEffect(() => {
-    console.error(error);
-    reportUncaught(error);
-  }, [error]);
-  return (
-    <Container size="sm" py={80}>
-      <Stack gap="md" align="flex-start">
-        <Title order={1}>{t('routeError.title')}</Title>
-        <Text>{t('routeError.text')}</Text>
-        <Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>
-      </Stack>
-    </Container>
-  );
+  return <PageFailure error={useRouteError()} />;
 }

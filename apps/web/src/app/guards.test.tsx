@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@sinetti/contract';
 import { call } from '../lib/api';
+import { pageLoads } from '../lib/page-navigation';
 import { sessionStore } from '../lib/session';
 import { accountReply, makeAccount, mockFetch, renderApp, resetTestState, signInAs } from '../test/utils';
 import { decideAccess } from './guards';
@@ -67,8 +68,15 @@ describe('route guards (SPEC §2.2)', () => {
   });
 
   it('lets anyone open public pages', async () => {
-    renderApp('/public/sign/abc');
-    expect(await screen.findByText('page:SigningStart')).toBeInTheDocument();
+    renderApp('/verify');
+    expect(await screen.findByText('page:Verify')).toBeInTheDocument();
+  });
+
+  it('hands a signee’s page to the public root: a page load, not a page of the app', async () => {
+    const assign = vi.spyOn(pageLoads, 'assign').mockImplementation(() => undefined);
+    renderApp('/public/sign/abc?lang=fi');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/public/sign/abc?lang=fi'));
+    expect(screen.queryByText('page:SigningStart')).not.toBeInTheDocument();
   });
 
   it('replaces unknown paths with /page-not-found', async () => {
@@ -80,8 +88,8 @@ describe('route guards (SPEC §2.2)', () => {
 
   it('tells the API client when the current route is public', async () => {
     const fetchMock = mockFetch({ 'GET /api/authentication/accounts': accountReply() });
-    renderApp('/public/sign/abc');
-    await screen.findByText('page:SigningStart');
+    renderApp('/verify');
+    await screen.findByText('page:Verify');
     await call(api.authentication.accounts);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });

@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
-import { Center, Loader } from '@mantine/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { accountQuery, useAccount } from '../lib/account';
 import { signInPathFor } from '../lib/navigation';
 import { endLocalSession } from '../lib/sign-out';
 import { isSignedIn, type SessionValue } from '../lib/session';
 import { useSession } from '../lib/useSession';
+import { PageLoader } from '../components/PageLoader';
 import { routerMovedOn } from './routerState';
 import { SETUP_PATHS, setupPathOfStep, type RouteAccess } from './routes';
 
@@ -47,15 +46,6 @@ export async function resolveSetupPath(queryClient: QueryClient): Promise<string
   } catch {
     return FIRST_SETUP_PATH;
   }
-}
-
-export function PageLoader() {
-  const { t } = useTranslation();
-  return (
-    <Center mih="60vh">
-      <Loader role="status" aria-label={t('app.loading')} />
-    </Center>
-  );
 }
 
 function SetupRedirect() {

@@ -1,7 +1,8 @@
 import type { NamespaceGroup } from '../locales/load';
+import { matchPath } from './match-path.ts';
 
 /**
- * The route table as plain data (type imports only), so that the build (build/page-preloads.ts) can read it as well
+ * The route table as plain data (and two path helpers without imports), so that the build (build/page-preloads.ts) can read it as well
  * as the app (routes.ts adds each page's loader). SPEC §2 names the routes.
  */
 
@@ -21,6 +22,17 @@ export interface RouteEntry {
    * sign-in and sign-up need a few kilobytes, not the app (issue #12 item 8).
    */
   standalone?: true;
+  /**
+   * Rendered by the public root (PUBLIC_BOOT_MODULE) instead of the app: React, Mantine and the signing
+   * texts, without React Router or anything of the signed-in app (issue #12 item 8). Its page module takes
+   * the path's parameters as props (PublicPageProps); the app sends a visit of such a path to a page load.
+   */
+  root?: 'public';
+}
+
+/** The props of a `root: 'public'` page module: the path's parameters, by name. */
+export interface PublicPageProps {
+  params: Record<string, string>;
 }
 
 export const ROUTE_TABLE: RouteEntry[] = [
@@ -186,6 +198,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
     access: 'public',
     layout: 'bare',
     page: 'SigningStart',
+    root: 'public',
   },
   {
     name: 'SigningResult',
@@ -193,6 +206,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
     access: 'public',
     layout: 'bare',
     page: 'SigningResult',
+    root: 'public',
   },
   {
     name: 'Verify',
@@ -207,6 +221,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
     access: 'public',
     layout: 'bare',
     page: 'SigningComplete',
+    root: 'public',
   },
   {
     name: 'SigningSession',
@@ -214,6 +229,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
     access: 'public',
     layout: 'bare',
     page: 'SigningSession',
+    root: 'public',
   },
   {
     name: 'SharedDocument',
@@ -221,6 +237,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
     access: 'public',
     layout: 'bare',
     page: 'SharedDocument',
+    root: 'public',
   },
   {
     name: 'NotFound',
@@ -234,15 +251,17 @@ export const ROUTE_TABLE: RouteEntry[] = [
 /** The signed-in app shows its own texts and the signing ones (signees on the document page). */
 export const SIGNED_IN_TEXTS: NamespaceGroup[] = ['app', 'signing'];
 
+/** The texts of the public root's pages besides `core` (app/public/public-boot.tsx loads them at start). */
+export const PUBLIC_ROOT_TEXTS: NamespaceGroup[] = ['signee'];
+
 /**
- * The texts a page needs besides `core`: none for sign-in and sign-up, the signing group for the public
- * signing, verification and shared-document pages, everything for the rest.
+ * The texts a page needs besides `core`: none for sign-in and sign-up, the signee's for the public root's
+ * pages, the signing group for the verification page, everything for the rest.
  */
-export function textsOf(route: Pick<RouteEntry, 'access' | 'path'>): NamespaceGroup[] {
+export function textsOf(route: Pick<RouteEntry, 'access' | 'path' | 'root'>): NamespaceGroup[] {
   if (route.access === 'signedOut') return [];
-  if (route.access === 'public' && (route.path.startsWith('/public/') || route.path === '/verify')) {
-    return ['signing'];
-  }
+  if (route.root === 'public') return PUBLIC_ROOT_TEXTS;
+  if (route.access === 'public' && route.path === '/verify') return ['signing'];
   return SIGNED_IN_TEXTS;
 }
 
@@ -251,6 +270,21 @@ export const SHELL_LAYOUT_MODULE = 'src/app/layout/ShellLayout.tsx';
 
 /** What main.tsx starts, instead of the app, for a signed-out visitor of a `standalone` page. */
 export const STANDALONE_MODULE = 'src/features/auth/standalone/page.ts';
+
+/** What main.tsx starts, instead of the app, for a `root: 'public'` page. */
+export const PUBLIC_BOOT_MODULE = 'src/app/public/public-boot.tsx';
+
+/** The `root: 'public'` route that shows `pathname`, with its parameters. */
+export function publicRouteOf(
+  pathname: string,
+): { route: RouteEntry; params: Record<string, string> } | null {
+  for (const route of ROUTE_TABLE) {
+    if (route.root !== 'public') continue;
+    const params = matchPath(route.path, pathname);
+    if (params) return { route, params };
+  }
+  return null;
+}
 
 /** Whether a path is a `standalone` page (their paths have no parameters). */
 export function isStandalonePath(pathname: string): boolean {

@@ -1,10 +1,13 @@
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { useEffect } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { AppRoot } from './AppRoot';
-import { Guard, PageLoader } from './guards';
+import { PageLoader } from '../components/PageLoader';
+import { Guard } from './guards';
 import { MAIN_CONTENT_ID } from './layout/SkipLink';
 import { RouteError } from './RouteError';
 import { trackRouter, type RouteHandle } from './routerState';
 import { loadTexts } from '../lib/i18n';
+import { pageLoads } from '../lib/page-navigation';
 import { SIGNED_IN_TEXTS, textsOf } from './route-table';
 import { ROUTES, type AppRoute, type RouteAccess } from './routes';
 
@@ -23,6 +26,16 @@ async function loadShell() {
   return { Component: layout.ShellLayout };
 }
 
+/**
+ * A `root: 'public'` page (a signee's signing pages) is not part of the app: the public root shows it, so
+ * going there from the app loads the page (main.tsx then starts that root).
+ */
+function PublicRootPage() {
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => pageLoads.assign(pathname + search + hash), [pathname, search, hash]);
+  return <PageLoader />;
+}
+
 const ACCESS_ORDER: RouteAccess[] = ['public', 'signedOut', 'protected', 'setup'];
 
 function pageRoute(route: AppRoute): RouteObject {
@@ -38,11 +51,15 @@ function pageRoute(route: AppRoute): RouteObject {
 
 /**
  * The route tree: a root (API error handling, modals), one guard per access rule, the shell
- * layout around 'shell' pages, and unknown paths sent to /page-not-found.
+ * layout around 'shell' pages, the public root's pages as page loads, and unknown paths sent to
+ * /page-not-found.
  */
 export function buildRoutes(routes: AppRoute[] = ROUTES): RouteObject[] {
+  const publicRoot = routes
+    .filter((r) => r.root === 'public')
+    .map((r): RouteObject => ({ path: r.path, element: <PublicRootPage /> }));
   const guarded = ACCESS_ORDER.flatMap((access): RouteObject[] => {
-    const own = routes.filter((r) => r.access === access);
+    const own = routes.filter((r) => r.access === access && r.root !== 'public');
     if (own.length === 0) return [];
     const shell = own.filter((r) => r.layout === 'shell').map(pageRoute);
     const bare = own.filter((r) => r.layout === 'bare').map(pageRoute);
@@ -57,7 +74,11 @@ export function buildRoutes(routes: AppRoute[] = ROUTES): RouteObject[] {
       element: <AppRoot />,
       errorElement: <RouteError />,
       hydrateFallbackElement: <PageLoader />,
-      children: [...guarded, { path: '*', element: <Navigate to="/page-not-found" replace /> }],
+      children: [
+        ...publicRoot,
+        ...guarded,
+        { path: '*', element: <Navigate to="/page-not-found" replace /> },
+      ],
     },
   ];
 }

@@ -6,12 +6,15 @@ type Namespaces = typeof en;
 type Namespace = keyof Namespaces;
 
 /**
- * The namespaces in four chunks per language, so that a page fetches only the texts it shows: `core` on
- * every page (sign-in, errors, common words), `signing` on the public signing, verification and
- * shared-document pages, `app` in the signed-in app (issue 12 item 8), `onDemand` when a part loaded on demand (the editor, the versions dialog) first shows.
+ * The namespaces in five chunks per language, so that a page fetches only the texts it shows: `core` on
+ * every page (sign-in, errors, common words), `signee` on a signee's public pages (signing, result,
+ * download, shared document), `signing` on the verification page and in the signed-in app (signees,
+ * sending, verification), `app` in the signed-in app (issue 12 item 8), `onDemand` when a part loaded
+ * on demand (the editor, the versions dialog) first shows.
  */
 export const NAMESPACE_GROUPS = {
   core: ['common', 'auth', 'errors'],
+  signee: ['signee'],
   signing: ['signing', 'verify'],
   app: ['setup', 'profile', 'settings', 'billing', 'documents', 'roles', 'members', 'organizations'],
   onDemand: ['editor', 'versions'],
@@ -34,12 +37,14 @@ type Chunk = () => Promise<{ default: Partial<Record<Namespace, object>> }>;
 const LOADERS: Record<Language, Record<NamespaceGroup, Chunk>> = {
   en: {
     core: () => import('./en/core'),
+    signee: () => import('./en/signee'),
     signing: () => import('./en/signing'),
     app: () => import('./en/app'),
     onDemand: () => import('./en/on-demand'),
   },
   fi: {
     core: () => import('./fi/core'),
+    signee: () => import('./fi/signee'),
     signing: () => import('./fi/signing'),
     app: () => import('./fi/app'),
     onDemand: () => import('./fi/on-demand'),

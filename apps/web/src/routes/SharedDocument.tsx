@@ -1,8 +1,7 @@
-import { useParams } from 'react-router';
-import { SharedDocumentPage } from '../features/signing/public';
+import type { PublicPageProps } from '../app/route-table';
+import { SharedDocumentPage } from '../features/signing/public/SharedDocumentPage';
 
 /** A share link (issue 13 item 5): /public/share/{token}, a read-only view of one document's PDF. */
-export default function SharedDocument() {
-  const { token = '' } = useParams();
-  return <SharedDocumentPage key={token} token={token} />;
+export default function SharedDocument({ params }: PublicPageProps) {
+  return <SharedDocumentPage token={params.token ?? ''} />;
 }

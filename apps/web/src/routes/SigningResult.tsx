@@ -1,12 +1,12 @@
-import { useParams } from 'react-router';
-import { PublicLayout, SigningResultPage } from '../features/signing/public';
+import type { PublicPageProps } from '../app/route-table';
+import { PublicLayout } from '../features/signing/public/PublicLayout';
+import { SigningResultPage } from '../features/signing/public/SigningResultPage';
 
 /** SigningResult (SPEC §2.1): /public/signing/{result}/{document}. */
-export default function SigningResult() {
-  const { result = '', document = '' } = useParams();
+export default function SigningResult({ params }: PublicPageProps) {
   return (
-    <PublicLayout source={{ documentId: document }}>
-      <SigningResultPage result={result} />
+    <PublicLayout source={{ documentId: params.document ?? '' }}>
+      <SigningResultPage result={params.result ?? ''} />
     </PublicLayout>
   );
 }

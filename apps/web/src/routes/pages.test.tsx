@@ -62,15 +62,4 @@ describe('pages of the frame', () => {
     await router.navigate('/filtered/whatever');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
-
-  it('public signing pages open without a session', async () => {
-    mockFetch({
-      'GET /api/signing/status/signee/abc': {
-        body: { status: 'OK', locked: false, signed: false, completed: false, documentName: 'Lease' },
-      },
-    });
-    renderApp('/public/sign/abc', ROUTES);
-    expect(await screen.findByRole('heading', { name: 'Sign the document' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Start signing' })).toBeInTheDocument();
-  });
 });

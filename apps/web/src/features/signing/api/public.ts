@@ -1,20 +1,22 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, type Language } from '@sinetti/contract';
+import { publicSigning, type Language } from '@sinetti/contract';
 import { ApiError, call, type ReplyData } from '../../../lib/api';
 import { signingKeys } from './keys';
+
+// The public calls by their group (not `api.signing`), so that the signee's pages carry only these.
 
 /** SigningStart: whether the link is known, locked by another signee, or already signed. */
 export const statusQuery = (token: string) =>
   queryOptions({
     queryKey: signingKeys.status(token),
-    queryFn: ({ signal }) => call(api.signing.status, { params: { token }, signal }),
+    queryFn: ({ signal }) => call(publicSigning.status, { params: { token }, signal }),
   });
 
 export const startSigning = (token: string, lang: Language) =>
-  call(api.signing.start, { params: { token }, query: { lang } });
+  call(publicSigning.start, { params: { token }, query: { lang } });
 
 export const downloadSigned = (token: string, kind: 'signed' | 'certificate') =>
-  call(kind === 'signed' ? api.signing.download : api.signing.downloadCertificate, {
+  call(kind === 'signed' ? publicSigning.download : publicSigning.downloadCertificate, {
     params: { token },
   });
 
@@ -22,19 +24,19 @@ export const downloadSigned = (token: string, kind: 'signed' | 'certificate') =>
 export const sessionQuery = (sessionToken: string) =>
   queryOptions({
     queryKey: signingKeys.session(sessionToken),
-    queryFn: ({ signal }) => call(api.signing.session, { params: { sessionToken }, signal }),
+    queryFn: ({ signal }) => call(publicSigning.session, { params: { sessionToken }, signal }),
     retry: false,
   });
 
-export const sendCode = (sessionToken: string) => call(api.signing.sendCode, { params: { sessionToken } });
+export const sendCode = (sessionToken: string) => call(publicSigning.sendCode, { params: { sessionToken } });
 
 export const verifyCode = (sessionToken: string, code: string) =>
-  call(api.signing.verifyCode, { params: { sessionToken }, body: { code } });
+  call(publicSigning.verifyCode, { params: { sessionToken }, body: { code } });
 
 export type SignatureValue = { kind: 'drawn'; image: string } | { kind: 'typed'; text: string };
 
 export const signDocument = (sessionToken: string, signature: SignatureValue) =>
-  call(api.signing.sign, { params: { sessionToken }, body: { signature, intent: true } });
+  call(publicSigning.sign, { params: { sessionToken }, body: { signature, intent: true } });
 
 /** The PDF to be signed (binary, not JSON). Fetching it marks the document viewed in the session. */
 export async function fetchSessionPdf(sessionToken: string, signal?: AbortSignal): Promise<ArrayBuffer> {
@@ -63,12 +65,12 @@ export type DeclineFrom = { link: string } | { session: string };
 
 export const declineSigning = (from: DeclineFrom, reason: string) =>
   'link' in from
-    ? call(api.signing.decline, { params: { token: from.link }, body: { reason } })
-    : call(api.signing.sessionDecline, { params: { sessionToken: from.session }, body: { reason } });
+    ? call(publicSigning.decline, { params: { token: from.link }, body: { reason } })
+    : call(publicSigning.sessionDecline, { params: { sessionToken: from.session }, body: { reason } });
 
 /** The signing page is open (keeps the document locked for this signee). */
 export const sessionHeartbeat = (sessionToken: string) =>
-  call(api.signing.heartbeat, { params: { sessionToken } });
+  call(publicSigning.heartbeat, { params: { sessionToken } });
 
 /** The signing page is going away: a keepalive request that outlives the page frees the document at once. */
 export function leaveSession(sessionToken: string): void {

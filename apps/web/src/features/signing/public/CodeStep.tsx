@@ -39,7 +39,7 @@ function useNow(active: boolean): number {
  * focus once a code is sent, accepts a pasted code with spaces or dashes and one-time-code autofill.
  */
 export function CodeStep(props: CodeStepProps) {
-  const { t } = useTranslation('signing');
+  const { t } = useTranslation('signee');
   const [sentAt, setSentAt] = useState(props.codeSentAt);
   const [expiresAt, setExpiresAt] = useState(props.codeExpiresAt);
   const [resendAt, setResendAt] = useState<number>(() =>

@@ -1,51 +1,24 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Stack, Text, Textarea, type ButtonProps } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Button, type ButtonProps } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DECLINE_REASON_MAX } from '@sinetti/contract';
-import { LazyAppModal } from '../../../components/modals/LazyAppModal';
-import { errorText } from '../../../lib/errors';
-import { declineSigning, type DeclineFrom } from '../api/public';
+import type { DeclineFrom } from '../api/public';
+
+const DeclineDialog = lazy(async () => ({ default: (await import('./DeclineDialog')).DeclineDialog }));
 
 /**
- * "Decline to sign" and its dialog: a required reason (at most DECLINE_REASON_MAX characters), sent to
- * the sender; the signing then ends for everyone. Self-contained so a page layout can place it anywhere.
+ * "Decline to sign" and its dialog (DeclineDialog, fetched on the first click: most signees never open
+ * it). Self-contained so a page layout can place it anywhere. Once opened the dialog stays mounted so
+ * that it can animate out.
  */
 export function DeclineButton({
   from,
   onDeclined,
   ...button
 }: { from: DeclineFrom; onDeclined: () => void } & Omit<ButtonProps, 'onClick'>) {
-  const { t } = useTranslation('signing');
+  const { t } = useTranslation('signee');
   const [opened, setOpened] = useState(false);
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const trimmed = reason.trim();
-  const missing = touched && trimmed.length === 0;
-
-  const close = () => {
-    if (sending) return;
-    setOpened(false);
-    setFailure(null);
-  };
-  const submit = async () => {
-    setTouched(true);
-    if (trimmed.length === 0 || sending) return;
-    setSending(true);
-    setFailure(null);
-    try {
-      await declineSigning(from, trimmed);
-      setOpened(false);
-      onDeclined();
-    } catch (err) {
-      setFailure(errorText(err, t('decline.failed')));
-    } finally {
-      setSending(false);
-    }
-  };
-
+  const [wanted, setWanted] = useState(false);
   return (
     <>
       <Button
@@ -53,45 +26,26 @@ export function DeclineButton({
         color="red"
         leftSection={<IconBan size={16} aria-hidden />}
         {...button}
-        onClick={() => setOpened(true)}
+        onClick={() => {
+          setWanted(true);
+          setOpened(true);
+        }}
       >
         {t('decline.open')}
       </Button>
-      <LazyAppModal
-        opened={opened}
-        onClose={close}
-        title={t('decline.title')}
-        icon={<IconBan size={18} aria-hidden />}
-      >
-        <Stack gap="md">
-          <Text size="sm">{t('decline.text')}</Text>
-          <Textarea
-            data-autofocus
-            label={t('decline.reason')}
-            description={t('decline.reasonHint', { count: DECLINE_REASON_MAX - reason.length })}
-            required
-            rows={3}
-            maxLength={DECLINE_REASON_MAX}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            onBlur={() => setTouched(true)}
-            error={missing ? t('decline.reasonRequired') : undefined}
+      {wanted && (
+        <Suspense fallback={null}>
+          <DeclineDialog
+            from={from}
+            opened={opened}
+            onClose={() => setOpened(false)}
+            onDeclined={() => {
+              setOpened(false);
+              onDeclined();
+            }}
           />
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={sending}>
-              {t('decline.keep')}
-            </Button>
-            <Button color="red" onClick={() => void submit()} loading={sending}>
-              {t('decline.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </LazyAppModal>
+        </Suspense>
+      )}
     </>
   );
 }

@@ -35,7 +35,7 @@ function PageBox({ ratio, children }: { ratio: number; children?: ReactNode }) {
 }
 
 function PageCanvas({ pdf, number, ratio }: { pdf: PDFDocumentProxy; number: number; ratio: number }) {
-  const { t } = useTranslation('signing');
+  const { t } = useTranslation('signee');
   const ref = useRef<HTMLCanvasElement>(null);
   const [rendered, setRendered] = useState(false);
   const [own, setOwn] = useState(ratio);
@@ -93,7 +93,7 @@ export function PdfPages({
   pages: number;
   onLoaded?: () => void;
 }) {
-  const { t } = useTranslation('signing');
+  const { t } = useTranslation('signee');
   const [state, setState] = useState<PdfState>({ kind: 'loading' });
   const loadedRef = useRef(onLoaded);
   const loadRef = useRef(load);

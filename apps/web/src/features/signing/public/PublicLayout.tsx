@@ -18,7 +18,7 @@ export interface PublicNames {
  * which document. Names the server has not sent yet (or never will) are left out.
  */
 export function PublicHeader({ organizationName, documentName }: PublicNames) {
-  const { t } = useTranslation('signing');
+  const { t } = useTranslation('signee');
   return (
     <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <Container size={960}>

@@ -10,7 +10,7 @@ import { errorText, hasReason } from '../../../lib/errors';
  * ended without a reason, speaks of the 60 minutes.
  */
 export function SessionEnded({ error }: { error: unknown }) {
-  const { t } = useTranslation('signing');
+  const { t } = useTranslation('signee');
   const why = error instanceof ApiError && error.reason ? error : null;
   if (hasReason(why, 'SIGNING_CANCELLED')) {
     return (

@@ -2,7 +2,7 @@ import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDownload, IconLinkOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@sinetti/contract';
+import { sharesApi } from '@sinetti/contract';
 import { useTranslation } from 'react-i18next';
 import { MessagePage } from '../../../components/MessagePage';
 import { call } from '../../../lib/api';
@@ -24,10 +24,10 @@ function bytesOf(base64: string): ArrayBuffer {
  * expired, or its document no longer shareable) says so in the reader's language.
  */
 export function SharedDocumentPage({ token }: { token: string }) {
-  const { t } = useTranslation('signing');
+  const { t } = useTranslation('signee');
   const shared = useQuery({
     queryKey: ['public', 'share', token],
-    queryFn: ({ signal }) => call(api.shares.open, { params: { token }, signal }),
+    queryFn: ({ signal }) => call(sharesApi.open, { params: { token }, signal }),
     retry: false,
     staleTime: Infinity,
   });
@@ -47,7 +47,7 @@ export function SharedDocumentPage({ token }: { token: string }) {
   return (
     <>
       <PublicHeader organizationName={data?.organizationName} documentName={data?.documentName} />
-      <Container size={960} py="lg" component="main">
+      <Container size={960} py="lg">
         <Stack gap="md">
           <Group justify="space-between" align="flex-end">
             <div>

@@ -20,7 +20,7 @@ export interface SignaturePadProps {
  * URL), or typed. Keyboard users choose Type; the drawing area is announced as such.
  */
 export function SignaturePad({ onChange, placeholder }: SignaturePadProps) {
-  const { t } = useTranslation('signing');
+  const { t } = useTranslation('signee');
   const [mode, setMode] = useState<'draw' | 'type'>('draw');
   const [text, setText] = useState('');
   const [drawn, setDrawn] = useState(false);

@@ -21,7 +21,7 @@ export interface SigningActionBarProps {
  * a "jump to sign" control that takes them to their current step, and Sign itself.
  */
 export function SigningActionBar({ step, ready, signing, onSign, onJump, children }: SigningActionBarProps) {
-  const { t } = useTranslation('signing');
+  const { t } = useTranslation('signee');
   return (
     <Paper
       component="section"

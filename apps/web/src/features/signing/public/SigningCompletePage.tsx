@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Anchor, Button, Group } from '@mantine/core';
 import { IconCertificate, IconDownload, IconFileCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
 import { MessagePage } from '../../../components/MessagePage';
+import { navigate } from '../../../lib/page-navigation';
 import { downloadSigned, statusQuery } from '../api/public';
 import { saveDataUrl } from '../lib/files';
 import { useSigneeLanguage } from './useSigneeLanguage';
@@ -13,9 +13,7 @@ type Kind = 'signed' | 'certificate';
 
 /** SigningComplete (SPEC §2.1): downloads of the signed PDF and its certificate; failure → /page-not-found. */
 export function SigningCompletePage({ token }: { token: string }) {
-  const { t } = useTranslation('signing');
-  const { t: tv } = useTranslation('verify');
-  const navigate = useNavigate();
+  const { t } = useTranslation('signee');
   const [busy, setBusy] = useState<Kind | null>(null);
   const status = useQuery(statusQuery(token));
   // Opened from the signed-copy e-mail: in the signee's language, like the start page.
@@ -24,8 +22,8 @@ export function SigningCompletePage({ token }: { token: string }) {
     status.isError || (status.data && (status.data.status !== 'OK' || !status.data.completed));
 
   useEffect(() => {
-    if (unavailable) void navigate('/page-not-found', { replace: true });
-  }, [unavailable, navigate]);
+    if (unavailable) navigate('/page-not-found', { replace: true });
+  }, [unavailable]);
 
   const download = async (kind: Kind) => {
     setBusy(kind);
@@ -34,7 +32,7 @@ export function SigningCompletePage({ token }: { token: string }) {
       saveDataUrl(file.source, file.name);
       setBusy(null);
     } catch {
-      void navigate('/page-not-found', { replace: true });
+      navigate('/page-not-found', { replace: true });
     }
   };
 
@@ -60,9 +58,7 @@ export function SigningCompletePage({ token }: { token: string }) {
           >
             {t('complete.downloadCertificate')}
           </Button>
-          <Anchor component={Link} to="/verify">
-            {tv('verifyLink')}
-          </Anchor>
+          <Anchor href="/verify">{t('complete.verifyLink')}</Anchor>
         </Group>
       }
     >

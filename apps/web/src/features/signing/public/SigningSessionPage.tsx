@@ -1,24 +1,42 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Checkbox, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Alert, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBan, IconClock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { MessagePage } from '../../../components/MessagePage';
 import { ApiError } from '../../../lib/api';
 import { errorText, hasReason } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/dates';
 import { changeLanguage, currentLanguage, isLanguage } from '../../../lib/i18n';
+import { navigate, useSearchParam } from '../../../lib/page-navigation';
 import { fetchSessionPdf, sessionQuery, signDocument, type SignatureValue } from '../api/public';
-import { CodeStep } from './CodeStep';
 import { DeclineButton } from './DeclineButton';
 import { useSessionPresence } from './useSessionPresence';
 import { PdfPages } from './PdfPages';
 import { SessionEnded } from './SessionEnded';
-import { SignaturePad } from './SignaturePad';
 import { SigningActionBar } from './SigningActionBar';
 import { currentStep } from './SigningSteps';
+
+// The code step and the signature sit below the document: their code (form fields, the signature pad)
+// is fetched as soon as this page's code runs, but the page's first render does not wait for it (issue #12
+// item 8: the signing page's first load stays within its budget).
+const loadCodeStep = () => import('./CodeStep');
+const loadSignatureFields = () => import('./SignatureFields');
+void loadCodeStep().catch(() => undefined);
+void loadSignatureFields().catch(() => undefined);
+const CodeStep = lazy(async () => ({ default: (await loadCodeStep()).CodeStep }));
+const SignatureFields = lazy(async () => ({ default: (await loadSignatureFields()).SignatureFields }));
+
+/** A section's place while its code loads. */
+function SectionLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center mih={120}>
+      <Loader size="sm" role="status" aria-label={t('app.loading')} />
+    </Center>
+  );
+}
 
 /** True once `iso` has passed, checked every 15 seconds. */
 function usePassed(iso: string | undefined): boolean {
@@ -37,10 +55,8 @@ function usePassed(iso: string | undefined): boolean {
  * the code field after the code is sent, the signature after the code is confirmed.
  */
 export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
-  const { t } = useTranslation('signing');
-  const navigate = useNavigate();
+  const { t } = useTranslation('signee');
   const queryClient = useQueryClient();
-  const [params] = useSearchParams();
   const session = useQuery(sessionQuery(sessionToken));
   const [viewed, setViewed] = useState(false);
   const [signature, setSignature] = useState<SignatureValue | null>(null);
@@ -59,7 +75,7 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
   useDocumentTitle(data ? `${t('session.title', { name: data.document.name })} · Sinetti` : 'Sinetti');
 
   // The lang query parameter (set by the start page) wins; otherwise the session's language.
-  const wanted = params.get('lang') ?? data?.lang;
+  const wanted = useSearchParam('lang') ?? data?.lang;
   useEffect(() => {
     if (isLanguage(wanted) && wanted !== currentLanguage()) void changeLanguage(wanted);
   }, [wanted]);
@@ -105,7 +121,7 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
     setFailure(null);
     try {
       const reply = await signDocument(sessionToken, signature);
-      void navigate(new URL(reply.redirect, window.location.origin).pathname, { replace: true });
+      navigate(new URL(reply.redirect, window.location.origin).pathname, { replace: true });
     } catch (err) {
       setSigning(false);
       if (
@@ -157,32 +173,36 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
           <Title order={2} fz="lg" mb="sm" id="code-title">
             {t('session.codeTitle')}
           </Title>
-          <CodeStep
-            sessionToken={sessionToken}
-            email={data.signee.email}
-            codeSentAt={data.codeSentAt}
-            codeExpiresAt={data.codeExpiresAt}
-            verified={verified}
-            focusRequest={codeFocus}
-            onVerified={() => {
-              void queryClient
-                .invalidateQueries({ queryKey: sessionQuery(sessionToken).queryKey })
-                .then(focusSignature);
-            }}
-            onSessionProblem={onSessionProblem}
-          />
+          <Suspense fallback={<SectionLoader />}>
+            <CodeStep
+              sessionToken={sessionToken}
+              email={data.signee.email}
+              codeSentAt={data.codeSentAt}
+              codeExpiresAt={data.codeExpiresAt}
+              verified={verified}
+              focusRequest={codeFocus}
+              onVerified={() => {
+                void queryClient
+                  .invalidateQueries({ queryKey: sessionQuery(sessionToken).queryKey })
+                  .then(focusSignature);
+              }}
+              onSessionProblem={onSessionProblem}
+            />
+          </Suspense>
         </Paper>
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="signature-title">
           <Stack gap="md">
             <Title order={2} fz="lg" id="signature-title" ref={signatureTitle} tabIndex={-1}>
               {t('session.signatureTitle')}
             </Title>
-            <SignaturePad onChange={setSignature} placeholder={data.signee.fullName} />
-            <Checkbox
-              label={t('session.intent')}
-              checked={intent}
-              onChange={(e) => setIntent(e.currentTarget.checked)}
-            />
+            <Suspense fallback={<SectionLoader />}>
+              <SignatureFields
+                placeholder={data.signee.fullName}
+                onSignature={setSignature}
+                intent={intent}
+                onIntent={setIntent}
+              />
+            </Suspense>
             {failure && <Alert color="red">{failure}</Alert>}
           </Stack>
         </Paper>

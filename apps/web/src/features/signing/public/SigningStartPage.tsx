@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import {
   IconBan,
   IconClock,
@@ -10,14 +10,13 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { POLL_SIGNEE_LOCKED_MS } from '@sinetti/contract';
 import { MessagePage } from '../../../components/MessagePage';
-import { showError } from '../../../components/toast';
 import { playSound } from '../../../lib/sounds';
 import { startSigning, statusQuery } from '../api/public';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
+import { linkTo } from '../../../lib/page-navigation';
 import { signingBrowser, withLang } from '../lib/browser';
 import { useSigneeLanguage } from './useSigneeLanguage';
 import { DeclineButton } from './DeclineButton';
@@ -30,7 +29,7 @@ export type StartVariant = 'normal' | 'locked' | 'signed' | 'declined' | 'notFou
  * Start opens the signing session in that language and goes to its URL.
  */
 export function SigningStartPage({ token }: { token: string }) {
-  const { t } = useTranslation('signing');
+  const { t } = useTranslation('signee');
   const [locked, setLocked] = useState(false);
   const status = useQuery({
     ...statusQuery(token),
@@ -38,6 +37,7 @@ export function SigningStartPage({ token }: { token: string }) {
     refetchIntervalInBackground: true,
   });
   const [starting, setStarting] = useState(false);
+  const [startFailed, setStartFailed] = useState(false);
   const data = status.data;
   const variant: StartVariant | null = status.isError
     ? 'notFound'
@@ -67,13 +67,14 @@ export function SigningStartPage({ token }: { token: string }) {
 
   const start = async () => {
     setStarting(true);
+    setStartFailed(false);
     try {
       const lang = currentLanguage();
       const reply = await startSigning(token, lang);
       signingBrowser.goTo(withLang(reply.signingUrl, lang));
     } catch {
       setStarting(false);
-      showError(t('start.startFailed'));
+      setStartFailed(true);
       void status.refetch();
     }
   };
@@ -118,7 +119,7 @@ export function SigningStartPage({ token }: { token: string }) {
         icon={<IconCircleCheck size={30} aria-hidden />}
         actions={
           data?.completed && (
-            <Button component={Link} to={`/public/signed/${token}`}>
+            <Button component="a" {...linkTo(`/public/signed/${token}`)}>
               {t('start.toDownload')}
             </Button>
           )
@@ -164,6 +165,11 @@ export function SigningStartPage({ token }: { token: string }) {
           <IconClock size={16} aria-hidden />
           <Text size="sm">{t('start.limit')}</Text>
         </Group>
+        {startFailed && (
+          <Alert color="red" role="alert">
+            {t('start.startFailed')}
+          </Alert>
+        )}
       </Stack>
     </MessagePage>
   );

@@ -13,7 +13,7 @@ export function currentStep(state: { viewed: boolean; verified: boolean }): Sign
 
 /** The short step indicator (read → confirm e-mail code → sign); the current step is aria-current. */
 export function SigningSteps({ step }: { step: SigningStep }) {
-  const { t } = useTranslation('signing');
+  const { t } = useTranslation('signee');
   const at = SIGNING_STEPS.indexOf(step);
   return (
     <Group

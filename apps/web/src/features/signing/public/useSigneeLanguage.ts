@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import type { Language } from '@sinetti/contract';
 import { changeLanguage, currentLanguage, isLanguage } from '../../../lib/i18n';
+import { useSearchParam } from '../../../lib/page-navigation';
 import { browserLanguage } from '../lib/browser';
 
 /**
@@ -10,8 +10,7 @@ import { browserLanguage } from '../lib/browser';
  * the server answered (`known`), before anything is shown: while it returns false, show the loader.
  */
 export function useSigneeLanguage(known: boolean, signeeLang: Language | undefined): boolean {
-  const [params] = useSearchParams();
-  const query = params.get('lang');
+  const query = useSearchParam('lang');
   const wanted: Language = isLanguage(query) ? query : (signeeLang ?? browserLanguage());
   const ready = !known || wanted === currentLanguage();
   useEffect(() => {
