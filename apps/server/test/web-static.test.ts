@@ -18,7 +18,13 @@ const PRELOADS = {
         fi: ['assets/SignIn-1.js', 'assets/fi-core-1.js'],
       },
     },
-    { path: '/documents/:parent?', files: { en: ['assets/Documents-1.js'], fi: ['assets/Documents-1.js'] } },
+    {
+      path: '/documents/:parent?',
+      files: {
+        en: ['assets/Documents-1.js', 'assets/app-1.css'],
+        fi: ['assets/Documents-1.js', 'assets/app-1.css'],
+      },
+    },
   ],
   other: { en: ['assets/boot-1.js'], fi: ['assets/boot-1.js'] },
 };
@@ -107,6 +113,10 @@ describe('serving the built web app', () => {
     expect(await page('/signin?lang=en', { 'accept-language': 'fi' })).toContain('/assets/en-core-1.js');
     expect(await page('/documents')).toEqual(['/assets/Documents-1.js']);
     expect(await page('/documents/abc/')).toEqual(['/assets/Documents-1.js']);
+    // A page's stylesheets are preloaded, not applied: they do not hold up index.html's splash.
+    const documents = await get('/documents', { accept: 'text/html' });
+    expect(documents.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/app-1.css">');
+    expect(documents.body).not.toContain('rel="stylesheet"');
     expect(await page('/documents/abc/def')).toEqual(['/assets/boot-1.js']);
     expect(await page('/no-such-page')).toEqual(['/assets/boot-1.js']);
 

@@ -24,6 +24,8 @@ import {
 interface Chunk {
   file: string;
   imports?: string[];
+  /** The stylesheets of the chunk's own modules. */
+  css?: string[];
 }
 export type Manifest = Record<string, Chunk>;
 
@@ -83,8 +85,8 @@ export function rootsOf(route: RouteEntry | null, language: Language): string[] 
   return ['index.html', BOOT_MODULE, ...texts, ...layout, `src/routes/${route.page}.tsx`];
 }
 
-/** The JavaScript files of the roots and of everything they import statically. */
-export function firstLoadFiles(manifest: Manifest, roots: string[]): string[] {
+/** The chunks of the roots and of everything they import statically. */
+function staticClosure(manifest: Manifest, roots: string[]): Chunk[] {
   const seen = new Set<string>();
   const stack = [...roots];
   while (stack.length > 0) {
@@ -95,7 +97,19 @@ export function firstLoadFiles(manifest: Manifest, roots: string[]): string[] {
     seen.add(key);
     stack.push(...(chunk.imports ?? []));
   }
-  return [...seen].map((key) => (manifest[key] as Chunk).file).filter((file) => file.endsWith('.js'));
+  return [...seen].map((key) => manifest[key] as Chunk);
+}
+
+/** The JavaScript files of the roots and of everything they import statically. */
+export function firstLoadFiles(manifest: Manifest, roots: string[]): string[] {
+  return staticClosure(manifest, roots)
+    .map((chunk) => chunk.file)
+    .filter((file) => file.endsWith('.js'));
+}
+
+/** The stylesheets of the same chunks (the app's CSS comes with the app, not with index.html). */
+export function firstLoadStyles(manifest: Manifest, roots: string[]): string[] {
+  return [...new Set(staticClosure(manifest, roots).flatMap((chunk) => chunk.css ?? []))];
 }
 
 /**

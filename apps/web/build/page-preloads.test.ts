@@ -10,7 +10,7 @@ function manifestWith(pages: string[]): Manifest {
     '_styles.js': { file: 'assets/styles-1.js' },
     'src/boot.tsx': { file: 'assets/boot-1.js', imports: ['_react.js'] },
     '_react.js': { file: 'assets/react-1.js' },
-    '_mantine.js': { file: 'assets/mantine-1.js', imports: ['_react.js'] },
+    '_mantine.js': { file: 'assets/mantine-1.js', imports: ['_react.js'], css: ['assets/mantine-1.css'] },
     'src/app/layout/ShellLayout.tsx': { file: 'assets/ShellLayout-1.js', imports: ['_mantine.js'] },
     'src/features/auth/standalone/page.ts': { file: 'assets/page-1.js', imports: ['_api.js'] },
     'src/app/public/public-boot.tsx': { file: 'assets/public-boot-1.js', imports: ['_mantine.js'] },
@@ -60,6 +60,11 @@ describe('the JavaScript the server preloads per page', () => {
       expect.arrayContaining(['assets/Dashboard-1.js', 'assets/ShellLayout-1.js', 'assets/en-app-1.js']),
     );
     expect(filesOf('/verify')?.en).not.toContain('assets/ShellLayout-1.js');
+  });
+
+  it('adds the stylesheets of the page’s chunks (not those index.html names)', () => {
+    expect(filesOf('/')?.en).toContain('assets/mantine-1.css');
+    expect(filesOf('/public/session/:sessionToken')?.fi).toContain('assets/mantine-1.css');
   });
 
   it('gives sign-in and sign-up their page alone: no app, no Mantine', () => {

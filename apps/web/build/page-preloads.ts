@@ -3,12 +3,14 @@ import path from 'node:path';
 import type { Language } from '@sinetti/contract';
 import type { Plugin } from 'vite';
 import { ROUTE_TABLE, type RouteEntry } from '../src/app/route-table.ts';
-import { firstLoadFiles, readManifest, rootsOf, type Manifest } from './first-load.ts';
+import { firstLoadFiles, firstLoadStyles, readManifest, rootsOf, type Manifest } from './first-load.ts';
 
 /**
  * What the server adds to index.html for each page: the JavaScript of the page's first render that
  * index.html does not already name (the app, the route chunk, the start language's texts, their
- * imports). With them as `<link rel="modulepreload">` the browser fetches everything in one round instead
+ * imports), and its stylesheets (Mantine's come with the app or the public root, so that index.html's
+ * splash paints without waiting for them). With them as `<link rel="modulepreload">` and
+ * `<link rel="preload" as="style">` the browser fetches everything in one round instead
  * of four (entry → app → texts → route chunk), issue #12 item 8. Read by apps/server/src/plugins/page-html.ts.
  */
 export interface PagePreloads {
@@ -28,8 +30,14 @@ function languagesOf(manifest: Manifest): Language[] {
 
 export function pagePreloadsOf(manifest: Manifest): PagePreloads {
   const languages = languagesOf(manifest);
-  const inIndex = new Set(firstLoadFiles(manifest, ['index.html']));
-  const filesOf = (roots: string[]) => firstLoadFiles(manifest, roots).filter((file) => !inIndex.has(file));
+  const inIndex = new Set([
+    ...firstLoadFiles(manifest, ['index.html']),
+    ...firstLoadStyles(manifest, ['index.html']),
+  ]);
+  const filesOf = (roots: string[]) =>
+    [...firstLoadFiles(manifest, roots), ...firstLoadStyles(manifest, roots)].filter(
+      (file) => !inIndex.has(file),
+    );
   const perLanguage = (route: RouteEntry | null) =>
     Object.fromEntries(languages.map((language) => [language, filesOf(rootsOf(route, language))])) as Record<
       Language,

@@ -1,4 +1,7 @@
-// The app itself, started by main.tsx once the splash has painted.
+// The app itself, started by main.tsx once the splash has painted. Its styles come with it (not with
+// index.html), so that they do not hold up the splash.
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
 import { i18nReady } from './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,5 +1,3 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { isStandalonePath, publicRouteOf } from './app/route-table';
 import { showBootFailure } from './boot-failure';
 import { isSignedIn, sessionStore } from './lib/session';

@@ -55,9 +55,9 @@ function encoded(html: string): PageBody {
 }
 
 /**
- * index.html for a page of the web app, with `<link rel="modulepreload">` for the JavaScript that page's
- * first render needs (issue #12 item 8): the browser then fetches the route chunk and the texts together
- * with the entry instead of after it. Paths that are no route get what every page needs; a build without
+ * index.html for a page of the web app, with preload links for the JavaScript and stylesheets that page's
+ * first render needs (issue #12 item 8): the browser then fetches the route chunk, the texts and the
+ * styles together with the entry instead of after it. Paths that are no route get what every page needs; a build without
  * the preload list gets index.html as built. Each variant is made once and kept.
  */
 export class PageHtml {
@@ -98,9 +98,19 @@ export class PageHtml {
   }
 }
 
-/** `html` with one modulepreload link per file before `</head>` (crossorigin as Vite's own links). */
+/**
+ * `html` with one link per file before `</head>`: a modulepreload for a script, a style preload for a
+ * stylesheet (the app applies it before its first render; a preload does not hold up the splash). Both
+ * crossorigin, as Vite's own links, so that the app's requests take the preloaded copies.
+ */
 export function withPreloads(html: string, files: string[]): string {
   if (files.length === 0) return html;
-  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+  const links = files
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="preload" as="style" crossorigin href="/${file}">`
+        : `<link rel="modulepreload" crossorigin href="/${file}">`,
+    )
+    .join('\n    ');
   return html.replace('</head>', `  ${links}\n  </head>`);
 }
