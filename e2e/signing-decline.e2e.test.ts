@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectAccessible, unstyledMantineClasses } from './support/a11y.ts';
 import { newContext } from './support/browser.ts';
 import { draftWithSignee, openSendDialog } from './support/sending.ts';
 import { waitForMail } from './support/signing.ts';
@@ -39,6 +40,9 @@ describe('decline journey (issue 12 item 4)', () => {
     await signee.getByRole('button', { name: 'Decline to sign' }).click();
     const decline = signee.getByRole('dialog', { name: 'Decline to sign' });
     await decline.getByLabel('Reason').fill(REASON);
+    // The dialog is styled (the public root loads Mantine's styles per component) and accessible.
+    expect(await unstyledMantineClasses(signee, 'decline dialog')).toEqual([]);
+    await expectAccessible(signee, 'decline dialog');
     await decline.getByRole('button', { name: 'Decline', exact: true }).click();
     await signee.getByRole('heading', { name: 'Signing declined' }).waitFor();
 

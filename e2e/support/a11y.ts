@@ -50,6 +50,41 @@ function isGone(error: unknown): boolean {
   return /destroyed|closed|detached|navigat|Target page/i.test(text);
 }
 
+/**
+ * Mantine classes on the screen that no stylesheet styles: a component whose styles were not loaded
+ * (the public root loads Mantine's styles per component, app/public/styles.ts). Not an axe rule, but
+ * checked on the same screens and reported the same way.
+ */
+export async function unstyledMantineClasses(page: Page, screen: string): Promise<Violation[]> {
+  const missing = await page.evaluate(() => {
+    const used = new Set<string>();
+    for (const element of document.querySelectorAll('[class]')) {
+      for (const name of element.classList) if (/^m_[0-9a-f]{8}$/.test(name)) used.add(name);
+    }
+    const css = [...document.styleSheets]
+      .flatMap((sheet) => {
+        try {
+          return [...sheet.cssRules].map((rule) => rule.cssText);
+        } catch {
+          return [];
+        }
+      })
+      .join('\n');
+    return [...used].filter((name) => !css.includes(`.${name}`));
+  });
+  return missing.length === 0
+    ? []
+    : [
+        {
+          screen,
+          rule: 'mantine-styles-missing',
+          impact: 'serious',
+          help: 'Mantine classes without styles',
+          targets: missing,
+        },
+      ];
+}
+
 const key = (v: Violation) => `${v.rule} ${v.targets.join(',')}`;
 
 /**
@@ -92,6 +127,7 @@ export function watchAccessibility(context: BrowserContext, found: Violation[]):
           lastChecked = url;
           const screen = new URL(url).pathname;
           found.push(...(await Promise.race([confirmedViolations(page, screen), closed])));
+          found.push(...(await Promise.race([unstyledMantineClasses(page, screen), closed])));
         } catch (error) {
           if (!isGone(error)) console.warn(`The accessibility check of ${page.url()} failed:`, error);
         }

@@ -26,3 +26,14 @@ export function matchPath(path: string, pathname: string): Record<string, string
   }
   return params;
 }
+
+/** The path `path` (`/api/x/:name`) with its parameters filled in from `params`, or null if one is missing. */
+export function fillPath(path: string, params: Record<string, string>): string | null {
+  let missing = false;
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) missing = true;
+    return encodeURIComponent(value ?? '');
+  });
+  return missing ? null : filled;
+}

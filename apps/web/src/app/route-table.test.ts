@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_PAGES } from './public/pages';
-import { matchPath } from './match-path';
+import { buildPath, publicSigning, sharesApi } from '@sinetti/contract';
+import { fillPath, matchPath } from './match-path';
 import { isStandalonePath, publicRouteOf, ROUTE_TABLE, textsOf, type RouteEntry } from './route-table';
 
 describe('pages a signed-out visitor gets without the app', () => {
@@ -72,3 +73,33 @@ function routeNamed(name: string): RouteEntry {
   if (!route) throw new Error(name);
   return route;
 }
+
+describe('the early call of a public page (lib/early-fetch.ts)', () => {
+  const early = (name: string, params: Record<string, string>) =>
+    fillPath(routeNamed(name).earlyCall ?? '', params);
+
+  it('is the page’s first call, as the contract writes it', () => {
+    expect(early('SigningStart', { signee: 'T' })).toBe(
+      `/api${buildPath(publicSigning.status.path, { token: 'T' })}`,
+    );
+    expect(early('SigningComplete', { signee: 'T' })).toBe(
+      `/api${buildPath(publicSigning.status.path, { token: 'T' })}`,
+    );
+    expect(early('SigningSession', { sessionToken: 'S' })).toBe(
+      `/api${buildPath(publicSigning.session.path, { sessionToken: 'S' })}`,
+    );
+    expect(early('SharedDocument', { token: 'a b' })).toBe(
+      `/api${buildPath(sharesApi.open.path, { token: 'a b' })}`,
+    );
+  });
+
+  it('is made only of public GETs', () => {
+    for (const endpoint of [publicSigning.status, publicSigning.session, sharesApi.open]) {
+      expect([endpoint.method, endpoint.access]).toEqual(['GET', 'public']);
+    }
+  });
+
+  it('is not made when a parameter is missing', () => {
+    expect(fillPath('/api/x/:token', {})).toBeNull();
+  });
+});

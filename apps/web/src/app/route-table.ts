@@ -28,6 +28,12 @@ export interface RouteEntry {
    * the path's parameters as props (PublicPageProps); the app sends a visit of such a path to a page load.
    */
   root?: 'public';
+  /**
+   * The page's first API call, a public GET (`/api/…` with the route's `:name` parameters): the entry
+   * starts it while the page's code loads (lib/early-fetch.ts). The route table test checks it against
+   * the contract.
+   */
+  earlyCall?: string;
 }
 
 /** The props of a `root: 'public'` page module: the path's parameters, by name. */
@@ -199,6 +205,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
     layout: 'bare',
     page: 'SigningStart',
     root: 'public',
+    earlyCall: '/api/signing/status/signee/:signee',
   },
   {
     name: 'SigningResult',
@@ -222,6 +229,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
     layout: 'bare',
     page: 'SigningComplete',
     root: 'public',
+    earlyCall: '/api/signing/status/signee/:signee',
   },
   {
     name: 'SigningSession',
@@ -230,6 +238,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
     layout: 'bare',
     page: 'SigningSession',
     root: 'public',
+    earlyCall: '/api/signing/session/:sessionToken',
   },
   {
     name: 'SharedDocument',
@@ -238,6 +247,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
     layout: 'bare',
     page: 'SharedDocument',
     root: 'public',
+    earlyCall: '/api/public/share/:token',
   },
   {
     name: 'NotFound',

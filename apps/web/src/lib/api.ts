@@ -8,6 +8,7 @@ import {
 } from '@sinetti/contract';
 import type { z } from 'zod';
 import { isSignedIn, sessionStore } from './session';
+import { takeEarly } from './early-fetch';
 import { isReportedCall, reportError } from './error-reporting';
 
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
@@ -163,14 +164,18 @@ export async function call<E extends Endpoint>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(input.body ?? {});
   }
+  const url = endpointUrl(endpoint, input);
+  // A public GET the entry started while the page's code loaded (lib/early-fetch.ts) is not asked again.
+  const early = endpoint.method === 'GET' && endpoint.access === 'public' ? takeEarly(url) : undefined;
   let res: Response;
   try {
-    res = await fetch(endpointUrl(endpoint, input), {
-      method: endpoint.method,
-      headers,
-      body,
-      signal: input.signal ?? null,
-    });
+    res = await (early ??
+      fetch(url, {
+        method: endpoint.method,
+        headers,
+        body,
+        signal: input.signal ?? null,
+      }));
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError('NETWORK', 'The server could not be reached.');

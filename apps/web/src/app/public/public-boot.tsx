@@ -1,6 +1,6 @@
 // The public root, started by main.tsx for a `root: 'public'` page once the splash has painted. Its
 // styles come with it (not with index.html), so that they do not hold up the splash.
-import '@mantine/core/styles.css';
+import './styles';
 import { i18nReady, loadTexts } from '../../lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
