@@ -14,7 +14,10 @@ interface DevMail {
 
 /** The development mailbox's messages to `to` (GET /api/dev/mail?to=, only without SMTP). */
 export async function mailTo(baseUrl: string, to: string): Promise<DevMail[]> {
-  const res = await fetch(`${baseUrl}/api/dev/mail?to=${encodeURIComponent(to)}`);
+  // A server that does not answer fails the journey with this call named, rather than hanging it.
+  const res = await fetch(`${baseUrl}/api/dev/mail?to=${encodeURIComponent(to)}`, {
+    signal: AbortSignal.timeout(15_000),
+  });
   const data = (await res.json()) as { messages: DevMail[] };
   return data.messages;
 }

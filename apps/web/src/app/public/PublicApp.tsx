@@ -10,7 +10,7 @@ import { publicRouteOf } from '../route-table';
 import { cssVariablesResolver, theme } from '../theme';
 import { PUBLIC_PAGES, type PublicPage } from './pages';
 
-/** Page components already loaded (the first one by boot.tsx, before the first render), by page name. */
+/** Page components already loaded (the first one by public-boot.tsx, before the first render), by page name. */
 const loaded = new Map<string, PublicPage>();
 const lazyPages = new Map<string, PublicPage>();
 
