@@ -23,7 +23,7 @@ export interface RouteEntry {
    */
   standalone?: true;
   /**
-   * Rendered by the public root (PUBLIC_BOOT_MODULE) instead of the app: React, Mantine and the signing
+   * Rendered by the public root (PUBLIC_BOOT_MODULE) instead of the app: React, Mantine and the signee's
    * texts, without React Router or anything of the signed-in app (issue #12 item 8). Its page module takes
    * the path's parameters as props (PublicPageProps); the app sends a visit of such a path to a page load.
    */

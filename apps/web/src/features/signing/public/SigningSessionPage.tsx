@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Alert, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBan, IconClock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { MessagePage } from '../../../components/MessagePage';
+import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api';
 import { errorText, hasReason } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/dates';
@@ -27,16 +28,6 @@ void loadCodeStep().catch(() => undefined);
 void loadSignatureFields().catch(() => undefined);
 const CodeStep = lazy(async () => ({ default: (await loadCodeStep()).CodeStep }));
 const SignatureFields = lazy(async () => ({ default: (await loadSignatureFields()).SignatureFields }));
-
-/** A section's place while its code loads. */
-function SectionLoader() {
-  const { t } = useTranslation();
-  return (
-    <Center mih={120}>
-      <Loader size="sm" role="status" aria-label={t('app.loading')} />
-    </Center>
-  );
-}
 
 /** True once `iso` has passed, checked every 15 seconds. */
 function usePassed(iso: string | undefined): boolean {
@@ -85,11 +76,7 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
   };
 
   if (session.isPending) {
-    return (
-      <Group justify="center" mih="60vh">
-        <Loader role="status" aria-label={t('app.loading', { ns: 'common' })} />
-      </Group>
-    );
+    return <PageLoader />;
   }
   if (declined || hasReason(ended ?? session.error, 'SIGNING_DECLINED')) {
     return (
@@ -173,7 +160,7 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
           <Title order={2} fz="lg" mb="sm" id="code-title">
             {t('session.codeTitle')}
           </Title>
-          <Suspense fallback={<SectionLoader />}>
+          <Suspense fallback={<PageLoader minHeight={120} size="sm" />}>
             <CodeStep
               sessionToken={sessionToken}
               email={data.signee.email}
@@ -195,7 +182,7 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
             <Title order={2} fz="lg" id="signature-title" ref={signatureTitle} tabIndex={-1}>
               {t('session.signatureTitle')}
             </Title>
-            <Suspense fallback={<SectionLoader />}>
+            <Suspense fallback={<PageLoader minHeight={120} size="sm" />}>
               <SignatureFields
                 placeholder={data.signee.fullName}
                 onSignature={setSignature}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import {
   IconBan,
   IconClock,
@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { POLL_SIGNEE_LOCKED_MS } from '@sinetti/contract';
 import { MessagePage } from '../../../components/MessagePage';
+import { PageLoader } from '../../../components/PageLoader';
 import { playSound } from '../../../lib/sounds';
 import { startSigning, statusQuery } from '../api/public';
 import { formatDateTime } from '../../../lib/dates';
@@ -80,11 +81,7 @@ export function SigningStartPage({ token }: { token: string }) {
   };
 
   if (variant === null || !inLanguage) {
-    return (
-      <Group justify="center" mih="60vh">
-        <Loader role="status" aria-label={t('app.loading', { ns: 'common' })} />
-      </Group>
-    );
+    return <PageLoader />;
   }
   if (variant === 'notFound' && data?.expired) {
     return (
