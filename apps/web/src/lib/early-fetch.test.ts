@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, publicSigning } from '@sinetti/contract';
 import { call } from './api';
-import { startEarly, takeEarly } from './early-fetch';
+import { earlyCallsSettled, startEarly, takeEarly, takeEarlyData } from './early-fetch';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -46,5 +46,39 @@ describe('early calls', () => {
     vi.stubGlobal('fetch', asked);
     await call(api.authentication.accounts).catch(() => undefined);
     expect(takeEarly('/api/authentication/accounts')).toBeDefined();
+  });
+
+  it('keep a successful reply’s body for the first render, once; the answer stays for an error', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.endsWith('/ok')
+          ? reply({ status: 'OK', documentName: 'Early' })
+          : new Response(JSON.stringify({ status: 'ERROR', code: 'NOT_FOUND', message: 'x' }), {
+              status: 404,
+            }),
+      ),
+    );
+    startEarly('/api/x/ok');
+    startEarly('/api/x/missing');
+    expect(takeEarlyData('/api/x/ok')).toBeUndefined(); // not arrived yet
+    await earlyCallsSettled(5_000);
+    expect(takeEarlyData('/api/x/ok')).toEqual({ status: 'OK', documentName: 'Early' });
+    expect(takeEarlyData('/api/x/ok')).toBeUndefined();
+    expect(takeEarly('/api/x/ok')).toBeUndefined();
+    expect(takeEarlyData('/api/x/missing')).toBeUndefined();
+    expect((await takeEarly('/api/x/missing'))?.status).toBe(404);
+  });
+
+  it('are waited for at most the time given', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    startEarly('/api/x/never');
+    const started = Date.now();
+    await earlyCallsSettled(50);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(takeEarly('/api/x/never')).toBeDefined();
   });
 });

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { publicSigning, type Language } from '@sinetti/contract';
 import { ApiError, call, type ReplyData } from '../../../lib/api';
+import { earlyQueryOptions } from '../../../lib/early-query';
 import { signingKeys } from './keys';
 
 // The public calls by their group (not `api.signing`), so that the signee's pages carry only these.
@@ -10,6 +11,7 @@ export const statusQuery = (token: string) =>
   queryOptions({
     queryKey: signingKeys.status(token),
     queryFn: ({ signal }) => call(publicSigning.status, { params: { token }, signal }),
+    ...earlyQueryOptions(publicSigning.status, { params: { token } }),
   });
 
 export const startSigning = (token: string, lang: Language) =>
@@ -25,6 +27,7 @@ export const sessionQuery = (sessionToken: string) =>
   queryOptions({
     queryKey: signingKeys.session(sessionToken),
     queryFn: ({ signal }) => call(publicSigning.session, { params: { sessionToken }, signal }),
+    ...earlyQueryOptions(publicSigning.session, { params: { sessionToken } }),
     retry: false,
   });
 

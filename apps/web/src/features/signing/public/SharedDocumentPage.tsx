@@ -6,6 +6,7 @@ import { sharesApi } from '@sinetti/contract';
 import { useTranslation } from 'react-i18next';
 import { MessagePage } from '../../../components/MessagePage';
 import { call } from '../../../lib/api';
+import { earlyQueryOptions } from '../../../lib/early-query';
 import { formatDateTime } from '../../../lib/dates';
 import { errorText } from '../../../lib/errors';
 import { PdfPages } from './PdfPages';
@@ -29,6 +30,7 @@ export function SharedDocumentPage({ token }: { token: string }) {
     queryKey: ['public', 'share', token],
     queryFn: ({ signal }) => call(sharesApi.open, { params: { token }, signal }),
     retry: false,
+    ...earlyQueryOptions(sharesApi.open, { params: { token } }),
     staleTime: Infinity,
   });
   useDocumentTitle(shared.data ? `${shared.data.documentName} · Sinetti` : 'Sinetti');
