@@ -1,16 +1,16 @@
 import { fillPath } from './app/match-path';
 import { isStandalonePath, publicRouteOf } from './app/route-table';
+import { afterPaint } from './lib/after-paint';
 import { startEarly } from './lib/early-fetch';
 import { showBootFailure } from './boot-failure';
 import { isSignedIn, sessionStore } from './lib/session';
 
 /**
- * The entry is only this: the app (boot.tsx and all it imports, fetched meanwhile through
- * the page's modulepreload links) starts after the next paint, so that index.html's splash shows at once
- * instead of after the whole app has been evaluated (issue #12 item 8). A hidden tab paints nothing, hence
- * the timer as well. Should the app's files fail to load, the page says so and offers to try again. A
- * signed-out visitor of /signin or /signup gets that page without the app, and a signee's public signing
- * pages start the public root (app/public) instead of the app.
+ * The entry is only this: the app (boot.tsx and all it imports, fetched meanwhile through the page's
+ * modulepreload links) starts after the next paint, so that index.html's splash shows at once instead of
+ * after the whole app has been evaluated (issue #12 item 8). Should the app's files fail to load, the page
+ * says so and offers to try again. A signed-out visitor of /signin or /signup gets that page without the
+ * app, and a signee's public signing pages start the public root (app/public) instead of the app.
  */
 // A signee's page asks for its data now, while its code loads (lib/early-fetch.ts).
 const publicPage = publicRouteOf(window.location.pathname);
@@ -28,10 +28,7 @@ function startApp() {
   return import('./boot');
 }
 
-let started = false;
 function start() {
-  if (started) return;
-  started = true;
   const { pathname } = window.location;
   let loading: Promise<unknown>;
   // A signed-out visitor of sign-in or sign-up gets that page alone (STANDALONE_MODULE in route-table.ts).
@@ -40,5 +37,4 @@ function start() {
   else loading = startApp();
   loading.catch(showBootFailure);
 }
-requestAnimationFrame(() => setTimeout(start, 0));
-setTimeout(start, 200);
+void afterPaint().then(start);

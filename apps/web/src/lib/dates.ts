@@ -7,33 +7,35 @@ import { currentLanguage } from './i18n';
  * numeric forms). Written with the browser's Intl, without a date library, because the public signing
  * pages show times and load light (issue #12 item 8); relative times are in relative-dates.ts.
  */
-const FORMATS: Record<Language, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat('en-US', {
-    timeZone: DEFAULT_TIMEZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: 'numeric',
-    minute: '2-digit',
-    hourCycle: 'h12',
-  }),
-  fi: new Intl.DateTimeFormat('fi-FI', {
-    timeZone: DEFAULT_TIMEZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }),
+const OPTIONS: Record<Language, [string, Intl.DateTimeFormatOptions]> = {
+  en: ['en-US', { hour: 'numeric', hourCycle: 'h12' }],
+  fi: ['fi-FI', { hour: '2-digit', hourCycle: 'h23' }],
 };
+/** Made on first use: a formatter with a time zone costs a phone tens of milliseconds to make. */
+const formats = new Map<Language, Intl.DateTimeFormat>();
+function formatOf(lang: Language): Intl.DateTimeFormat {
+  let format = formats.get(lang);
+  if (!format) {
+    const [locale, options] = OPTIONS[lang];
+    format = new Intl.DateTimeFormat(locale, {
+      timeZone: DEFAULT_TIMEZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      minute: '2-digit',
+      ...options,
+    });
+    formats.set(lang, format);
+  }
+  return format;
+}
 
 /** Date and time in the Helsinki time zone (SPEC §1), written the way the language writes it. */
 export function formatDateTime(iso: string, lang: Language = currentLanguage()): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '';
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of FORMATS[lang].formatToParts(time)) parts[part.type] = part.value;
+  for (const part of formatOf(lang).formatToParts(time)) parts[part.type] = part.value;
   const { year, month, day, hour, minute, dayPeriod } = parts;
   return lang === 'fi'
     ? `${day}.${month}.${year} ${hour}.${minute}`

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Alert, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { afterPaint } from '../../../lib/after-paint';
 import { loadPdfJs } from './pdf';
 
 type PdfState =
@@ -34,12 +35,35 @@ function PageBox({ ratio, children }: { ratio: number; children?: ReactNode }) {
   );
 }
 
+/**
+ * True once the element comes within half a screen of the viewport (at once where the browser has no
+ * IntersectionObserver): a long document draws its pages as the reader comes to them, not all at once.
+ */
+function useNearViewport(ref: RefObject<Element | null>): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '50% 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, near]);
+  return near;
+}
+
 function PageCanvas({ pdf, number, ratio }: { pdf: PDFDocumentProxy; number: number; ratio: number }) {
   const { t } = useTranslation('signee');
   const ref = useRef<HTMLCanvasElement>(null);
   const [rendered, setRendered] = useState(false);
   const [own, setOwn] = useState(ratio);
+  const near = useNearViewport(ref);
   useEffect(() => {
+    if (!near) return;
     let cancelled = false;
     let task: { cancel: () => void } | undefined;
     void (async () => {
@@ -47,7 +71,8 @@ function PageCanvas({ pdf, number, ratio }: { pdf: PDFDocumentProxy; number: num
       const canvas = ref.current;
       if (!canvas || cancelled) return;
       const base = page.getViewport({ scale: 1 });
-      setOwn(base.height / base.width);
+      // The page's own size and its drawn state re-render in slices (transitions), between the drawing.
+      startTransition(() => setOwn(base.height / base.width));
       const width = Math.min(canvas.parentElement?.clientWidth || MAX_WIDTH, MAX_WIDTH);
       const viewport = page.getViewport({ scale: (width / base.width) * (window.devicePixelRatio || 1) });
       canvas.width = Math.floor(viewport.width);
@@ -55,13 +80,13 @@ function PageCanvas({ pdf, number, ratio }: { pdf: PDFDocumentProxy; number: num
       const render = page.render({ canvas, viewport });
       task = render;
       await render.promise;
-      if (!cancelled) setRendered(true);
+      if (!cancelled) startTransition(() => setRendered(true));
     })().catch(() => undefined);
     return () => {
       cancelled = true;
       task?.cancel();
     };
-  }, [pdf, number]);
+  }, [pdf, number, near]);
   return (
     <PageBox ratio={own}>
       <canvas
@@ -78,7 +103,7 @@ function PageCanvas({ pdf, number, ratio }: { pdf: PDFDocumentProxy; number: num
 
 /**
  * Every page of a PDF (the signing session's, whose fetch marks it viewed, or a share link's), drawn with
- * pdf.js. The server tells how many `pages` there are: their boxes are laid out at once (A4 until the
+ * pdf.js as the reader comes near it. The server tells how many `pages` there are: their boxes are laid out at once (A4 until the
  * first page's size is known), so the page does not shift as the document loads.
  */
 export function PdfPages({
@@ -107,13 +132,18 @@ export function PdfPages({
     let destroy: (() => Promise<void>) | undefined;
     void (async () => {
       try {
+        // The document and pdf.js (about 120 KB) load once the page around them has painted.
+        await afterPaint();
+        if (abort.signal.aborted) return;
         const [bytes, pdfjs] = await Promise.all([loadRef.current(abort.signal), loadPdfJs()]);
         const task = pdfjs.getDocument({ data: new Uint8Array(bytes) });
         destroy = () => task.destroy();
         const pdf = await task.promise;
         const first = (await pdf.getPage(1)).getViewport({ scale: 1 });
         if (abort.signal.aborted) return;
-        setState({ kind: 'ready', pdf, ratio: first.height / first.width || A4_RATIO });
+        startTransition(() =>
+          setState({ kind: 'ready', pdf, ratio: first.height / first.width || A4_RATIO }),
+        );
         loadedRef.current();
       } catch (err) {
         if (abort.signal.aborted) return;

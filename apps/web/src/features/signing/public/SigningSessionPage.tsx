@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBan, IconClock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { MessagePage } from '../../../components/MessagePage';
 import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api';
 import { errorText, hasReason } from '../../../lib/errors';
+import { usePainted } from '../../../lib/usePainted';
 import { formatDateTime } from '../../../lib/dates';
 import { changeLanguage, currentLanguage, isLanguage } from '../../../lib/i18n';
 import { navigate, useSearchParam } from '../../../lib/page-navigation';
@@ -20,14 +21,17 @@ import { SigningActionBar } from './SigningActionBar';
 import { currentStep } from './SigningSteps';
 
 // The code step and the signature sit below the document: their code (form fields, the signature pad)
-// is fetched as soon as this page's code runs, but the page's first render does not wait for it (issue #12
-// item 8: the signing page's first load stays within its budget).
-const loadCodeStep = () => import('./CodeStep');
-const loadSignatureFields = () => import('./SignatureFields');
-void loadCodeStep().catch(() => undefined);
-void loadSignatureFields().catch(() => undefined);
-const CodeStep = lazy(async () => ({ default: (await loadCodeStep()).CodeStep }));
-const SignatureFields = lazy(async () => ({ default: (await loadSignatureFields()).SignatureFields }));
+// is fetched once the page has painted, so that neither its first load (issue #12 item 8: within its
+// budget) nor its first paint waits for it.
+const CodeStep = lazy(async () => ({ default: (await import('./CodeStep')).CodeStep }));
+const SignatureFields = lazy(async () => ({ default: (await import('./SignatureFields')).SignatureFields }));
+
+/** Its (lazy) children once the page has painted; a loader of their height until they are there. */
+function AfterPaint({ children }: { children: ReactNode }) {
+  const painted = usePainted();
+  const loader = <PageLoader minHeight={120} size="sm" />;
+  return painted ? <Suspense fallback={loader}>{children}</Suspense> : loader;
+}
 
 /** True once `iso` has passed, checked every 15 seconds. */
 function usePassed(iso: string | undefined): boolean {
@@ -160,7 +164,7 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
           <Title order={2} fz="lg" mb="sm" id="code-title">
             {t('session.codeTitle')}
           </Title>
-          <Suspense fallback={<PageLoader minHeight={120} size="sm" />}>
+          <AfterPaint>
             <CodeStep
               sessionToken={sessionToken}
               email={data.signee.email}
@@ -175,21 +179,21 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
               }}
               onSessionProblem={onSessionProblem}
             />
-          </Suspense>
+          </AfterPaint>
         </Paper>
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="signature-title">
           <Stack gap="md">
             <Title order={2} fz="lg" id="signature-title" ref={signatureTitle} tabIndex={-1}>
               {t('session.signatureTitle')}
             </Title>
-            <Suspense fallback={<PageLoader minHeight={120} size="sm" />}>
+            <AfterPaint>
               <SignatureFields
                 placeholder={data.signee.fullName}
                 onSignature={setSignature}
                 intent={intent}
                 onIntent={setIntent}
               />
-            </Suspense>
+            </AfterPaint>
             {failure && <Alert color="red">{failure}</Alert>}
           </Stack>
         </Paper>

@@ -1,0 +1,98 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders as render } from '../../../test/utils';
+import { PdfPages } from './PdfPages';
+
+// pdf.js itself is not run here (jsdom has no canvas): a document of three A4 pages that records which
+// pages are drawn.
+const drawn: number[] = [];
+vi.mock('./pdf', () => ({
+  loadPdfJs: async () => ({
+    getDocument: () => ({
+      promise: Promise.resolve({
+        numPages: 3,
+        getPage: async (number: number) => ({
+          getViewport: ({ scale }: { scale: number }) => ({ width: 595 * scale, height: 842 * scale }),
+          render: () => {
+            drawn.push(number);
+            return { promise: Promise.resolve(), cancel: () => undefined };
+          },
+        }),
+      }),
+      destroy: async () => undefined,
+    }),
+  }),
+}));
+
+/** An IntersectionObserver the test moves: `show(element)` brings an observed element into view. */
+class FakeObserver {
+  static all: FakeObserver[] = [];
+  readonly targets = new Set<Element>();
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeObserver.all.push(this);
+  }
+  observe(target: Element) {
+    this.targets.add(target);
+  }
+  disconnect() {
+    this.targets.clear();
+  }
+  static show(target: Element) {
+    for (const observer of FakeObserver.all.filter((o) => o.targets.has(target))) {
+      observer.callback(
+        [{ target, isIntersecting: true } as IntersectionObserverEntry],
+        observer as unknown as IntersectionObserver,
+      );
+    }
+  }
+}
+
+afterEach(() => {
+  drawn.length = 0;
+  FakeObserver.all = [];
+  vi.unstubAllGlobals();
+});
+
+const pdf = async () => new ArrayBuffer(8);
+const canvas = (number: number) =>
+  screen
+    .getAllByRole('img')
+    .find((element) => element.getAttribute('data-page') === String(number)) as Element;
+
+describe('a PDF’s pages', () => {
+  it('keep an A4 box for each page while the document loads, then say it was loaded', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const loaded = vi.fn();
+    render(<PdfPages sourceKey="a" load={pdf} pages={3} onLoaded={loaded} />);
+    expect(screen.getAllByTestId('pdf-page')).toHaveLength(3);
+    await waitFor(() => expect(loaded).toHaveBeenCalledTimes(1));
+    expect(screen.getAllByRole('img')).toHaveLength(3);
+  });
+
+  it('are drawn as the reader comes near them, each once', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    render(<PdfPages sourceKey="a" load={pdf} pages={3} />);
+    await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(3));
+    expect(drawn).toEqual([]);
+    act(() => FakeObserver.show(canvas(1)));
+    await waitFor(() => expect(canvas(1)).toHaveAttribute('data-rendered', 'true'));
+    expect(drawn).toEqual([1]);
+    act(() => FakeObserver.show(canvas(3)));
+    await waitFor(() => expect(canvas(3)).toHaveAttribute('data-rendered', 'true'));
+    act(() => FakeObserver.show(canvas(1)));
+    expect(drawn).toEqual([1, 3]);
+    expect(canvas(2)).not.toHaveAttribute('data-rendered');
+  });
+
+  it('are all drawn in a browser without IntersectionObserver', async () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    render(<PdfPages sourceKey="a" load={pdf} pages={3} />);
+    await waitFor(() => expect(drawn.sort()).toEqual([1, 2, 3]));
+  });
+
+  it('say so when the document cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(<PdfPages sourceKey="a" load={() => Promise.reject(new Error('gone'))} pages={1} />);
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+  });
+});
