@@ -22,9 +22,9 @@ describe('dashboard (SPEC §2.1)', () => {
       }),
     });
     renderAt(<DashboardCards />);
-    const draft = await screen.findByRole('link', { name: 'Draft: 3' });
+    const draft = await screen.findByRole('link', { name: /^Draft 3 / });
     expect(draft).toHaveAttribute('href', '/filtered/draft');
-    expect(screen.getByRole('link', { name: 'Signed: 2' })).toHaveAttribute('href', '/filtered/signed');
+    expect(screen.getByRole('link', { name: /^Signed 2 / })).toHaveAttribute('href', '/filtered/signed');
     expect(screen.getAllByRole('link')).toHaveLength(2);
     const signing = screen.getByTestId('card-signing');
     expect(signing.tagName).not.toBe('A');
@@ -46,7 +46,7 @@ describe('dashboard (SPEC §2.1)', () => {
       }),
     });
     renderAt(<DashboardCards />);
-    const draft = await screen.findByRole('link', { name: 'Draft: 1' });
+    const draft = await screen.findByRole('link', { name: /^Draft 1 / });
     expect(draft.style.getPropertyValue('--card-padding')).toContain('--mantine-spacing-sm');
     expect(screen.getByTestId('card-count-draft').style.fontSize).not.toBe('');
   });

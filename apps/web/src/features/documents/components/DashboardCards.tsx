@@ -55,7 +55,6 @@ export function DashboardCards() {
                 withBorder
                 radius="md"
                 padding={padding}
-                aria-label={t('dashboard.cardLink', { label, count })}
                 data-testid={`card-${filter}`}
               >
                 {content}
