@@ -4,6 +4,7 @@
 // the goals with the load average (scores drop on a loaded machine); never asserts.
 // Each page is audited LIGHTHOUSE_RUNS times (default 3; a run without performance figures is audited again)
 // and the median run by performance is printed with all the runs' scores. LIGHTHOUSE_REPORTS=<dir> keeps that run's full report there as JSON.
+// LIGHTHOUSE_PAGES=<words> audits only the pages whose path contains one of the words (e.g. "session dashboard").
 // Builds the web app when apps/web/dist is missing. CHROME_PATH picks the browser (default /usr/bin/chromium).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -67,6 +68,8 @@ const PAGES: Row[] = [
   },
   { page: '/ (dashboard)', url: () => '/', perfGoal: 80, signedIn: true },
 ];
+const only = process.env.LIGHTHOUSE_PAGES?.split(/[\s,]+/).filter(Boolean);
+const audited = only ? PAGES.filter((row) => only.some((word) => row.page.includes(word))) : PAGES;
 
 const chrome = await launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -118,7 +121,7 @@ async function audit(row: Row): Promise<Result> {
 }
 
 try {
-  for (const row of PAGES) {
+  for (const row of audited) {
     const runs: Result[] = [];
     // A run without performance figures (Lighthouse's NO_FCP and the like, seen on a busy machine) is
     // not a score of 0: it is audited again, at most RUNS more times, and said below.
