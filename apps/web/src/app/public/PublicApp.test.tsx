@@ -74,5 +74,9 @@ describe('the public root', () => {
     open('/public/share/t');
     expect(await screen.findByRole('button', { name: 'Reload page' })).toBeInTheDocument();
     expect(reportUncaught).toHaveBeenCalledWith(expect.objectContaining({ message: 'render failed' }));
+    // The failure is that page's: the browser's back button leads to a page that renders.
+    window.history.pushState(null, '', '/public/sign/abc');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect(await screen.findByRole('heading', { name: 'Start abc' })).toBeInTheDocument();
   });
 });

@@ -50,7 +50,10 @@ function CurrentPage() {
   );
 }
 
-/** A page that throws while rendering shows the failure page (the app's routes have RouteError). */
+/**
+ * A page that throws while rendering shows the failure page (the app's routes have RouteError); keyed by
+ * the page's path, it is over once the reader moves to another page.
+ */
 class PageBoundary extends Component<{ children: ReactNode }, { failure: { error: unknown } | null }> {
   override state: { failure: { error: unknown } | null } = { failure: null };
   static getDerivedStateFromError(error: unknown) {
@@ -69,12 +72,13 @@ class PageBoundary extends Component<{ children: ReactNode }, { failure: { error
  */
 export function PublicApp() {
   const [queryClient] = useState(createQueryClient);
+  const pathname = useCurrentPath().split('?')[0];
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <SkipLink />
         <main id={MAIN_CONTENT_ID} tabIndex={-1}>
-          <PageBoundary>
+          <PageBoundary key={pathname}>
             <CurrentPage />
           </PageBoundary>
         </main>
