@@ -103,8 +103,8 @@ function PageCanvas({ pdf, number, ratio }: { pdf: PDFDocumentProxy; number: num
 
 /**
  * Every page of a PDF (the signing session's, whose fetch marks it viewed, or a share link's), drawn with
- * pdf.js as the reader comes near it. The server tells how many `pages` there are: their boxes are laid out at once (A4 until the
- * first page's size is known), so the page does not shift as the document loads.
+ * pdf.js as the reader comes near it. The server tells how many `pages` there are: their boxes are laid
+ * out at once (A4 until the first page's size is known), so the page does not shift as the document loads.
  */
 export function PdfPages({
   sourceKey,
@@ -132,7 +132,7 @@ export function PdfPages({
     let destroy: (() => Promise<void>) | undefined;
     void (async () => {
       try {
-        // The document and pdf.js (about 120 KB) load once the page around them has painted.
+        // The document and pdf.js (about 100 KB) load once the page around them has painted.
         await afterPaint();
         if (abort.signal.aborted) return;
         const [bytes, pdfjs] = await Promise.all([loadRef.current(abort.signal), loadPdfJs()]);
