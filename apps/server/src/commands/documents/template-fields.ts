@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { mimeTypeOf, templateValueProblem, type Language, type TemplateField } from '@sinetti/contract';
+import { mimeTypeOf, type Language, type TemplateField } from '@sinetti/contract';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DocumentRow } from '../../queries/documents/columns.ts';
@@ -39,53 +39,26 @@ async function inWorker<K extends 'templateFields' | 'fillTemplate'>(
   return outcome.value as Extract<PdfTasks[K]['result'], { ok: true }>['value'];
 }
 
-/** The template's DOCX and its fields; null for a template that is not a DOCX (or has no file yet). */
-async function readTemplate(ctx: AppContext, doc: DocumentRow) {
+/** Only a template has fields; null for one that is not a DOCX (or has no file yet). */
+async function templateDocx(ctx: AppContext, doc: DocumentRow): Promise<Buffer | null> {
   if (doc.type !== 'template') {
     throw new AppError('CONFLICT', 'Only a template has fields.').because('NOT_A_TEMPLATE');
   }
-  if (!fillable(doc)) return null;
-  const docx = await readBlob(ctx.blobs, doc.blobKey as string);
-  // The worker gets a copy: the bytes are needed again to fill them in.
-  const fields = await inWorker(ctx, doc, 'templateFields', { docx: new Uint8Array(docx) });
-  return { docx, fields };
+  return fillable(doc) ? readBlob(ctx.blobs, doc.blobKey as string) : null;
 }
 
 /** The fields of a template, in document order (none for a template that is not a DOCX). */
 export async function templateFields(ctx: AppContext, doc: DocumentRow): Promise<TemplateField[]> {
-  return (await readTemplate(ctx, doc))?.fields ?? [];
+  const docx = await templateDocx(ctx, doc);
+  return docx ? inWorker(ctx, doc, 'templateFields', { docx: new Uint8Array(docx) }) : [];
 }
 
 /**
- * Every field's value: the one given, else its default. A missing or ill-typed value is 400
- * TEMPLATE_VALUES_INVALID with `fields` naming each (empty, tooLong, notDate, notNumber).
- */
-export function checkedValues(
-  fields: TemplateField[],
-  given: Record<string, string> | undefined,
-): Record<string, string> {
-  const values: Record<string, string> = {};
-  const problems: Record<string, string> = {};
-  for (const field of fields) {
-    const value = given?.[field.name] ?? field.default ?? '';
-    const problem = templateValueProblem(field, value);
-    if (problem) problems[field.name] = problem;
-    else values[field.name] = value;
-  }
-  if (Object.keys(problems).length > 0) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `Some template fields are missing or not valid: ${Object.keys(problems).join(', ')}.`,
-      problems,
-    ).because('TEMPLATE_VALUES_INVALID');
-  }
-  return values;
-}
-
-/**
- * The template's DOCX with `values` filled in, stored as a new blob of the organization; null when the
- * template has no fields (the copy then shares the template's file). The caller deletes the blob if what
- * it does with it fails.
+ * The template's DOCX with its fields filled in (each the value given, else its default), stored as a new
+ * blob of the organization; null when the template has no fields (the copy then shares the template's
+ * file). One task in the worker reads the fields, checks the values and fills them. A missing or ill-typed
+ * value is 400 TEMPLATE_VALUES_INVALID with `fields` naming each (empty, tooLong, notDate, notNumber). The
+ * caller deletes the blob if what it does with it fails.
  */
 export async function fillTemplate(
   ctx: AppContext,
@@ -93,11 +66,18 @@ export async function fillTemplate(
   given: Record<string, string> | undefined,
   language: Language,
 ): Promise<StoredBlob | null> {
-  const template = await readTemplate(ctx, doc);
-  if (!template || template.fields.length === 0) return null;
-  const values = checkedValues(template.fields, given);
-  const filled = await inWorker(ctx, doc, 'fillTemplate', { docx: template.docx, values, language });
-  return putHashed(ctx.blobs, newBlobKey(doc.organizationId), Readable.from([Buffer.from(filled)]), {
+  const docx = await templateDocx(ctx, doc);
+  if (!docx) return null;
+  const filled = await inWorker(ctx, doc, 'fillTemplate', { docx: new Uint8Array(docx), given, language });
+  if (filled.kind === 'noFields') return null;
+  if (filled.kind === 'invalid') {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Some template fields are missing or not valid: ${Object.keys(filled.problems).join(', ')}.`,
+      filled.problems,
+    ).because('TEMPLATE_VALUES_INVALID');
+  }
+  return putHashed(ctx.blobs, newBlobKey(doc.organizationId), Readable.from([Buffer.from(filled.docx)]), {
     contentType: mimeTypeOf('docx'),
   });
 }

@@ -1,7 +1,13 @@
 import Docxtemplater, { type DXT } from 'docxtemplater';
 import InspectModule from 'docxtemplater/js/inspect-module.js';
 import PizZip from 'pizzip';
-import { formatTemplateValue, templateFieldsOf, type Language, type TemplateField } from '@sinetti/contract';
+import {
+  formatTemplateValue,
+  templateFieldsOf,
+  templateValueProblem,
+  type Language,
+  type TemplateField,
+} from '@sinetti/contract';
 import { readArchive } from '../conversion/archive.ts';
 
 /**
@@ -82,24 +88,56 @@ export function docxFields(docx: Uint8Array): Promise<TemplateOutcome<TemplateFi
 
 export interface FillInput {
   docx: Uint8Array;
-  /** Checked values by field name (every field has one: the caller applied the defaults). */
-  values: Record<string, string>;
+  /** The values given by field name; a field without one takes its default. */
+  given: Record<string, string> | undefined;
   language: Language;
 }
 
-/** The DOCX with every placeholder replaced by its field's value, as the language writes it. */
-export function fillDocx(input: FillInput): Promise<TemplateOutcome<Uint8Array>> {
-  return attempt(async () => {
+/**
+ * What filling a template came to: its DOCX with the values in, no fields at all (the copy keeps the
+ * template's file), or the fields whose value is missing or ill-typed (empty, tooLong, notDate, notNumber).
+ */
+export type FillResult =
+  | { kind: 'filled'; docx: Uint8Array }
+  | { kind: 'noFields' }
+  | { kind: 'invalid'; problems: Record<string, string> };
+
+/** Every field's value: the one given, else its default; or each field's problem. */
+export function checkValues(
+  fields: TemplateField[],
+  given: Record<string, string> | undefined,
+): { values: Record<string, string> } | { problems: Record<string, string> } {
+  const values: Record<string, string> = {};
+  const problems: Record<string, string> = {};
+  for (const field of fields) {
+    const value = given?.[field.name] ?? field.default ?? '';
+    const problem = templateValueProblem(field, value);
+    if (problem) problems[field.name] = problem;
+    else values[field.name] = value;
+  }
+  return Object.keys(problems).length > 0 ? { problems } : { values };
+}
+
+/**
+ * The DOCX with every placeholder replaced by its field's value, as the language writes it: one reading
+ * of the file finds the fields, checks the values and fills them in.
+ */
+export function fillDocx(input: FillInput): Promise<TemplateOutcome<FillResult>> {
+  return attempt(async (): Promise<FillResult> => {
     const zip = await openDocx(input.docx);
-    const fields = new Map(templateFieldsOf(placeholders(zip)).map((f) => [f.name, f]));
+    const fields = templateFieldsOf(placeholders(zip));
+    if (fields.length === 0) return { kind: 'noFields' };
+    const checked = checkValues(fields, input.given);
+    if ('problems' in checked) return { kind: 'invalid', problems: checked.problems };
     const data: Record<string, string> = {};
-    for (const [name, field] of fields) {
-      const value = input.values[name];
-      if (value === undefined) throw new Error(`No value for the field "${name}".`);
-      data[name] = formatTemplateValue(field, value, input.language);
+    for (const field of fields) {
+      data[field.name] = formatTemplateValue(field, checked.values[field.name] ?? '', input.language);
     }
     const doc = compile(zip);
     doc.render(data);
-    return new Uint8Array(doc.getZip().generate({ type: 'uint8array', compression: 'DEFLATE' }));
+    return {
+      kind: 'filled',
+      docx: new Uint8Array(doc.getZip().generate({ type: 'uint8array', compression: 'DEFLATE' })),
+    };
   });
 }

@@ -1,7 +1,7 @@
 import type { PdfProblem } from '../syntax/errors.ts';
 import type { PdfLimits } from '../syntax/limits.ts';
 import type { TemplateField, TextChange, VerificationReport } from '@sinetti/contract';
-import type { FillInput, TemplateOutcome } from '../../templates/docx-template.ts';
+import type { FillInput, FillResult, TemplateOutcome } from '../../templates/docx-template.ts';
 import type { VerifyInput } from '../verification/verify-pdf.ts';
 import type { DssInput, DssLayout } from '../dss.ts';
 import type { PdfImage } from '../png.ts';
@@ -25,8 +25,8 @@ export interface PdfTasks {
   signatureImage: { input: SignatureImageInput; result: PdfImage | null };
   /** The fields of a template's DOCX (services/templates/docx-template.ts). */
   templateFields: { input: { docx: Uint8Array }; result: TemplateOutcome<TemplateField[]> };
-  /** A template's DOCX with its fields filled in. */
-  fillTemplate: { input: FillInput; result: TemplateOutcome<Uint8Array> };
+  /** A template's DOCX with its fields filled in (or why not). */
+  fillTemplate: { input: FillInput; result: TemplateOutcome<FillResult> };
   /** Two versions' texts compared (services/text/compare.ts); null when they differ too much. */
   compareText: { input: { from: string; to: string }; result: TextChange[] | null };
   /** For tests of the pool itself: spins for `ms` (time limit) or allocates `mb` (memory limit). */
