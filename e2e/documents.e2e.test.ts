@@ -185,7 +185,7 @@ describe('documents journey', () => {
     await recent.getByRole('link', { name: 'Board memo' }).waitFor();
     expect(await recent.getByRole('button', { name: /Actions for/ }).count()).toBe(0);
     await screenshot(page, 'dashboard-cards');
-    await page.getByRole('link', { name: 'Archived: 1' }).click();
+    await page.getByRole('link', { name: /^Archived 1 / }).click();
     await waitForPath(page, '/filtered/archived');
 
     // Delete the PDF from its page: back to its folder, which is empty again.
