@@ -103,7 +103,7 @@ export type FillResult =
   | { kind: 'invalid'; problems: Record<string, string> };
 
 /** Every field's value: the one given, else its default; or each field's problem. */
-export function checkValues(
+function checkValues(
   fields: TemplateField[],
   given: Record<string, string> | undefined,
 ): { values: Record<string, string> } | { problems: Record<string, string> } {
