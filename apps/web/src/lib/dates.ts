@@ -11,7 +11,7 @@ const OPTIONS: Record<Language, [string, Intl.DateTimeFormatOptions]> = {
   en: ['en-US', { hour: 'numeric', hourCycle: 'h12' }],
   fi: ['fi-FI', { hour: '2-digit', hourCycle: 'h23' }],
 };
-/** Made on first use: a formatter with a time zone costs a phone tens of milliseconds to make. */
+/** Made on first use: the first Intl formatter on a page costs tens of milliseconds (locale data loads). */
 const formats = new Map<Language, Intl.DateTimeFormat>();
 function formatOf(lang: Language): Intl.DateTimeFormat {
   let format = formats.get(lang);
