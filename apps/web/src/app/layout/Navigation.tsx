@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AppShell, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { AppShell, NavLink, Stack } from '@mantine/core';
 import {
   IconArchive,
   IconBell,
@@ -59,7 +59,7 @@ export function Navigation() {
           <OrganizationSelector />
         </Stack>
       </AppShell.Section>
-      <AppShell.Section grow component={ScrollArea} px="xs" pb="md">
+      <AppShell.Section grow px="xs" pb="md" style={{ overflowY: 'auto' }}>
         <Stack component="nav" aria-label={t('nav.label')} gap="md">
           <NavGroup title={t('nav.groups.documents')}>
             <RouteLink

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
@@ -8,6 +8,11 @@ import { Navigation } from './Navigation';
 import { GuideHost } from '../../features/tour/GuideHost';
 import { useTourControl } from '../../features/tour/control';
 import { MAIN_CONTENT_ID } from './SkipLink';
+
+// The frame's two large parts render again only for their own changes, not for the layout's (the
+// navigation drawer opening, the tour holding it open, a dialog): each is about 100 components.
+const FrameHeader = memo(Header);
+const FrameNavigation = memo(Navigation);
 
 /** Header, navigation and page for signed-in pages (SPEC §2.5); the navigation folds away on small screens. */
 export function ShellLayout() {
@@ -33,10 +38,10 @@ export function ShellLayout() {
       padding="lg"
     >
       <AppShell.Header>
-        <Header navOpened={navOpened} onToggleNav={nav.toggle} />
+        <FrameHeader navOpened={navOpened} onToggleNav={nav.toggle} />
       </AppShell.Header>
       <AppShell.Navbar>
-        <Navigation />
+        <FrameNavigation />
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Outlet />
