@@ -5,9 +5,13 @@ import { useMediaQuery } from '@mantine/hooks';
 /** Below this width a list shows one card per row instead of a table that would be clipped. */
 export const PHONE_QUERY = '(max-width: 48em)';
 
-/** True on a phone-sized screen (see PHONE_QUERY). */
+/**
+ * True on a phone-sized screen (see PHONE_QUERY), from the first render: read in an effect (Mantine's
+ * default, for server rendering, which this app does not do) a phone rendered every list twice, first
+ * as a table.
+ */
 export function usePhone(): boolean {
-  return useMediaQuery(PHONE_QUERY) ?? false;
+  return useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false });
 }
 
 export interface ListColumn<T> {

@@ -1,8 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, FocusTrap, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { GUIDE_LAST_STEP, GUIDE_STEPS, P } from '@sinetti/contract';
+import { usePhone } from '../../components/ResponsiveTable';
 import { usePermissions } from '../../lib/permissions';
 import { tourControl } from './control';
 import { placePopup, type Placement } from './placement';
@@ -55,7 +55,7 @@ export function DashboardTour({
 }) {
   const { t } = useTranslation();
   const canCreate = usePermissions().can(P.DOCUMENTS_CREATE);
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = usePhone();
   const steps = visibleSteps(canCreate);
   const [index, setIndex] = useState(() =>
     Math.max(
