@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders as render } from '../../../test/utils';
 import { PdfPages } from './PdfPages';
@@ -48,6 +48,8 @@ class FakeObserver {
 }
 
 afterEach(() => {
+  // Unmounted before the observer stub goes: a page's effect would otherwise run without it.
+  cleanup();
   drawn.length = 0;
   FakeObserver.all = [];
   vi.unstubAllGlobals();
