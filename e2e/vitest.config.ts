@@ -7,7 +7,9 @@ export default defineConfig({
     // Generous: a journey and its axe-core checks take several times longer on a busy shared machine.
     testTimeout: 180_000,
     hookTimeout: 180_000,
-    // One browser and one server per file; files run one after another on small machines.
-    fileParallelism: false,
+    // One browser and one server per file, two files at a time: a journey spends most of its time
+    // waiting (on the server, on LibreOffice, on the page), so two share a 2-core machine well.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });

@@ -1,11 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { filesUsingDatabase } from './test/uses-database.ts';
 
-/** `*.postgres.test.ts` files test what only PostgreSQL can show (concurrent transactions, outages): they run with TEST_DB=postgres. */
-const postgresOnly = process.env.TEST_DB === 'postgres' ? [] : ['test/**/*.postgres.test.ts'];
+const root = import.meta.dirname;
+const onPostgres = process.env.TEST_DB === 'postgres';
+
+/** Every test file, relative to the package. */
+function testFiles(): string[] {
+  return ['test', 'src'].flatMap((dir) =>
+    fs
+      .readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.test.ts'))
+      .map((file) => path.join(dir, file)),
+  );
+}
+
+/**
+ * On PGlite (the default): every test file except `*.postgres.test.ts`, which test what only PostgreSQL
+ * can show (concurrent transactions, outages). On PostgreSQL (TEST_DB=postgres): those, and every other
+ * file that uses a database (test/uses-database.ts); the files that use none ran on the PGlite run.
+ */
+const include = onPostgres
+  ? filesUsingDatabase(root, testFiles())
+  : ['test/**/*.test.ts', 'src/**/*.test.ts'];
+const postgresOnly = onPostgres ? [] : ['test/**/*.postgres.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    include,
     exclude: [...configDefaults.exclude, ...postgresOnly],
     // Hang detectors, not speed checks: a shared CI machine was seen running the suites 2-3 times slower
     // than an idle one, and tests that convert with LibreOffice then need more than half a minute.
