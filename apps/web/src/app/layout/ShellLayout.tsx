@@ -3,6 +3,7 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
 import { useModalEntries } from '../../components/modals/store';
+import { usePainted } from '../../lib/usePainted';
 import { Header } from './Header';
 import { Navigation } from './Navigation';
 import { GuideHost } from '../../features/tour/GuideHost';
@@ -20,6 +21,10 @@ export function ShellLayout() {
   const { pathname } = useLocation();
   const closeNav = nav.close;
   const tour = useTourControl();
+  // The navigation (about a hundred components) renders after the page's first paint, as a transition
+  // in slices: rendered with the page, it made one long task of the first load (issue #12 item 8). Its
+  // box is there from the start, so nothing moves when it fills.
+  const painted = usePainted();
 
   // On small screens the navigation closes once a link in it was followed, or a dialog opened from it
   // (the drawer would otherwise stay over the page behind the dialog).
@@ -40,9 +45,7 @@ export function ShellLayout() {
       <AppShell.Header>
         <FrameHeader navOpened={navOpened} onToggleNav={nav.toggle} />
       </AppShell.Header>
-      <AppShell.Navbar>
-        <FrameNavigation />
-      </AppShell.Navbar>
+      <AppShell.Navbar>{painted && <FrameNavigation />}</AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
