@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { RELATIVE_DATES_REFRESH_MS, type Language } from '@sinetti/contract';
-import { helsinkiWallClock } from './helsinki-time';
+import { helsinkiWallClock, RELATIVE_DATES_REFRESH_MS, type Language } from '@sinetti/contract';
 import { currentLanguage } from './i18n';
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,6 +1,6 @@
-import { DEFAULT_TIMEZONE } from '@sinetti/contract';
 import { describe, expect, it } from 'vitest';
-import { helsinkiWallClock } from './helsinki-time';
+import { DEFAULT_TIMEZONE } from './constants.ts';
+import { helsinkiWallClock } from './helsinki-time.ts';
 
 const reference = new Intl.DateTimeFormat('en-GB', {
   timeZone: DEFAULT_TIMEZONE,
