@@ -1,17 +1,39 @@
-import { helsinkiOffsetHours, helsinkiWallClock } from './helsinki-time.ts';
+import { DEFAULT_TIMEZONE } from './constants.ts';
 
 /** A calendar day, `YYYY-MM-DD`. */
 export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: DEFAULT_TIMEZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const partsFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: DEFAULT_TIMEZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
 /** The Helsinki calendar day of an instant. */
 export function helsinkiDay(at: Date): string {
-  const { year, month, day } = helsinkiWallClock(at.getTime());
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return dayFormat.format(at);
 }
+
+const hourFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: DEFAULT_TIMEZONE,
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** The Helsinki wall-clock hour of an instant, 0–23. */
 export function helsinkiHour(at: Date): number {
-  return helsinkiWallClock(at.getTime()).hour;
+  return Number(hourFormat.format(at));
 }
 
 /** The day `days` calendar days after `day` (negative: before). */
@@ -22,7 +44,17 @@ export function addDays(day: string, days: number): string {
 
 /** How far Helsinki wall-clock time is ahead of UTC at an instant (2 or 3 hours). */
 function offsetMs(at: number): number {
-  return helsinkiOffsetHours(at) * 3_600_000;
+  const part = (type: string) =>
+    Number(partsFormat.formatToParts(new Date(at)).find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wall - Math.floor(at / 1000) * 1000;
 }
 
 /** The instant a Helsinki calendar day ends: midnight at the start of the next day, Helsinki time. */

@@ -4,7 +4,6 @@ export * from './envelope.ts';
 export * from './permissions.ts';
 export * from './constants.ts';
 export * from './helsinki-day.ts';
-export * from './helsinki-time.ts';
 export * from './endpoint.ts';
 export * from './api/common.ts';
 export * from './api/names.ts';

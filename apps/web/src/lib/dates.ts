@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { helsinkiWallClock, RELATIVE_DATES_REFRESH_MS, type Language } from '@sinetti/contract';
+import { RELATIVE_DATES_REFRESH_MS, type Language } from '@sinetti/contract';
+import { helsinkiWallClock } from './helsinki-time';
 import { currentLanguage } from './i18n';
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,6 +1,6 @@
+import { DEFAULT_TIMEZONE } from '@sinetti/contract';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIMEZONE } from './constants.ts';
-import { helsinkiWallClock } from './helsinki-time.ts';
+import { helsinkiWallClock } from './helsinki-time';
 
 const reference = new Intl.DateTimeFormat('en-GB', {
   timeZone: DEFAULT_TIMEZONE,

@@ -1,10 +1,9 @@
 /**
- * The Helsinki wall clock (SPEC §1) without `Intl`: the web app writes times with it because a page's first
- * `Intl.DateTimeFormat` costs a browser 20–30 ms of locale data (issue #12 item 8), and the server's Helsinki
- * days and hours (helsinki-day.ts) use it too, so that there is one rule. Europe/Helsinki is UTC+2, and UTC+3 in
- * EU summer time: from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October (the EU
- * rule since 1996). helsinki-time.test.ts compares it with `Intl` across 1996–2060 (every hour near the changes),
- * so a change of the rule in the time zone data fails that test.
+ * The Helsinki wall clock (SPEC §1) without `Intl`: the first `Intl.DateTimeFormat` on a page costs a
+ * browser 20–30 ms of locale data, on the signing page's first render (issue #12 item 8). Europe/Helsinki
+ * is UTC+2, and UTC+3 in EU summer time: from 01:00 UTC on the last Sunday of March to 01:00 UTC on the
+ * last Sunday of October (the EU rule since 1996). helsinki-time.test.ts compares it with `Intl` across
+ * 1996–2060 (every hour near the changes), so a change of the rule in the time zone data fails that test.
  */
 export interface WallClock {
   year: number;
