@@ -1,13 +1,16 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { contractEndpoints } from './build/contract-endpoints.ts';
+import { firstLoadChunks } from './build/first-load-chunks.ts';
 import { pagePreloads } from './build/page-preloads.ts';
 import { precompress } from './build/precompress.ts';
 
 const apiTarget = process.env.SINETTI_API ?? 'http://localhost:3000';
+/** The plugins that shape the module graph (firstLoadChunks bundles once with them alone). */
+const sourcePlugins = () => [contractEndpoints(), react()];
 
 export default defineConfig({
-  plugins: [contractEndpoints(), react(), pagePreloads(), precompress()],
+  plugins: [...sourcePlugins(), firstLoadChunks(sourcePlugins), pagePreloads(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/oidc': apiTarget, '/idp': apiTarget },
