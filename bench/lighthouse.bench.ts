@@ -5,6 +5,7 @@
 // Each page is audited LIGHTHOUSE_RUNS times (default 3; a run without performance figures is audited again)
 // and the median run by performance is printed with all the runs' scores. LIGHTHOUSE_REPORTS=<dir> keeps that run's full report there as JSON.
 // LIGHTHOUSE_PAGES=<words> audits only the pages whose path contains one of the words (e.g. "session dashboard").
+// LIGHTHOUSE_DIST=<dir> audits another build (e.g. an older commit's, to compare two in one run).
 // Builds the web app when apps/web/dist is missing. CHROME_PATH picks the browser (default /usr/bin/chromium).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,8 +17,9 @@ import puppeteer from 'puppeteer-core';
 import { STORAGE_KEYS } from '../apps/web/src/lib/storage.ts';
 import { buildSigningApp } from '../apps/server/test/signing-helper.ts';
 
-const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
+const webDist = process.env.LIGHTHOUSE_DIST ?? path.resolve(import.meta.dirname, '../apps/web/dist');
 if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+  if (process.env.LIGHTHOUSE_DIST) throw new Error(`No built web app in ${webDist}`);
   const build = spawnSync('npm', ['run', 'build', '-w', '@sinetti/web'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(1);
 }
