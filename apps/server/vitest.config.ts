@@ -29,6 +29,8 @@ const postgresOnly = onPostgres ? [] : ['test/**/*.postgres.test.ts'];
 export default defineConfig({
   test: {
     include,
+    // On PGlite, one migrated database from which each test file's starts (test/pglite-snapshot.ts).
+    globalSetup: onPostgres ? [] : ['test/pglite-snapshot.ts'],
     exclude: [...configDefaults.exclude, ...postgresOnly],
     // Hang detectors, not speed checks: a shared CI machine was seen running the suites 2-3 times slower
     // than an idle one, and tests that convert with LibreOffice then need more than half a minute.

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
 
 /** Which database the suite runs on: TEST_DB=postgres uses TEST_DATABASE_URL, anything else PGlite in memory. */
@@ -12,6 +14,20 @@ function withDatabase(url: string, name: string, port?: number): string {
   return u.toString();
 }
 
+let snapshotBlob: Blob | undefined;
+/** The migrated copy test/pglite-snapshot.ts made for this run, read once per test file (none: start empty). */
+export function snapshot(): Blob | undefined {
+  let file: string | undefined;
+  try {
+    file = inject('pgliteSnapshot');
+  } catch {
+    // Outside Vitest (the benchmarks build their app with these helpers): no copy, an empty database.
+  }
+  if (!file) return undefined;
+  snapshotBlob ??= new Blob([fs.readFileSync(file)]);
+  return snapshotBlob;
+}
+
 /**
  * A fresh database for one test file: PGlite in memory (or in `dataDir` when the test gives its app a real
  * DATA_DIR), or a PostgreSQL database with a random name, dropped on close. `port` connects the app's pool to
@@ -21,7 +37,8 @@ export async function openTestDatabase(
   dataDir = 'memory://',
   opts: { port?: number } = {},
 ): Promise<Database> {
-  if (testDbKind === 'pglite') return openDatabase({ dataDir });
+  // The copy is for in-memory databases; openDatabase ignores it for a data directory.
+  if (testDbKind === 'pglite') return openDatabase({ dataDir, snapshot: snapshot() });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `sinetti_test_${randomBytes(6).toString('hex')}`;
