@@ -14,6 +14,13 @@ function withDatabase(url: string, name: string, port?: number): string {
   return u.toString();
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated PGlite data directory (a tar file) from test/pglite-snapshot.ts, for each database to start from. */
+    pgliteSnapshot: string;
+  }
+}
+
 let snapshotBlob: Blob | undefined;
 /** The migrated copy test/pglite-snapshot.ts made for this run, read once per test file (none: start empty). */
 export function snapshot(): Blob | undefined {

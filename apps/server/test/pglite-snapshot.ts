@@ -4,13 +4,6 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A migrated PGlite data directory (a tar file), for openTestDatabase to start each database from. */
-    pgliteSnapshot: string;
-  }
-}
-
 /**
  * Vitest's global setup on the PGlite run: one in-memory PGlite, migrated and dumped to a file, from which
  * each test file's database starts (test/db.ts). A fresh PGlite spends about 3 s on initdb and the
