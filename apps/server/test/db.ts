@@ -4,6 +4,13 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated PGlite data directory (a tar file) from test/pglite-snapshot.ts, for each database to start from. */
+    pgliteSnapshot: string;
+  }
+}
+
 /** Which database the suite runs on: TEST_DB=postgres uses TEST_DATABASE_URL, anything else PGlite in memory. */
 export const testDbKind: 'postgres' | 'pglite' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -12,13 +19,6 @@ function withDatabase(url: string, name: string, port?: number): string {
   u.pathname = `/${name}`;
   if (port !== undefined) u.port = String(port);
   return u.toString();
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A migrated PGlite data directory (a tar file) from test/pglite-snapshot.ts, for each database to start from. */
-    pgliteSnapshot: string;
-  }
 }
 
 let snapshotBlob: Blob | undefined;
