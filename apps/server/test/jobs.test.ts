@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../src/db/schema/index.ts';
 import {
   JobRegistry,
@@ -180,6 +180,31 @@ describe('the background worker', () => {
     await running;
     await r.stop();
     expect(await jobOf(id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
+  });
+
+  it('keeps one more slot for urgent kinds: an e-mail runs while a long job fills the usual slot', async () => {
+    const ran: string[] = [];
+    let finishLong!: () => void;
+    const long = new Promise<void>((resolve) => (finishLong = resolve));
+    const registry = new JobRegistry();
+    registry.register('test.slot.long', async () => {
+      ran.push('long');
+      await long;
+    });
+    registry.register('test.slot.other', async () => void ran.push('other'));
+    registry.register('test.slot.mail', async () => void ran.push('mail'), { urgent: true });
+    const r = new JobRunner(t.app.ctx, registry, { concurrency: 1, pollMs: 20, leaseMs: LEASE });
+    await r.start();
+    await enqueueJob(t.database.db, 'test.slot.long', {}, { runAt: now() });
+    await vi.waitFor(() => expect(ran).toEqual(['long']));
+    await enqueueJob(t.database.db, 'test.slot.other', {}, { runAt: now() });
+    await enqueueJob(t.database.db, 'test.slot.mail', {}, { runAt: now() });
+    await enqueueJob(t.database.db, 'test.slot.mail', {}, { runAt: now() });
+    // Both e-mails run, one after the other in the extra slot; the other job waits for the usual one.
+    await vi.waitFor(() => expect(ran).toEqual(['long', 'mail', 'mail']));
+    finishLong();
+    await vi.waitFor(() => expect(ran).toEqual(['long', 'mail', 'mail', 'other']));
+    await r.stop();
   });
 
   it('keeps one run of each periodic job scheduled', async () => {

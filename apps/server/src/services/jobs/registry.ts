@@ -23,6 +23,11 @@ export interface HandlerOptions<P> {
   /** First retry delay; doubles with each attempt up to maxDelayMs. */
   baseDelayMs?: number;
   maxDelayMs?: number;
+  /**
+   * A short job someone is waiting for (an e-mail with a verification code): besides the worker's usual
+   * slots, one more takes only these, so they never wait behind long conversions or seals.
+   */
+  urgent?: boolean;
 }
 
 export interface RegisteredHandler {
@@ -30,6 +35,7 @@ export interface RegisteredHandler {
   onGiveUp: ((job: JobRecord, error: Error, c: AppContext) => Promise<void>) | undefined;
   baseDelayMs: number;
   maxDelayMs: number;
+  urgent: boolean;
 }
 
 /** Thrown by a handler when retrying cannot help (bad input, missing source): no more attempts. */
@@ -51,6 +57,7 @@ export class JobRegistry {
       onGiveUp: opts.onGiveUp as RegisteredHandler['onGiveUp'],
       baseDelayMs: opts.baseDelayMs ?? 5_000,
       maxDelayMs: opts.maxDelayMs ?? 30 * 60_000,
+      urgent: opts.urgent ?? false,
     });
   }
 
@@ -66,6 +73,11 @@ export class JobRegistry {
 
   kinds(): string[] {
     return [...this.handlers.keys()];
+  }
+
+  /** The kinds registered as urgent (HandlerOptions.urgent). */
+  urgentKinds(): string[] {
+    return [...this.handlers].filter(([, h]) => h.urgent).map(([kind]) => kind);
   }
 
   /** Delay before the next attempt after `attempts` failed runs: base × 2^(attempts-1), capped. */

@@ -50,7 +50,10 @@ const toError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
  */
 export class JobRunner {
   readonly workerId = newWorkerId();
+  /** The runs in the usual slots (at most `concurrency`). */
   private running = new Set<Promise<void>>();
+  /** The run in the slot kept for urgent kinds (registry.ts), taken only when the usual slots are full. */
+  private urgentSlot: Promise<void> | null = null;
   private controller = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
@@ -100,7 +103,7 @@ export class JobRunner {
     clearTimeout(this.timer);
     this.unsubscribe?.();
     this.controller.abort();
-    await Promise.allSettled([...this.running]);
+    await Promise.allSettled([...this.running, this.urgentSlot]);
     markStopped(this.workerId);
   }
 
@@ -155,17 +158,24 @@ export class JobRunner {
     this.ticking = true;
     try {
       await this.prepare();
-      while (this.started && this.running.size < this.opts.concurrency) {
-        const claimed = await this.claim(this.opts.concurrency - this.running.size);
+      while (this.started) {
+        // The usual slots take any job; when they are full, the one extra slot takes only urgent kinds.
+        const open = this.opts.concurrency - this.running.size;
+        const urgent = open <= 0 && this.urgentSlot === null ? this.registry.urgentKinds() : [];
+        if (open <= 0 && urgent.length === 0) break;
+        const claimed = await this.claim(open > 0 ? open : 1, open > 0 ? undefined : urgent);
         if (this.failures > 0) this.ctx.log.info('jobs: the database is reachable again');
         this.failures = 0;
         if (claimed.length === 0) break;
         for (const job of claimed) {
+          const inUrgentSlot = open <= 0;
           const p: Promise<void> = this.execute(job).finally(() => {
-            this.running.delete(p);
+            if (inUrgentSlot) this.urgentSlot = null;
+            else this.running.delete(p);
             void this.tick();
           });
-          this.running.add(p);
+          if (inUrgentSlot) this.urgentSlot = p;
+          else this.running.add(p);
         }
       }
     } catch (err) {
@@ -189,9 +199,12 @@ export class JobRunner {
     const stopped = () => own.abort(this.controller.signal.reason);
     this.controller.signal.addEventListener('abort', stopped, { once: true });
     let finished = false;
+    // The renewal in flight, awaited before the run ends: a late one holds the job's row lock for a moment,
+    // and a claim right after the run (SKIP LOCKED) would pass the job over (seen on PostgreSQL under load).
+    let renewing: Promise<void> = Promise.resolve();
     const beat = setInterval(
       () => {
-        void renewLease(this.ctx.db, row, this.ctx.clock.now()).then(
+        renewing = renewLease(this.ctx.db, row, this.ctx.clock.now()).then(
           (held) => {
             if (held || finished) return;
             this.ctx.log.warn({ job: row.id, kind: row.kind }, 'jobs: lease lost; abandoning the run');
@@ -219,6 +232,7 @@ export class JobRunner {
     } finally {
       finished = true;
       clearInterval(beat);
+      await renewing;
       this.controller.signal.removeEventListener('abort', stopped);
     }
   }

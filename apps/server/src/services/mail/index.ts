@@ -57,6 +57,8 @@ export function registerMail(app: FastifyInstance): void {
   const mailer = createMailer(config.mail, clock);
   app.decorate('mail', { mailbox: mailer.mailbox });
   app.jobs.registry.register(MAIL_SEND_JOB, (job, c) => runMailSend(job, c, mailer), {
+    // A verification code or a signing request is awaited by a person: never behind a long conversion.
+    urgent: true,
     baseDelayMs: MAIL_RETRY_BASE_MS,
     maxDelayMs: 30 * 60_000,
     onGiveUp: mailGaveUp,
