@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { longestFirst } from '../scripts/longest-first.ts';
 
 export default defineConfig({
   test: {
@@ -11,5 +12,7 @@ export default defineConfig({
     // waiting (on the server, on LibreOffice, on the page), so two share a 2-core machine well.
     fileParallelism: true,
     maxWorkers: 2,
+    // The corpus round trip takes two to three times any other journey.
+    sequence: { sequencer: longestFirst(['editor-fidelity.e2e.test.ts']) },
   },
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { longestFirst } from '../../scripts/longest-first.ts';
 import { filesUsingDatabase } from './test/uses-database.ts';
 
 const root = import.meta.dirname;
@@ -39,5 +40,20 @@ export default defineConfig({
     // PGlite instances are large: keep parallelism modest on 2-core machines.
     maxWorkers: 2,
     fileParallelism: true,
+    // The files share their worker's process (loaded modules, the LibreOffice profile template): a fresh
+    // process per file spent more time importing than most files spend testing. Each test file opens its
+    // own database and apps; test/shared-process.ts undoes what a file may leave in the process.
+    isolate: false,
+    setupFiles: ['test/shared-process.ts'],
+    // The files that take longest (a minute of crash tests; LibreOffice conversions) start first.
+    sequence: {
+      sequencer: longestFirst([
+        'test/faults/faults.test.ts',
+        'test/document-versions.test.ts',
+        'test/conversion.test.ts',
+        'test/authorization-matrix.test.ts',
+        'test/document-edit.test.ts',
+      ]),
+    },
   },
 });
