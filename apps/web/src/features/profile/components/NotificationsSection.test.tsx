@@ -18,7 +18,7 @@ const SETTINGS = 'GET /api/notifications/settings';
 const SAVE = 'PUT /api/notifications/settings';
 const open = () => renderAt(<NotificationsSection />);
 
-describe('Profile → Notifications', { timeout: 20_000 }, () => {
+describe('Profile → Notifications', () => {
   it('shows each event with its in-app and e-mail choice, and saves a change', async () => {
     const fetchMock = mockApi({
       [SETTINGS]: () => ({ status: 'OK', settings: DEFAULT_NOTIFICATION_SETTINGS }),

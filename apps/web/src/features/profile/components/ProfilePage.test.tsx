@@ -19,7 +19,7 @@ const SECTIONS = { organizations: () => <p>organizations section</p> };
 const open = (url: string) => renderAt(<ProfilePage sections={SECTIONS} />, { path: '/profile/:page?', url });
 
 // Rendering Mantine in jsdom is slow on a busy two-core machine; no test asserts timing.
-describe('profile page', { timeout: 20_000 }, () => {
+describe('profile page', () => {
   it('changes the language and saves it on the account', async () => {
     const fetchMock = mockApi({
       'GET /api/authentication/accounts': accountReply,

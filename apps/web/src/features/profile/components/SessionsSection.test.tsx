@@ -2,25 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showSuccess } from '../../../components/toast';
-import { signIn } from '../test/fixtures';
+import { OTHER, currentSessionReplies, signIn, twoSessionsReplies } from '../test/fixtures';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { SessionsSection } from './SessionsSection';
 
 vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
-
-const CURRENT = '00000000-0000-4000-8000-00000000c001';
-const OTHER = '00000000-0000-4000-8000-00000000c002';
-
-const session = (id: string, current: boolean, device: string) => ({
-  id,
-  created: new Date(Date.now() - 3_600_000).toISOString(),
-  updated: new Date(Date.now() - 5 * 60_000).toISOString(),
-  expires: new Date(Date.now() + 7_200_000).toISOString(),
-  current,
-  userAgent: null,
-  device,
-  ip: current ? '127.0.0.1' : null,
-});
 
 beforeEach(signIn);
 afterEach(() => {
@@ -31,16 +17,9 @@ afterEach(() => {
 const open = () => renderAt(<SessionsSection />, { path: '/profile/sessions' });
 
 // Rendering Mantine in jsdom is slow on a busy two-core machine; no test asserts timing.
-describe('sessions section', { timeout: 20_000 }, () => {
+describe('sessions section', () => {
   it('lists sessions and ends another one after confirmation', async () => {
-    let sessions = [session(CURRENT, true, 'Firefox on Linux'), session(OTHER, false, 'Safari on iPhone')];
-    const fetchMock = mockApi({
-      'GET /api/authentication/sessions/full': () => ({ status: 'OK', sessions }),
-      [`GET /api/authentication/invalidate/${OTHER}`]: () => {
-        sessions = sessions.filter((s) => s.id !== OTHER);
-        return { status: 'OK' };
-      },
-    });
+    const fetchMock = mockApi(twoSessionsReplies());
     open();
     const row = (await screen.findByText('Safari on iPhone')).closest('tr') as HTMLElement;
     expect(
@@ -49,7 +28,7 @@ describe('sessions section', { timeout: 20_000 }, () => {
     expect(within(row).getByText('5 minutes ago')).toBeInTheDocument();
     expect(within(row).getByText('Unknown')).toBeInTheDocument();
 
-    await userEvent.click(within(row).getByRole('button', { name: 'End session' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'End session: Safari on iPhone' }));
     const dialog = await screen.findByRole('dialog', { name: 'End this session?' });
     expect(dialog).toHaveTextContent('The session on Safari on iPhone will be ended');
     await userEvent.click(within(dialog).getByRole('button', { name: 'End session' }));
@@ -61,15 +40,9 @@ describe('sessions section', { timeout: 20_000 }, () => {
   });
 
   it('ending the current session signs out here', async () => {
-    mockApi({
-      'GET /api/authentication/sessions/full': () => ({
-        status: 'OK',
-        sessions: [session(CURRENT, true, 'Firefox on Linux')],
-      }),
-      [`GET /api/authentication/invalidate/${CURRENT}`]: () => ({ status: 'OK' }),
-    });
+    mockApi(currentSessionReplies());
     open();
-    await userEvent.click(await screen.findByRole('button', { name: 'End session' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'End session: Firefox on Linux' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('This is the device you are using now');
     await userEvent.click(within(dialog).getByRole('button', { name: 'End session' }));

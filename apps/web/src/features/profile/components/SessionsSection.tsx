@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import type { SessionInfo } from '@sinetti/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ResponsiveTable, type ListColumn } from '../../../components/ResponsiveTable';
 import { showError, showSuccess } from '../../../components/toast';
 import { formatDateTime, useNow } from '../../../lib/dates';
 import { formatRelative } from '../../../lib/relative-dates';
@@ -45,6 +46,37 @@ export function SessionsSection() {
     });
   }
 
+  // On a phone each session is a card: the device (and This device) as its heading, the IP address, last
+  // use and expiry labelled, the End session button beside the heading (issue 12 item 9).
+  const columns: ListColumn<SessionInfo>[] = [
+    {
+      id: 'device',
+      header: t('sessions.device'),
+      cell: (session) => (
+        <Group gap="xs">
+          <Text size="sm">{session.device}</Text>
+          {session.current && <Badge color="teal">{t('sessions.thisDevice')}</Badge>}
+        </Group>
+      ),
+      phone: 'title',
+    },
+    { id: 'ip', header: t('sessions.ip'), cell: (session) => session.ip ?? t('sessions.unknown') },
+    {
+      id: 'lastUsed',
+      header: t('sessions.lastUsed'),
+      cell: (session) => (
+        <span title={formatDateTime(session.updated, lang)}>
+          {formatRelative(session.updated, now, lang)}
+        </span>
+      ),
+    },
+    {
+      id: 'expires',
+      header: t('sessions.expires'),
+      cell: (session) => formatDateTime(session.expires, lang),
+    },
+  ];
+
   return (
     <>
       <Text c="dimmed" mb="md">
@@ -53,43 +85,28 @@ export function SessionsSection() {
       {query.data.length === 0 ? (
         <Text>{t('sessions.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('sessions.device')}</Table.Th>
-                <Table.Th>{t('sessions.ip')}</Table.Th>
-                <Table.Th>{t('sessions.lastUsed')}</Table.Th>
-                <Table.Th>{t('sessions.expires')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('sessions.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.map((session) => (
-                <Table.Tr key={session.id}>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Text size="sm">{session.device}</Text>
-                      {session.current && <Badge color="teal">{t('sessions.thisDevice')}</Badge>}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{session.ip ?? t('sessions.unknown')}</Table.Td>
-                  <Table.Td title={formatDateTime(session.updated, lang)}>
-                    {formatRelative(session.updated, now, lang)}
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(session.expires, lang)}</Table.Td>
-                  <Table.Td ta="right">
-                    <Button size="xs" variant="light" color="red" onClick={() => setEnding(session)}>
-                      {t('sessions.end')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          label={t('sessions.listLabel')}
+          rows={query.data}
+          rowKey={(session) => session.id}
+          columns={columns}
+          actions={(session) => (
+            <Group justify="flex-end" wrap="nowrap">
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                // Each card's button names its device: a list of "End session" buttons cannot be told apart.
+                aria-label={t('sessions.endNamed', { device: session.device })}
+                onClick={() => setEnding(session)}
+              >
+                {t('sessions.end')}
+              </Button>
+            </Group>
+          )}
+          actionsLabel={t('sessions.actions')}
+          minWidth={640}
+        />
       )}
       <EndSessionModal
         session={ending}

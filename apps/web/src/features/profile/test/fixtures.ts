@@ -65,3 +65,41 @@ export const accountReply = () => ({
   account: account(),
   session: { updated: NOW, status: 'OK', selectedOrganization: ORG_PERSONAL, lastBalance: null },
 });
+
+/** Two sign-in sessions of the profile's Sessions list (SPEC §2.5): this device's and another. */
+export const CURRENT = '00000000-0000-4000-8000-00000000c001';
+export const OTHER = '00000000-0000-4000-8000-00000000c002';
+
+const session = (id: string, current: boolean, device: string) => ({
+  id,
+  created: new Date(Date.now() - 3_600_000).toISOString(),
+  updated: new Date(Date.now() - 5 * 60_000).toISOString(),
+  expires: new Date(Date.now() + 7_200_000).toISOString(),
+  current,
+  userAgent: null,
+  device,
+  ip: current ? '127.0.0.1' : null,
+});
+
+/** The API of the Sessions list with this device's session and another, which the other's invalidate ends. */
+export function twoSessionsReplies() {
+  let sessions = [session(CURRENT, true, 'Firefox on Linux'), session(OTHER, false, 'Safari on iPhone')];
+  return {
+    'GET /api/authentication/sessions/full': () => ({ status: 'OK', sessions }),
+    [`GET /api/authentication/invalidate/${OTHER}`]: () => {
+      sessions = sessions.filter((s) => s.id !== OTHER);
+      return { status: 'OK' };
+    },
+  };
+}
+
+/** The API of the Sessions list with only this device's session, which its invalidate ends. */
+export function currentSessionReplies() {
+  return {
+    'GET /api/authentication/sessions/full': () => ({
+      status: 'OK',
+      sessions: [session(CURRENT, true, 'Firefox on Linux')],
+    }),
+    [`GET /api/authentication/invalidate/${CURRENT}`]: () => ({ status: 'OK' }),
+  };
+}

@@ -1,22 +1,10 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { GRANTABLE_PERMISSION_IDS, P, type Role } from '@sinetti/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useModals } from '../../../components/modals';
+import { ResponsiveTable, type ListColumn } from '../../../components/ResponsiveTable';
 import { usePermissions } from '../../../lib/permissions';
 import { useRoles } from '../api/roles';
 import { useRolesPaths } from '../hooks/useRolesPaths';
@@ -48,6 +36,25 @@ export function RolesList() {
     );
   }
   const list = roles.data.roles;
+  // On a phone each role is a card: the name (and Default) as its heading, members and permissions
+  // labelled, the edit and delete buttons beside the heading (issue 12 item 9).
+  const columns: ListColumn<Role>[] = [
+    {
+      id: 'name',
+      header: t('list.name'),
+      cell: (role) => <RoleName role={role} editPath={editPath(role.id)} />,
+      phone: 'title',
+    },
+    ...(seesHolders
+      ? [{ id: 'members', header: t('list.members'), cell: (role: Role) => role.accounts.length }]
+      : []),
+    {
+      id: 'permissions',
+      header: t('list.permissions'),
+      cell: (role) =>
+        t('list.permissionCount', { count: grantedOf(role).size, total: GRANTABLE_PERMISSION_IDS.length }),
+    },
+  ];
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
@@ -68,80 +75,79 @@ export function RolesList() {
           <Text c="dimmed">{t('list.emptyText')}</Text>
         </Stack>
       ) : (
-        <Table highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('list.name')}</Table.Th>
-              {seesHolders && <Table.Th>{t('list.members')}</Table.Th>}
-              <Table.Th>{t('list.permissions')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((role) => (
-              <RoleRow key={role.id} role={role} seesHolders={seesHolders} editPath={editPath(role.id)} />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ResponsiveTable
+          label={t('list.listLabel')}
+          rows={list}
+          rowKey={(role) => role.id}
+          columns={columns}
+          actions={(role) => (
+            <RoleActions role={role} seesHolders={seesHolders} editPath={editPath(role.id)} />
+          )}
+          actionsLabel={t('list.actions')}
+          minWidth={seesHolders ? 480 : 400}
+        />
       )}
     </Stack>
   );
 }
 
-function RoleRow({ role, seesHolders, editPath }: { role: Role; seesHolders: boolean; editPath: string }) {
+function RoleName({ role, editPath }: { role: Role; editPath: string }) {
+  const { t } = useTranslation('roles');
+  return (
+    <Group gap="xs">
+      <Text component={Link} to={editPath} fw={500} td="none" c="inherit">
+        {role.name}
+      </Text>
+      {role.default && (
+        <Badge size="sm" variant="light">
+          {t('list.default')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+function RoleActions({
+  role,
+  seesHolders,
+  editPath,
+}: {
+  role: Role;
+  seesHolders: boolean;
+  editPath: string;
+}) {
   const { t } = useTranslation('roles');
   const modals = useModals();
-  const count = grantedOf(role).size;
   const EditIcon = role.abilities.edit ? IconPencil : IconEye;
   const editLabel = t(role.abilities.edit ? 'list.edit' : 'list.view');
   return (
-    <Table.Tr>
-      <Table.Td>
-        <Group gap="xs">
-          <Text component={Link} to={editPath} fw={500} td="none" c="inherit">
-            {role.name}
-          </Text>
-          {role.default && (
-            <Badge size="sm" variant="light">
-              {t('list.default')}
-            </Badge>
-          )}
-        </Group>
-      </Table.Td>
-      {seesHolders && <Table.Td>{role.accounts.length}</Table.Td>}
-      <Table.Td>{t('list.permissionCount', { count, total: GRANTABLE_PERMISSION_IDS.length })}</Table.Td>
-      <Table.Td>
-        <Group gap={4} justify="flex-end" role="group" aria-label={t('list.actionsFor', { name: role.name })}>
-          <ActionIcon
-            component={Link}
-            to={editPath}
-            variant="subtle"
-            aria-label={editLabel}
-            title={editLabel}
-          >
-            <EditIcon size={18} aria-hidden />
-          </ActionIcon>
-          {role.abilities.delete && (
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('list.delete')}
-              title={t('list.delete')}
-              onClick={() =>
-                modals.open('role-delete', {
-                  roleId: role.id,
-                  name: role.name,
-                  holders: seesHolders ? role.accounts.length : null,
-                })
-              }
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          )}
-        </Group>
-      </Table.Td>
-    </Table.Tr>
+    <Group
+      gap={4}
+      justify="flex-end"
+      wrap="nowrap"
+      role="group"
+      aria-label={t('list.actionsFor', { name: role.name })}
+    >
+      <ActionIcon component={Link} to={editPath} variant="subtle" aria-label={editLabel} title={editLabel}>
+        <EditIcon size={18} aria-hidden />
+      </ActionIcon>
+      {role.abilities.delete && (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={t('list.delete')}
+          title={t('list.delete')}
+          onClick={() =>
+            modals.open('role-delete', {
+              roleId: role.id,
+              name: role.name,
+              holders: seesHolders ? role.accounts.length : null,
+            })
+          }
+        >
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      )}
+    </Group>
   );
 }

@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ModalHost, modalStore } from '../../../components/modals';
+import { modalStore } from '../../../components/modals';
 import { showError, showSuccess } from '../../../components/toast';
 import { changeLanguage } from '../../../lib/i18n';
-import { callsTo, mockApi, renderAt } from '../../../test/render-route';
+import { callsTo } from '../../../test/render-route';
 import { registerRolesModals } from '../modals';
 import { ROLE_MEMBER, ROLE_VIEWER, accountRoles, rolesReply, signIn } from '../test/fixtures';
-import { RolesSection } from './RolesSection';
+import { openRolesSection } from '../test/render';
 
 vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
@@ -21,23 +21,7 @@ afterEach(async () => {
   await changeLanguage('en');
 });
 
-type Replies = Parameters<typeof mockApi>[0];
-
-function open(url: string, replies: Replies = {}) {
-  const fetchMock = mockApi({
-    'GET /api/privileges/account-roles': accountRoles(),
-    'GET /api/privileges/roles': rolesReply(),
-    ...replies,
-  });
-  renderAt(
-    <>
-      <RolesSection />
-      <ModalHost />
-    </>,
-    { path: '/settings/permissions/:subPage?', url },
-  );
-  return fetchMock;
-}
+const open = openRolesSection;
 
 /** The checkbox whose label reads `name` (faster than a role query by name over 26 checkboxes). */
 function box(name: string): HTMLInputElement {
@@ -48,7 +32,7 @@ function box(name: string): HTMLInputElement {
 
 const NEW_ROLE = '00000000-0000-4000-8000-00000000a0ff';
 
-describe('roles list', { timeout: 20_000 }, () => {
+describe('roles list', () => {
   it('lists roles with members and permission counts; the default role cannot be deleted', async () => {
     const fetchMock = open('/settings/permissions?back=Lw', {
       [`GET /api/privileges/role-delete/${ROLE_VIEWER}`]: () => ({ status: 'OK' }),
@@ -113,7 +97,7 @@ describe('roles list', { timeout: 20_000 }, () => {
   });
 });
 
-describe('role editor', { timeout: 20_000 }, () => {
+describe('role editor', () => {
   it('adds a role: save waits for a change, then role-add and role-update with the permissions', async () => {
     const fetchMock = open('/settings/permissions/edit', {
       'POST /api/privileges/role-add': () => ({ status: 'OK', roleId: NEW_ROLE }),

@@ -51,7 +51,7 @@ function open(replies: Parameters<typeof mockApi>[0] = {}) {
 const pills = (dialog: HTMLElement) =>
   [...dialog.querySelectorAll('.mantine-Pill-label')].map((p) => p.textContent);
 
-describe('user-roles (SPEC §2.7, §5)', { timeout: 20_000 }, () => {
+describe('user-roles (SPEC §2.7, §5)', () => {
   it('shows the roles the user holds; save waits for a change and sends only the changed roles', async () => {
     const fetchMock = open();
     fetchMock.queryClient.setQueryData(MEMBERS, { status: 'OK', users: [] });

@@ -34,7 +34,7 @@ async function openPanel(
 
 const form = () => screen.getByRole('form', { name: /Add signee|Lisää allekirjoittaja/ });
 
-describe('signees panel (SPEC §2.4, §5)', { timeout: 20_000 }, () => {
+describe('signees panel (SPEC §2.4, §5)', () => {
   it.each([
     ['en', '', 'Email address is required for signees.'],
     ['en', 'not-an-address', 'The format of the email address is invalid.'],
@@ -121,7 +121,7 @@ describe('signees panel (SPEC §2.4, §5)', { timeout: 20_000 }, () => {
   });
 });
 
-describe("Sign now on the caller's own row (issue 12 item 5)", { timeout: 20_000 }, () => {
+describe("Sign now on the caller's own row (issue 12 item 5)", () => {
   const link = 'http://localhost/public/sign/mine';
   const signees = [
     makeSignee(),
@@ -139,6 +139,35 @@ describe("Sign now on the caller's own row (issue 12 item 5)", { timeout: 20_000
     expect(within(rows[0]!).queryByRole('button', { name: label })).not.toBeInTheDocument();
     fireEvent.click(within(rows[1]!).getByRole('button', { name: label }));
     expect(goTo).toHaveBeenCalledWith(link);
+  });
+
+  it('a long name and address are shown whole; Sign now sits apart from the status (issue 12 item 12)', async () => {
+    vi.spyOn(signingBrowser, 'goTo').mockImplementation(() => undefined);
+    const email = 'maria-kristiina.vaananen-lehtinen@kaupunginosa.example.com';
+    await openPanel(
+      [
+        makeSignee({
+          fullName: 'Maria-Kristiina Väänänen-Lehtinen',
+          email,
+          status: 'signing',
+          isMe: true,
+          signingLink: link,
+        }),
+      ],
+      { editSignees: false, send: false, signNow: true },
+      20,
+    );
+    const row = screen.getByRole('listitem');
+    const name = within(row).getByText('Maria-Kristiina Väänänen-Lehtinen');
+    // Mantine's `truncate` cuts text with "…" through data-truncate; rows wrap instead.
+    expect(row.querySelector('[data-truncate]')).toBeNull();
+    expect(within(row).getByText(new RegExp(email))).toBeInTheDocument();
+    expect(name.parentElement).toHaveStyle({ overflowWrap: 'anywhere' });
+    const status = within(row).getByTestId('signee-status');
+    expect(status).toHaveStyle({ flexShrink: '0' });
+    expect(within(status).getByText('Signing now')).toBeInTheDocument();
+    expect(within(status).queryByRole('button', { name: 'Sign now' })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Sign now' })).toBeInTheDocument();
   });
 
   it('is absent without the ability', async () => {

@@ -31,11 +31,15 @@ function SigneeRow({
 }) {
   const { t } = useTranslation('signing');
   const name = signee.fullName.trim() || signee.email;
+  const remindable = remindIn !== undefined && signee.status !== 'signed' && !signee.isMe;
+  // Names and addresses wrap rather than end in "…" (issue 12 item 12): on a phone the row is narrow, and
+  // an address cut short cannot be told from another. The badge and remove button keep their size; Sign now
+  // and Remind sit on a line of their own so they never squeeze the text.
   return (
-    <Stack gap={2} role="listitem">
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text size="sm" fw={500} truncate>
+    <Stack gap={4} role="listitem">
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+        <Stack gap={0} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          <Text size="sm" fw={500}>
             {name}
             {signee.isMe && (
               <Text span c="dimmed" size="xs">
@@ -44,7 +48,7 @@ function SigneeRow({
               </Text>
             )}
           </Text>
-          <Text size="xs" c="dimmed" truncate>
+          <Text size="xs" c="dimmed">
             {signee.email} · {t(`levels.${signee.level}`)}
           </Text>
           {signee.status === 'declined' && signee.declinedAt && (
@@ -56,11 +60,7 @@ function SigneeRow({
             </Text>
           )}
         </Stack>
-        <Group gap={4} wrap="nowrap">
-          {signLink && <SignNowButton link={signLink} size="xs" />}
-          {remindIn && signee.status !== 'signed' && !signee.isMe && (
-            <RemindButton docId={remindIn} signeeId={signee.id} name={name} />
-          )}
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }} data-testid="signee-status">
           <Badge size="sm" variant="light" color={STATUS_COLOR[signee.status]}>
             {t(`signees.status.${signee.status}`)}
           </Badge>
@@ -76,6 +76,12 @@ function SigneeRow({
           )}
         </Group>
       </Group>
+      {(signLink || remindable) && (
+        <Group gap="xs">
+          {signLink && <SignNowButton link={signLink} size="xs" />}
+          {remindable && <RemindButton docId={remindIn} signeeId={signee.id} name={name} />}
+        </Group>
+      )}
       <SigneeTimeline name={name} events={events} />
     </Stack>
   );
