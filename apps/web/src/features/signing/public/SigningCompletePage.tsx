@@ -4,6 +4,7 @@ import { Anchor, Button, Group } from '@mantine/core';
 import { IconCertificate, IconDownload, IconFileCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MessagePage } from '../../../components/MessagePage';
+import { PageLoader } from '../../../components/PageLoader';
 import { navigate } from '../../../lib/page-navigation';
 import { downloadSigned, statusQuery } from '../api/public';
 import { saveDataUrl } from '../lib/files';
@@ -17,7 +18,7 @@ export function SigningCompletePage({ token }: { token: string }) {
   const [busy, setBusy] = useState<Kind | null>(null);
   const status = useQuery(statusQuery(token));
   // Opened from the signed-copy e-mail: in the signee's language, like the start page.
-  useSigneeLanguage(status.data !== undefined, status.data?.lang);
+  const inLanguage = useSigneeLanguage(status.data !== undefined, status.data?.lang);
   const unavailable =
     status.isError || (status.data && (status.data.status !== 'OK' || !status.data.completed));
 
@@ -36,6 +37,8 @@ export function SigningCompletePage({ token }: { token: string }) {
     }
   };
 
+  // Nothing in another language first: the loader until the signee's language is in place.
+  if (!inLanguage) return <PageLoader />;
   return (
     <MessagePage
       title={t('complete.title')}

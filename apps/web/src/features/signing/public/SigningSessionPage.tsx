@@ -85,7 +85,7 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
   if (declined || hasReason(ended ?? session.error, 'SIGNING_DECLINED')) {
     return (
       <MessagePage title={t('start.declinedTitle')} icon={<IconBan size={30} aria-hidden />}>
-        {t('start.declinedText', { document: data?.document.name ?? '' })}
+        {data ? t('start.declinedText', { document: data.document.name }) : t('start.declinedTextUnnamed')}
       </MessagePage>
     );
   }
@@ -125,6 +125,7 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
             'SIGNING_CANCELLED',
             'SIGNING_DECLINED',
             'SIGNING_SESSION_IDLE',
+            'SIGNING_EXPIRED',
           ))
       )
         setEnded(err);
