@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { readNetpbm, type Netpbm } from '../../apps/server/test/netpbm.ts';
 
 const run = promisify(execFile);
 const DPI = 60;
@@ -34,11 +35,8 @@ export async function renderToPdf(dir: string, out: string, files?: string[]): P
   );
 }
 
-interface Page {
-  width: number;
-  height: number;
-  pixels: Buffer;
-}
+/** A page drawn in grey (PGM: one byte per pixel). */
+type Page = Netpbm;
 
 async function pagesOf(pdf: string): Promise<Page[]> {
   const dir = fs.mkdtempSync(`${pdf}-pages-`);
@@ -46,12 +44,7 @@ async function pagesOf(pdf: string): Promise<Page[]> {
   return fs
     .readdirSync(dir)
     .sort()
-    .map((f) => {
-      const data = fs.readFileSync(path.join(dir, f));
-      const header = /^P5\s+(\d+)\s+(\d+)\s+\d+\s/.exec(data.subarray(0, 64).toString('latin1'));
-      if (!header) throw new Error(`${f} is not a PGM image`);
-      return { width: Number(header[1]), height: Number(header[2]), pixels: data.subarray(header[0].length) };
-    });
+    .map((f) => readNetpbm(fs.readFileSync(path.join(dir, f)), f));
 }
 
 async function textOf(pdf: string): Promise<string> {

@@ -9,7 +9,9 @@ import { handwriting } from '../src/services/pdf/handwriting.ts';
 import { addSignature, prepareForSigning, verifyWithPdfsig } from '../src/services/pdf/index.ts';
 import { pngImage } from '../src/services/pdf/png.ts';
 import { signatureImageOf } from '../src/services/pdf/sign.ts';
+import { PAGE_SIZE, layoutSignaturePages } from '../src/services/pdf/signature-page.ts';
 import type { SignatureMark } from '../src/services/pdf/stamp.ts';
+import { readNetpbm, type Netpbm } from './netpbm.ts';
 import { makePdf, makeTestCa, pdfText, removeTempDirs, tempDir } from './pdf-fixtures.ts';
 
 const exec = promisify(execFile);
@@ -63,25 +65,43 @@ async function tool(cmd: string, args: string[], pdf: Uint8Array): Promise<strin
   return stdout;
 }
 
-/** Dark pixels on the signature page (page 2) rendered in grey at 50 dpi. */
-async function darkPixels(pdf: Uint8Array): Promise<number> {
+/** The signature page (page 2) rendered by poppler, in grey (PGM) or colour (PPM). */
+async function renderSignaturePage(
+  pdf: Uint8Array,
+  { dpi, gray }: { dpi: number; gray: boolean },
+): Promise<Netpbm> {
   const dir = await tempDir();
   await writeFile(path.join(dir, 'in.pdf'), pdf);
-  await exec('pdftoppm', [
-    '-f',
-    '2',
-    '-l',
-    '2',
-    '-r',
-    '50',
-    '-gray',
-    path.join(dir, 'in.pdf'),
-    path.join(dir, 'p'),
-  ]);
-  const pgm = await readFile(path.join(dir, 'p-2.pgm'));
-  // Binary PGM: "P5\n<w> <h>\n255\n" then one byte per pixel.
-  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.toString('latin1', 0, 40))!;
-  return [...pgm.subarray(header[0].length)].filter((v) => v < 100).length;
+  const args = ['-f', '2', '-l', '2', '-r', String(dpi), ...(gray ? ['-gray'] : [])];
+  await exec('pdftoppm', [...args, path.join(dir, 'in.pdf'), path.join(dir, 'p')]);
+  return readNetpbm(await readFile(path.join(dir, gray ? 'p-2.pgm' : 'p-2.ppm')));
+}
+
+/** Dark pixels on the signature page rendered in grey at 50 dpi. */
+async function darkPixels(pdf: Uint8Array): Promise<number> {
+  const { pixels } = await renderSignaturePage(pdf, { dpi: 50, gray: true });
+  return [...pixels].filter((v) => v < 100).length;
+}
+
+/**
+ * The bounding box, in points from the page's top left (72 dpi), of the pixels of strokePng's blue
+ * (20, 40, 120): no text, panel, bar or border of the stamp has that colour.
+ */
+async function strokeBox(pdf: Uint8Array) {
+  const { width, pixels } = await renderSignaturePage(pdf, { dpi: 72, gray: false });
+  const box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity, count: 0 };
+  for (let i = 0; i < pixels.length; i += 3) {
+    if (pixels[i]! >= 60 || pixels[i + 1]! >= 80 || pixels[i + 2]! <= 100) continue;
+    const [x, y] = [(i / 3) % width, Math.floor(i / 3 / width)];
+    Object.assign(box, {
+      left: Math.min(box.left, x),
+      top: Math.min(box.top, y),
+      right: Math.max(box.right, x + 1),
+      bottom: Math.max(box.bottom, y + 1),
+      count: box.count + 1,
+    });
+  }
+  return box;
 }
 
 describe('the signee’s own signature in the signed PDF', () => {
@@ -129,6 +149,26 @@ describe('the signee’s own signature in the signed PDF', () => {
       output,
     ).toEqual(['valid']);
     expect(signed.length - prepared.length).toBeLessThan(40_000);
+  });
+
+  it('puts the drawing inside the signee’s box, in its left part beside the name and time', async () => {
+    const image = await signatureImageOf(strokePng(), 2000);
+    const drawn = await strokeBox(await sign({ kind: 'image', image: image! }));
+    expect((await strokeBox(await sign(undefined))).count).toBe(0);
+    // The signee's box as the signature page laid it out: [index, x, y (from the bottom), width, height].
+    const [page] = layoutSignaturePages([{ name: 'Åsa Öberg', email: 'asa@example.com', level: 'Simple' }], {
+      documentName: 'Sopimus.pdf',
+      documentId: 'doc-1',
+      lang: 'fi',
+      sha256: '0'.repeat(64),
+    });
+    const [, x, y, w, h] = page!.slots[0]!;
+    const top = PAGE_SIZE[1] - y! - h!;
+    expect(drawn.count).toBeGreaterThan(50);
+    expect(drawn.left).toBeGreaterThanOrEqual(x!);
+    expect(drawn.right).toBeLessThanOrEqual(x! + w! * 0.45);
+    expect(drawn.top).toBeGreaterThanOrEqual(top);
+    expect(drawn.bottom).toBeLessThanOrEqual(top + h!);
   });
 
   it('writes a typed signature in handwriting (paths) that text extraction finds, signature valid', async () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { build, type Plugin, type PluginOption } from 'vite';
-import { PAGES, firstLoadFiles, rootsOf, routeNamed, type Manifest } from './first-load.ts';
+import { PAGES, SIGNEE_PAGES, firstLoadFiles, rootsOf, routeNamed, type Manifest } from './first-load.ts';
 
 /**
  * Fewer, larger chunks for the signee's pages (issue #12 item 8).
@@ -26,7 +26,7 @@ import { PAGES, firstLoadFiles, rootsOf, routeNamed, type Manifest } from './fir
  */
 
 /** The pages whose first load is grouped: every group holds modules of at least one of them. */
-const SIGNEE_PAGES = ['SigningStart', 'SigningSession'];
+const SIGNEE_ROUTES = SIGNEE_PAGES.map((page) => page.route);
 
 /**
  * Module (absolute path) → its group, the measured pages that load it first ('SigningStart+SigningSession+
@@ -46,7 +46,7 @@ export function firstLoadGroups(
     files: new Set(firstLoadFiles(manifest, rootsOf(routeNamed(route), 'en'))),
   }));
   const groups = new Map<string, string>();
-  for (const { files } of loads.filter(({ route }) => SIGNEE_PAGES.includes(route))) {
+  for (const { files } of loads.filter(({ route }) => SIGNEE_ROUTES.includes(route))) {
     for (const file of files) {
       if (entry.has(file)) continue;
       const group = loads.filter((load) => load.files.has(file)).map((load) => load.route);
@@ -97,7 +97,7 @@ export function firstLoadChunks(sourcePlugins: () => PluginOption[]): Plugin {
   // group takes only its own modules; their imports stay in their own (wider) groups.
   const combinations = Array.from({ length: 2 ** names.length }, (_, mask) =>
     names.filter((_, bit) => mask & (1 << bit)),
-  ).filter((pages) => pages.some((page) => SIGNEE_PAGES.includes(page)));
+  ).filter((pages) => pages.some((page) => SIGNEE_ROUTES.includes(page)));
   return {
     name: 'sinetti-first-load-chunks',
     apply: 'build',
