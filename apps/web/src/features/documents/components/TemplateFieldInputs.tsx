@@ -11,9 +11,9 @@ export function fieldLabel(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Each field's starting value: its default, else empty. */
-export function initialValues(fields: TemplateField[]): FieldValues {
-  return Object.fromEntries(fields.map((f) => [f.name, f.default ?? '']));
+/** Each field's value: what the user typed, else the field's default, else empty. */
+export function fieldValues(fields: TemplateField[], typed: FieldValues = {}): FieldValues {
+  return Object.fromEntries(fields.map((f) => [f.name, typed[f.name] ?? f.default ?? '']));
 }
 
 /**

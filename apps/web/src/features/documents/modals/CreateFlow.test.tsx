@@ -147,6 +147,40 @@ describe('create (SPEC §4.3)', () => {
       ]);
     });
 
+    it('keeps what was typed when the fields are read again (a late reply never undoes typing)', async () => {
+      const contract = doc({ name: 'Lease' });
+      const fetchMock = mockApi({
+        [FIELDS]: () => ({ status: 'OK', fields, roles: [] }),
+        [CONVERT]: () => ({ status: 'OK', documentId: contract.id }),
+      });
+      const { queryClient } = renderAt(<ModalHost />);
+      act(() => modalStore.open('document-create-from-template', { parent: null, template: TEMPLATE }));
+      const dialog = await screen.findByRole('dialog', { name: 'New document from a template' });
+      const group = await within(dialog).findByRole('group', { name: "Fill in the template's fields" });
+      fireEvent.change(within(group).getByLabelText(/Tenant name/), { target: { value: 'Äijälä Öhman' } });
+      fireEvent.change(within(group).getByLabelText(/Start date/), { target: { value: '2026-07-01' } });
+      // The fields arrive again, the rent's default changed: the typed values stay, the untouched rent follows.
+      const changed = fields.map((f) => (f.name === 'rent' ? { ...f, default: '990' } : f));
+      act(() => {
+        queryClient.setQueryData(['documents', 'template-fields', TEMPLATE.id], {
+          fields: changed,
+          roles: [],
+        });
+      });
+      await waitFor(() => expect(within(group).getByLabelText(/Rent/)).toHaveValue('990'));
+      expect(within(group).getByLabelText(/Tenant name/)).toHaveValue('Äijälä Öhman');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+      await screen.findByRole('dialog', { name: 'Document created' });
+      expect(callsTo(fetchMock, CONVERT)).toEqual([
+        {
+          name: 'Lease',
+          parent: null,
+          includeChildren: false,
+          values: { tenant_name: 'Äijälä Öhman', start_date: '2026-07-01', rent: '990' },
+        },
+      ]);
+    });
+
     it('says why when the template’s fields cannot be read, and does not create', async () => {
       mockApi({
         [FIELDS]: () => ({

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { useTemplateFields } from '../api/template-fields';
 import { DocumentNameInput } from '../components/DocumentNameInput';
 import {
   TemplateFieldInputs,
-  initialValues,
+  fieldValues,
   valueProblems,
   type FieldErrors,
   type FieldValues,
@@ -43,13 +43,12 @@ export function CreateFromTemplateModal({
   const Icon = CREATE_ICONS[type];
   const kind = 'fromTemplate';
   const fields = useTemplateFields(template.id);
-  const [values, setValues] = useState<FieldValues>({});
+  // What the user typed, over the fields' defaults: the fields arriving (or read again) never undo typing.
+  const [typed, setTyped] = useState<FieldValues>({});
+  const values = useMemo(() => fieldValues(fields.data?.fields ?? [], typed), [fields.data, typed]);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [people, setPeople] = useState<RolePeople>({});
   const [roleErrors, setRoleErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (fields.data) setValues(initialValues(fields.data.fields));
-  }, [fields.data]);
   const roles = fields.data?.roles ?? [];
   const fieldsReady = fields.isSuccess;
 
@@ -110,7 +109,7 @@ export function CreateFromTemplateModal({
               values={values}
               errors={fieldErrors}
               onChange={(field, value) => {
-                setValues((v) => ({ ...v, [field]: value }));
+                setTyped((v) => ({ ...v, [field]: value }));
                 setFieldErrors(({ [field]: _gone, ...rest }) => rest);
               }}
             />
