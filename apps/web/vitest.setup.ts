@@ -10,8 +10,10 @@ await i18nReady;
 await i18n.loadNamespaces(NAMESPACES);
 await i18n.loadLanguages(['en', 'fi']);
 
-// findBy*/waitFor give up after this long; a busy CI machine can need more than the 1 s default.
-configure({ asyncUtilTimeout: 10_000 });
+// findBy*/waitFor give up after this long. A hang detector, not a speed check: a busy 2-core machine
+// needs far more than the 1 s default (a first render loading lazy routes took over 10 s once), so tests
+// wait for states and leave the limits here and in vite.config.ts (testTimeout) alone.
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   cleanup();

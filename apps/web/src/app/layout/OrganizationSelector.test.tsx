@@ -53,7 +53,7 @@ async function openCreateDialog(selector = 'Select organization', item = 'Create
   return screen.findByRole('dialog', { name: item });
 }
 
-describe('organization-create from the organization selector (SPEC §4.6)', { timeout: 20_000 }, () => {
+describe('organization-create from the organization selector (SPEC §4.6)', () => {
   it('creates, logs in again, finds the new organization and opens it', async () => {
     const reload = vi.spyOn(browserPage, 'reload').mockImplementation(() => undefined);
     const fetchMock = mockCreate();

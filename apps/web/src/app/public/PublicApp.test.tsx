@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicPageProps } from '../route-table';
 import '../../lib/i18n';
@@ -73,7 +73,10 @@ describe('the public root', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     open('/public/share/t');
     expect(await screen.findByRole('button', { name: 'Reload page' })).toBeInTheDocument();
-    expect(reportUncaught).toHaveBeenCalledWith(expect.objectContaining({ message: 'render failed' }));
+    // The failure page reports from an effect, which may run after the button is on screen.
+    await waitFor(() =>
+      expect(reportUncaught).toHaveBeenCalledWith(expect.objectContaining({ message: 'render failed' })),
+    );
     // The failure is that page's: the browser's back button leads to a page that renders.
     window.history.pushState(null, '', '/public/sign/abc');
     window.dispatchEvent(new PopStateEvent('popstate'));

@@ -35,7 +35,7 @@ async function openForm() {
   return { dialog, box, send: screen.getByRole('button', { name: 'Send' }) };
 }
 
-describe('Send feedback', { timeout: 20_000 }, () => {
+describe('Send feedback', () => {
   it('is not offered when the server takes no feedback', async () => {
     const fetchMock = mockApi({ 'GET /api/config': config(null) });
     renderItem();

@@ -36,7 +36,7 @@ const page = (items: unknown[], unread: number, hasMore = false): FakeReply => (
   body: { status: 'OK', notifications: items, unread, hasMore },
 });
 
-describe('Notifications page', { timeout: 20_000 }, () => {
+describe('Notifications page', () => {
   it('lists what happened, newest first, with the unread count in the navigation', async () => {
     renderPage({
       'GET /api/notifications': page(

@@ -9,7 +9,8 @@ export const states = (complete: boolean, step = 0): FakeReply => ({
   },
 });
 
-const config = (tour: boolean): FakeReply => ({
+/** The operator's config, with the tour offered or not. */
+export const configReply = (tour: boolean): FakeReply => ({
   body: { status: 'OK', version: 'test', providers: [], feedback: null, tour },
 });
 
@@ -31,7 +32,7 @@ export function renderShellWithGuide({
     permissions,
     language,
     replies: {
-      'GET /api/config': config(tour),
+      'GET /api/config': configReply(tour),
       'GET /api/guides/states': guide,
       'POST /api/guides/set': { body: { status: 'OK' } },
     },

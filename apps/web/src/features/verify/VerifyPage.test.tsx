@@ -77,7 +77,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('/verify', { timeout: 20_000 }, () => {
+describe('/verify', () => {
   it('posts the file as application/pdf and shows the verdict and each signature in words', async () => {
     const fetchMock = replyWith({ status: 'OK', report: report() });
     const file = upload();

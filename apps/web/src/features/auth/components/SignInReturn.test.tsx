@@ -26,7 +26,7 @@ afterEach(async () => {
 });
 
 // Rendering Mantine in jsdom is slow on a busy two-core machine; no test asserts timing.
-describe('sign-in return page', { timeout: 20_000 }, () => {
+describe('sign-in return page', () => {
   it('exchanges the code once and continues to the current setup step', async () => {
     const fetchMock = mockApi({
       'POST /api/authentication/authorize': () => ({

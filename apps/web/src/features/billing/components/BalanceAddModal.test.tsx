@@ -34,7 +34,7 @@ function openTopUp() {
 const keysOf = (fetchMock: ReturnType<typeof mockApi>) =>
   callsTo(fetchMock, KEY).map((body) => (body as { idempotencyKey: string }).idempotencyKey);
 
-describe('balance-add (SPEC §5 top-up)', { timeout: 20_000 }, () => {
+describe('balance-add (SPEC §5 top-up)', () => {
   it('starts at 10 with the button enabled', () => {
     mockApi({});
     const { input, submit } = openTopUp();

@@ -50,7 +50,7 @@ function openBilling(replies: Replies = {}) {
 
 const card = (name: string) => screen.getByRole('region', { name });
 
-describe('billing page', { timeout: 20_000 }, () => {
+describe('billing page', () => {
   it('shows balance, saved card, plan and transactions with Helsinki times', async () => {
     openBilling();
     expect(await screen.findByText('€30.00')).toBeInTheDocument();

@@ -15,7 +15,7 @@ afterEach(() => {
 
 const PATH = '/payment-return/:provider/:message?';
 
-describe('card-payment return route (SPEC §2.1)', { timeout: 20_000 }, () => {
+describe('card-payment return route (SPEC §2.1)', () => {
   it('shows what happened, refreshes plan, payment method and roles, and goes to billing after 2.5 s', () => {
     vi.useFakeTimers();
     mockApi({});

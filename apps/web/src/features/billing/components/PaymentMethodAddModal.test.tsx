@@ -28,7 +28,7 @@ function openSetup() {
   return screen.getByRole('dialog', { name: 'Add payment method' });
 }
 
-describe('payment-method-add (SPEC §4.8)', { timeout: 20_000 }, () => {
+describe('payment-method-add (SPEC §4.8)', () => {
   it('explains leaving, marks test mode and goes to the provider page', async () => {
     const goTo = vi.spyOn(browser, 'goTo').mockImplementation(() => undefined);
     const fetchMock = mockApi({

@@ -23,7 +23,7 @@ const prices = () => ({
   ],
 });
 
-describe('signature pricing (SPEC §9)', { timeout: 20_000 }, () => {
+describe('signature pricing (SPEC §9)', () => {
   it('lists each method with its price on the plan and - when it has none', async () => {
     mockApi({ 'GET /api/plan/prices': prices });
     renderAt(<PricingSection />);

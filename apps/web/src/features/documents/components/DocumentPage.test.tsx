@@ -158,7 +158,7 @@ describe('document page (SPEC §2.4)', () => {
     expect(await screen.findByText('Preparing the preview')).toBeInTheDocument();
     expect(callsTo(fetchMock, CONTENT)).toHaveLength(0);
     conversion = 'done';
-    await waitFor(() => expect(callsTo(fetchMock, CONTENT)).toHaveLength(1), { timeout: 6_000 });
+    await waitFor(() => expect(callsTo(fetchMock, CONTENT)).toHaveLength(1));
     expect(await screen.findByText('No preview for this file type')).toBeInTheDocument();
   });
 

@@ -36,7 +36,7 @@ function show(signed: boolean | undefined, state: number) {
   renderAt(<DocumentPreview document={doc({ id: DOC_ID, name: 'Lease', state })} />);
 }
 
-describe('document preview once Signed (issue 12 item 6)', { timeout: 20_000 }, () => {
+describe('document preview once Signed (issue 12 item 6)', () => {
   it('shows the signed PDF the server sends, and says it is the signed version', async () => {
     show(true, 30);
     expect(await screen.findByTestId('pdf')).toHaveTextContent('Lease: signed pdf');

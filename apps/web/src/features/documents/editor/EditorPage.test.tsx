@@ -106,7 +106,7 @@ function open(replies: Record<string, FakeReply | ((init: RequestInit) => FakeRe
   });
 }
 
-describe('the editor page (issue 13 item 1)', { timeout: 20_000 }, () => {
+describe('the editor page (issue 13 item 1)', () => {
   it('saves the edited DOCX over the file it opened (If-Match) and returns to the document', async () => {
     let sent: RequestInit | undefined;
     const { fetchMock } = open({
@@ -196,7 +196,7 @@ describe('the editor page (issue 13 item 1)', { timeout: 20_000 }, () => {
     let release = () => {};
     editor.gate = new Promise<void>((resolve) => (release = resolve));
     act(() => editor.change?.());
-    await waitFor(() => expect(editor.exports).toBe(1), { timeout: 5000 });
+    await waitFor(() => expect(editor.exports).toBe(1));
     // A change while that export runs; then the export finishes.
     act(() => editor.change?.());
     editor.gate = null;
@@ -204,7 +204,7 @@ describe('the editor page (issue 13 item 1)', { timeout: 20_000 }, () => {
     expect(drafts.saved).toHaveLength(0);
     expect(screen.queryByText('Changes kept in this browser')).toBeNull();
     // The newer change's own export is kept.
-    await waitFor(() => expect(drafts.saved).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(drafts.saved).toHaveLength(1));
     expect(await screen.findByText('Changes kept in this browser')).toBeInTheDocument();
     expect(editor.exports).toBe(2);
   });
@@ -221,7 +221,7 @@ describe('the editor page (issue 13 item 1)', { timeout: 20_000 }, () => {
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
     // A change is written to the draft store a moment later.
     act(() => editor.change?.());
-    await waitFor(() => expect(drafts.saved).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(drafts.saved).toHaveLength(1));
     expect(await screen.findByText('Changes kept in this browser')).toBeInTheDocument();
     expect(drafts.saved[0]).toMatchObject({ base: ETAG });
     const save = screen.getByRole('button', { name: 'Save' });

@@ -42,10 +42,10 @@ const share = (over: Record<string, unknown> = {}) => ({
 async function open() {
   renderAt(<ModalHost />);
   act(() => modalStore.open('document-share', { document: ref }));
-  return screen.findByRole('dialog', {}, { timeout: 10_000 });
+  return screen.findByRole('dialog');
 }
 
-describe('document-share (issue 13 item 5)', { timeout: 20_000 }, () => {
+describe('document-share (issue 13 item 5)', () => {
   it('makes a link that lasts 7 days with download, shows it to copy, and lists the links', async () => {
     const fetchMock = mockApi({
       [LIST]: () => ({ status: 'OK', shares: [share()] }),

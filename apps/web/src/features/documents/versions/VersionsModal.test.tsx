@@ -50,11 +50,11 @@ const VERSIONS = [
 async function open(canEdit = true) {
   renderAt(<ModalHost />);
   act(() => modalStore.open('document-versions', { document: ref, canEdit }));
-  const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+  const dialog = await screen.findByRole('dialog');
   return { dialog, list: await within(dialog).findByRole('list', { name: 'Versions' }) };
 }
 
-describe('document-versions (issue 13 item 3)', { timeout: 20_000 }, () => {
+describe('document-versions (issue 13 item 3)', () => {
   it('lists versions newest first with who, when, size, current and sent-for-signing marks', async () => {
     mockApi({ [LIST]: () => ({ status: 'OK', versions: VERSIONS }) });
     const { list } = await open();

@@ -30,7 +30,7 @@ function open(replies: Parameters<typeof mockApi>[0] = {}, { org = ORG_ACME }: {
   return { fetchMock, ...renderAt(<InformationSection />) };
 }
 
-describe('Settings → Information (SPEC §2.1, §5, §9)', { timeout: 20_000 }, () => {
+describe('Settings → Information (SPEC §2.1, §5, §9)', () => {
   it('saves the name 2.5 s after typing stops, then reads the account again for the new name', async () => {
     const { fetchMock } = open();
     const input = await screen.findByRole('textbox', { name: /Organization name/ });

@@ -47,7 +47,7 @@ async function openInvite(reply: (body: unknown) => unknown = () => ({ status: '
   return { fetchMock, dialog, send };
 }
 
-describe('user-invite (SPEC §2.7, §5, §8)', { timeout: 20_000 }, () => {
+describe('user-invite (SPEC §2.7, §5, §8)', () => {
   it('checks the address before sending: required, valid, not already a user or invited', async () => {
     const { fetchMock, dialog, send } = await openInvite();
     expect(dialog).toHaveTextContent('We e-mail a link to join Acme Oy.');

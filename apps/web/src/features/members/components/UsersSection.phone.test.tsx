@@ -34,7 +34,7 @@ function open() {
   );
 }
 
-describe('Settings → Users on a 390 px phone (issue 12 item 9)', { timeout: 20_000 }, () => {
+describe('Settings → Users on a 390 px phone (issue 12 item 9)', () => {
   it.each([
     ['en', 'Users and pending invites', 'E-mail:', 'Roles:', 'Actions for Maija Member'],
     ['fi', 'Käyttäjät ja odottavat kutsut', 'Sähköposti:', 'Roolit:', 'Toiminnot: Maija Member'],

@@ -68,7 +68,7 @@ async function choose(row: HTMLElement, name: string, item: string) {
   return screen.findByRole('dialog');
 }
 
-describe('Settings → Users (SPEC §2.5, §6)', { timeout: 20_000 }, () => {
+describe('Settings → Users (SPEC §2.5, §6)', () => {
   it('shows e-mail and roles columns to the owner, with pending invites as Invite pending', async () => {
     open();
     const maija = await rowOf('Maija Member');

@@ -57,7 +57,7 @@ const show = () =>
 const dialog = () =>
   screen.findByRole('dialog', { name: /Organization invitations|Kutsut organisaatioihin/ });
 
-describe('organization-invites popup', { timeout: 20_000 }, () => {
+describe('organization-invites popup', () => {
   it('lists the pending invitations, plays the notification sound once and accepts one', async () => {
     let pending = [invite(INVITE_BETA, 'Beta Oy'), invite(INVITE_GAMMA, 'Gamma Oy')];
     const fetchMock = mockApi({

@@ -38,7 +38,7 @@ const show = () =>
   );
 const row = async (name: string) => (await screen.findByText(name)).closest('li') as HTMLElement;
 
-describe('Profile → Organizations', { timeout: 20_000 }, () => {
+describe('Profile → Organizations', () => {
   it('offers Leave only where the server says the organization can be left', async () => {
     mockApi({ 'GET /api/authentication/accounts': accountReply(), [PENDING]: invitesReply() });
     show();

@@ -44,7 +44,7 @@ const menuLinks = async () => {
 
 const ALL = [2, 3, 4, 5, 6, 8, 9, 11, 12, 14, 15, 16, 18, 19, 20, 22, 23, 25, 26];
 
-describe('settings frame (SPEC §2.5, §6)', { timeout: 20_000 }, () => {
+describe('settings frame (SPEC §2.5, §6)', () => {
   it('opens Information by default with the organization name, for the owner every page', async () => {
     openSettings('/settings', { permissions: ALL, isOwner: true });
     expect(await menuLinks()).toEqual([

@@ -12,7 +12,7 @@ beforeEach(signInForSetup);
 afterEach(() => vi.unstubAllGlobals());
 
 // Rendering Mantine in jsdom is slow on a busy two-core machine; no test asserts timing.
-describe('confirm step', { timeout: 20_000 }, () => {
+describe('confirm step', () => {
   it('finishes setup with the organization and invites, then opens the Dashboard', async () => {
     const fetchMock = mockApi({
       'GET /api/authentication/wizard-steps': () =>

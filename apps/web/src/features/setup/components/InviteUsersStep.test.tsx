@@ -16,7 +16,7 @@ function fill(input: HTMLElement, text: string) {
 }
 
 // Rendering Mantine in jsdom is slow on a busy two-core machine; no test asserts timing.
-describe('invite users step', { timeout: 20_000 }, () => {
+describe('invite users step', () => {
   it('ignores empty rows and stops at the first invalid address, naming it', async () => {
     const fetchMock = mockApi({
       'GET /api/authentication/wizard-steps': () => wizardReply(wizard(4, { skipped: [3] })),

@@ -11,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 const open = () => renderAt(<OrganizationNameStep />, { path: '/setup/organization-name' });
 
 // Rendering Mantine in jsdom is slow on a busy two-core machine; no test asserts timing.
-describe('organization name step', { timeout: 20_000 }, () => {
+describe('organization name step', () => {
   it('requires a name before saving', async () => {
     const fetchMock = mockApi({
       'GET /api/authentication/wizard-steps': () => wizardReply(wizard(2)),

@@ -9,7 +9,7 @@ beforeEach(signInForSetup);
 afterEach(() => vi.unstubAllGlobals());
 
 // Rendering Mantine in jsdom is slow on a busy two-core machine; no test asserts timing.
-describe('self-skipping steps', { timeout: 20_000 }, () => {
+describe('self-skipping steps', () => {
   it('the invites step skips itself exactly once, even in StrictMode', async () => {
     const fetchMock = mockApi({
       'GET /api/authentication/wizard-steps': () => wizardReply(wizard(3)),

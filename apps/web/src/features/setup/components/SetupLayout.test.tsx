@@ -12,7 +12,7 @@ afterEach(async () => {
   await changeLanguage('en');
 });
 
-describe('setup wizard frame', { timeout: 60_000 }, () => {
+describe('setup wizard frame', () => {
   it('has the language switch: the wizard turns Finnish and the account keeps it', async () => {
     const fetchMock = mockApi({
       'GET /api/authentication/language/fi': () => ({ status: 'OK', language: 'fi' }),

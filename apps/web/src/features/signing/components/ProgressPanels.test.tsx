@@ -42,7 +42,7 @@ function openSignees(events: Record<string, TimelineEntry[]>) {
   return fetchMock;
 }
 
-describe('signee timeline (issue 12 item 6)', { timeout: 20_000 }, () => {
+describe('signee timeline (issue 12 item 6)', () => {
   it('shows the latest step in Helsinki time and opens every step, each kind by its label', async () => {
     openSignees({
       [LIISA.id]: [
@@ -126,7 +126,7 @@ function openAudit(events: ReturnType<typeof auditEvent>[], valid = true, state 
   return fetchMock;
 }
 
-describe('audit panel (issue 12 item 6)', { timeout: 20_000 }, () => {
+describe('audit panel (issue 12 item 6)', () => {
   it('is collapsed and unread until opened; then lists who did what when, and that the chain is intact', async () => {
     const fetchMock = openAudit([
       auditEvent(1, 'sent', { kind: 'member', label: 'Olga Owner' }),

@@ -41,7 +41,7 @@ function open(
   return fetchMock;
 }
 
-describe('reminding signees (issue 12 item 6)', { timeout: 40_000 }, () => {
+describe('reminding signees (issue 12 item 6)', () => {
   it('offers Remind on each unsigned row and Remind all while out for signing', async () => {
     const fetchMock = open(undefined, undefined, (body) => ({
       status: 'OK',

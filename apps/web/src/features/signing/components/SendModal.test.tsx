@@ -43,7 +43,7 @@ async function openDialog() {
   return screen.findByRole('dialog', { name: 'Send for signing' });
 }
 
-describe('the send dialog (issue 12 items 6 and 7)', { timeout: 60_000 }, () => {
+describe('the send dialog (issue 12 items 6 and 7)', () => {
   it('shows the cost per signee, the total and the balance before and after, as the server computed', async () => {
     renderSend({
       [QUOTE]: () => ({

@@ -61,7 +61,7 @@ describe('send and cancel follow the abilities the server sent with the signees 
   });
 });
 
-describe('signing actions', { timeout: 20_000 }, () => {
+describe('signing actions', () => {
   it('shows Send for signing for an editable draft with a signee; the dialog lists the signees', async () => {
     renderActions(makeDocument());
     const dialog = await openSend();
@@ -168,7 +168,7 @@ describe('signing actions', { timeout: 20_000 }, () => {
   });
 });
 
-describe('Sign now in the header follows the signNow ability (issue 12 item 5)', { timeout: 20_000 }, () => {
+describe('Sign now in the header follows the signNow ability (issue 12 item 5)', () => {
   const link = 'http://localhost/public/sign/mine';
   const me = makeSignee({ isMe: true, signingLink: link, email: 'me@example.com' });
 

@@ -36,7 +36,7 @@ const sent = () => ({
   resendAt: new Date(Date.now() + 60_000).toISOString(),
 });
 
-describe('verification code', { timeout: 20_000 }, () => {
+describe('verification code', () => {
   it('sends the code, shows the resend wait, takes only 6 digits and verifies', async () => {
     const fetchMock = mockApi({ [SEND]: sent, [VERIFY]: () => ({ status: 'OK', codeVerified: true }) });
     const { onVerified } = show();

@@ -14,7 +14,7 @@ afterEach(async () => {
   await changeLanguage('en');
 });
 
-describe('decline dialog', { timeout: 20_000 }, () => {
+describe('decline dialog', () => {
   it('needs a reason, sends it from the link, and reports success', async () => {
     const fetchMock = mockApi({ [LINK]: () => ({ status: 'OK' }) });
     const onDeclined = vi.fn();

@@ -37,6 +37,10 @@ class FakeObserver {
   disconnect() {
     this.targets.clear();
   }
+  /** Whether a page has started watching `target`: its effect runs some time after the page is shown. */
+  static watches(target: Element) {
+    return FakeObserver.all.some((observer) => observer.targets.has(target));
+  }
   static show(target: Element) {
     for (const observer of FakeObserver.all.filter((o) => o.targets.has(target))) {
       observer.callback(
@@ -68,7 +72,8 @@ describe('a PDF’s pages', () => {
     render(<PdfPages sourceKey="a" load={pdf} pages={3} onLoaded={loaded} />);
     expect(screen.getAllByTestId('pdf-page')).toHaveLength(3);
     await waitFor(() => expect(loaded).toHaveBeenCalledTimes(1));
-    expect(screen.getAllByRole('img')).toHaveLength(3);
+    // The pages replace the boxes in a transition, which may commit just after the call.
+    await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(3));
   });
 
   it('are drawn as the reader comes near them, each once', async () => {
@@ -76,9 +81,12 @@ describe('a PDF’s pages', () => {
     render(<PdfPages sourceKey="a" load={pdf} pages={3} />);
     await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(3));
     expect(drawn).toEqual([]);
+    // The pages commit in a transition, whose effects (the observers) run in a later task.
+    await waitFor(() => expect(FakeObserver.watches(canvas(1))).toBe(true));
     act(() => FakeObserver.show(canvas(1)));
     await waitFor(() => expect(canvas(1)).toHaveAttribute('data-rendered', 'true'));
     expect(drawn).toEqual([1]);
+    await waitFor(() => expect(FakeObserver.watches(canvas(3))).toBe(true));
     act(() => FakeObserver.show(canvas(3)));
     await waitFor(() => expect(canvas(3)).toHaveAttribute('data-rendered', 'true'));
     act(() => FakeObserver.show(canvas(1)));

@@ -34,7 +34,7 @@ function Seeded({ children }: { children: ReactNode }) {
   return children;
 }
 
-describe('public page header (issue 12 item 7)', { timeout: 20_000 }, () => {
+describe('public page header (issue 12 item 7)', () => {
   it('shows the Sinetti mark, who asks and the document, from the link status (one request)', async () => {
     const fetchMock = mockApi({
       [STATUS]: () => ({

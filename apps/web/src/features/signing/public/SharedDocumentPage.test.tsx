@@ -26,7 +26,7 @@ const TOKEN = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 const OPEN = `GET /api/public/share/${TOKEN}`;
 const open = () => renderAt(<SharedDocumentPage token={TOKEN} />);
 
-describe('a shared document (issue 13 item 5)', { timeout: 20_000 }, () => {
+describe('a shared document (issue 13 item 5)', () => {
   it('shows the PDF with the sender’s names, and a download only when the link allows it', async () => {
     mockApi({
       [OPEN]: () => ({

@@ -26,7 +26,7 @@ const bar = (step: SigningStep, ready = false, extra?: React.ReactNode) => {
 const currentLabel = (name = 'Signing steps') =>
   screen.getByRole('list', { name }).querySelector('[aria-current="step"]')?.textContent?.replace(/^\d/, '');
 
-describe('signing steps and the sticky action bar', { timeout: 20_000 }, () => {
+describe('signing steps and the sticky action bar', () => {
   it('knows the step: read until the document loaded, then the code, then sign', () => {
     expect(currentStep({ viewed: false, verified: false })).toBe('read');
     expect(currentStep({ viewed: false, verified: true })).toBe('read');

@@ -23,7 +23,7 @@ const show = () =>
     url: `/public/sign/${TOKEN}`,
   });
 
-describe('the link of an expired round (issue 12 item 6)', { timeout: 60_000 }, () => {
+describe('the link of an expired round (issue 12 item 6)', () => {
   it.each([
     ['en', 'Signing has expired', 'The time for signing this document ended before everyone signed.'],
     ['fi', 'Allekirjoitusaika on päättynyt', 'Tämän asiakirjan allekirjoitusaika päättyi'],
