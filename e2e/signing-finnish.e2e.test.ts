@@ -81,6 +81,8 @@ describe('a Finnish signee (issue 12 item 3)', () => {
     expect(new URL(page.url()).searchParams.get('lang')).toBe('fi');
     await page.locator('canvas[data-page="1"][data-rendered]').waitFor();
     await page.getByRole('button', { name: 'Lähetä koodi sähköpostiin' }).click();
+    // The page says the code went out (so a missing e-mail below is the server's, not the click's).
+    await page.getByText(/^Koodi lähetettiin\./).waitFor();
     const mail = await waitForMail(server.url, SIGNEE, (m) => m.subject.startsWith('Vahvistuskoodisi on'));
     await page.getByRole('textbox', { name: 'Vahvistuskoodi' }).fill(/(\d{6})/.exec(mail.subject)?.[1] ?? '');
     await page.getByRole('button', { name: 'Vahvista' }).click();

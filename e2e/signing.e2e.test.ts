@@ -13,7 +13,7 @@ import {
   uploadPdf,
   waitForSignedDownload,
 } from './support/sending.ts';
-import { drawSignature, mailTo, pdfImages, pdfsig, waitForMail } from './support/signing.ts';
+import { drawSignature, mailTo, pdfImages, pdfMaskInk, pdfsig, waitForMail } from './support/signing.ts';
 import { browser, server, useServerAndBrowser } from './support/journey.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sinetti-signing-e2e-'));
@@ -78,16 +78,24 @@ async function signWithKeyboard(email: string, name: string) {
   const page = await context.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(link);
-  const start = page.getByRole('button', { name: 'Start signing' });
-  await start.focus();
+  const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+  /** Presses Tab until the control named `name` has focus: it is reached with the keyboard alone. */
+  const tabTo = async (name: string) => {
+    for (let presses = 0; presses < 40; presses++) {
+      await page.keyboard.press('Tab');
+      if ((await focused()) === name) return;
+    }
+    throw new Error(`Tab never reached "${name}"`);
+  };
+  await page.getByRole('button', { name: 'Start signing' }).waitFor();
+  await tabTo('Start signing');
   await page.keyboard.press('Enter');
   await waitForPath(page, /^\/public\/session\/[A-Za-z0-9_-]{43}$/);
   await page.locator('canvas[data-page="1"][data-rendered]').waitFor();
-  const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
   const bar = page.getByTestId('signing-action-bar');
   const box = await bar.boundingBox();
   expect(box && box.y + box.height).toBeLessThanOrEqual(844);
-  await bar.getByRole('button', { name: 'Go to signing' }).focus();
+  await tabTo('Go to signing');
   await page.keyboard.press('Enter');
   await expect.poll(focused).toBe('Send code by e-mail');
   await page.keyboard.press('Enter');
@@ -279,6 +287,12 @@ describe('signing journey', () => {
     const images = await pdfImages(signed);
     expect(images.filter((i) => i.type === 'image')).toHaveLength(1);
     expect(images.filter((i) => i.type === 'smask')).toHaveLength(1);
+    // And it is the drawing: drawSignature's wave crosses the pad, so its ink spans most of the mask's width
+    // as a thin line (neither an empty nor a filled box).
+    const [ink] = await pdfMaskInk(signed);
+    expect(ink?.spanned).toBeGreaterThan(0.7);
+    expect(ink?.covered).toBeGreaterThan(0.005);
+    expect(ink?.covered).toBeLessThan(0.5);
 
     // One byte changed inside the signed ranges: pdfsig must notice (its exit code stays 0).
     const bytes = fs.readFileSync(signed);

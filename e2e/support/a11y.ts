@@ -10,6 +10,8 @@ export interface Violation {
   impact: string | null | undefined;
   help: string;
   targets: string[];
+  /** The elements' markup (shortened): Mantine's generated ids alone do not say which component it is. */
+  markup?: string[];
 }
 
 /** The axe run in progress on each page: axe-core refuses a second run while one is going. */
@@ -27,12 +29,17 @@ export async function axeViolations(page: Page, screen = page.url()): Promise<Vi
     impact: v.impact,
     help: v.help,
     targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    markup: v.nodes.slice(0, 5).map((n) => n.html.slice(0, 300)),
   }));
 }
 
 export function describeViolations(violations: Violation[]): string {
   return violations
-    .map((v) => `${v.screen}: ${v.rule} (${v.impact}) ${v.help}\n    ${v.targets.join('\n    ')}`)
+    .map(
+      (v) =>
+        `${v.screen}: ${v.rule} (${v.impact}) ${v.help}\n    ` +
+        v.targets.map((target, i) => `${target}${v.markup?.[i] ? `  ${v.markup[i]}` : ''}`).join('\n    '),
+    )
     .join('\n');
 }
 
@@ -87,56 +94,121 @@ export async function unstyledMantineClasses(page: Page, screen: string): Promis
 
 const key = (v: Violation) => `${v.rule} ${v.targets.join(',')}`;
 
+/** Later looks a violation must survive, and the time between them. */
+const CONFIRMATIONS = 3;
+const CONFIRM_GAP_MS = 1000;
+
 /**
- * The screen's violations that a second check, a moment later, finds again. The automatic checks
- * run while the test goes on clicking, so a check can catch a menu or dialog half-way through its
- * transition (seen: a menu's dropdown checked after its items had gone). A violation of the screen
- * itself is still there on the second look; explicit checks (expectAccessible) stay single-shot.
+ * The screen's violations that every later check, over a few seconds, finds again. The automatic
+ * checks run while the test goes on clicking, so a check can catch a menu or dialog half-way through
+ * its transition (seen: a menu's dropdown checked after its items had gone, twice 400 ms apart on a
+ * loaded machine). A violation of the screen itself is still there on every look; explicit checks
+ * (expectAccessible) stay single-shot.
  */
 async function confirmedViolations(page: Page, screen: string): Promise<Violation[]> {
-  const first = await axeViolations(page, screen);
-  if (first.length === 0) return first;
-  await page.waitForTimeout(SETTLE_MS);
-  const again = new Set((await axeViolations(page, screen)).map(key));
-  return first.filter((v) => again.has(key(v)));
+  let confirmed = await axeViolations(page, screen);
+  for (let look = 0; look < CONFIRMATIONS && confirmed.length > 0; look++) {
+    await page.waitForTimeout(look === 0 ? SETTLE_MS : CONFIRM_GAP_MS);
+    const again = new Set((await axeViolations(page, screen)).map(key));
+    confirmed = confirmed.filter((v) => again.has(key(v)));
+  }
+  return confirmed;
 }
 
 /** Time for a screen reached by a navigation to render before it is checked. */
 const SETTLE_MS = 400;
 
+/** Exposed to the pages: called when a dialog (modal, popover) appears, with its accessible name. */
+const DIALOG_BINDING = '__sinettiDialogShown';
+
+/**
+ * Runs in every page before its scripts: tells the test when an element with role="dialog" appears
+ * (a modal, a drawer, a popover), so that what a dialog shows is checked like a screen.
+ */
+function reportDialogs(binding: string): void {
+  const seen = new WeakSet<Element>();
+  const nameOf = (dialog: Element) =>
+    dialog.getAttribute('aria-label') ??
+    document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent ??
+    '';
+  const scan = () => {
+    for (const dialog of document.querySelectorAll('[role="dialog"]')) {
+      if (seen.has(dialog)) continue;
+      seen.add(dialog);
+      const report = (window as unknown as Record<string, (name: string) => void>)[binding];
+      report?.(nameOf(dialog).trim().slice(0, 60));
+    }
+  };
+  const observe = () => new MutationObserver(scan).observe(document.body, { childList: true, subtree: true });
+  if (document.body) observe();
+  else document.addEventListener('DOMContentLoaded', observe);
+}
+
 /**
  * Checks every screen each page of the context visits: after each main-frame navigation (also the
- * router's in-page ones) the screen is checked with axe-core once it has settled, one check at a
- * time per page. The violations are kept in the returned list; the suite fails on them after each
- * test (see browser.ts).
+ * router's in-page ones) the screen is checked with axe-core once it has settled, and again when a
+ * dialog appears (once per dialog name and path), one check at a time per page. The violations are
+ * added to `found`; the suite fails on them after each test (see browser.ts). A check that
+ * fails twice for another reason than the page moving on is a finding too: a screen no check could
+ * read is not a screen that passed.
  */
-export function watchAccessibility(context: BrowserContext, found: Violation[]): void {
+export async function watchAccessibility(context: BrowserContext, found: Violation[]): Promise<void> {
+  const pending = new Set<Promise<void>>();
+  const queues = new WeakMap<
+    Page,
+    { queue: Promise<void>; checked: Set<string>; closed: Promise<Violation[]> }
+  >();
+  const stateOf = (page: Page) => {
+    let state = queues.get(page);
+    if (!state) {
+      // A check running when its page closes may never settle: closing ends it (a closed page has no screen).
+      const closed = new Promise<Violation[]>((resolve) => page.once('close', () => resolve([])));
+      state = { queue: Promise.resolve(), checked: new Set(), closed };
+      queues.set(page, state);
+    }
+    return state;
+  };
+  /** Queues a check of what the page shows once it has settled, unless `screenOf` names one checked. */
+  const check = (page: Page, screenOf: (path: string) => string) => {
+    const state = stateOf(page);
+    const run = async (attempt: number): Promise<void> => {
+      try {
+        await page.waitForLoadState('load');
+        await page.waitForTimeout(SETTLE_MS);
+        const url = page.url();
+        if (url === 'about:blank') return;
+        const screen = screenOf(new URL(url).pathname);
+        if (state.checked.has(screen)) return;
+        state.checked.add(screen);
+        found.push(...(await Promise.race([confirmedViolations(page, screen), state.closed])));
+        found.push(...(await Promise.race([unstyledMantineClasses(page, screen), state.closed])));
+      } catch (error) {
+        if (isGone(error) || page.isClosed()) return;
+        const screen = screenOf(new URL(page.url()).pathname);
+        state.checked.delete(screen);
+        if (attempt === 1) return run(2);
+        found.push({ screen, rule: 'check-failed', impact: 'serious', help: String(error), targets: [] });
+      }
+    };
+    state.queue = state.queue.then(() => run(1));
+    const queued = state.queue;
+    pending.add(queued);
+    void queued.finally(() => pending.delete(queued));
+  };
   const watch = (page: Page) => {
-    let queue: Promise<void> = Promise.resolve();
-    let lastChecked = '';
-    // A check running when its page closes may never settle: closing ends it (a closed page has no screen).
-    const closed = new Promise<Violation[]>((resolve) => page.once('close', () => resolve([])));
+    let lastUrl = '';
     page.on('framenavigated', (frame) => {
-      if (frame !== page.mainFrame()) return;
-      queue = queue.then(async () => {
-        try {
-          await page.waitForLoadState('load');
-          await page.waitForTimeout(SETTLE_MS);
-          const url = page.url();
-          if (url === lastChecked || url === 'about:blank') return;
-          lastChecked = url;
-          const screen = new URL(url).pathname;
-          found.push(...(await Promise.race([confirmedViolations(page, screen), closed])));
-          found.push(...(await Promise.race([unstyledMantineClasses(page, screen), closed])));
-        } catch (error) {
-          if (!isGone(error)) console.warn(`The accessibility check of ${page.url()} failed:`, error);
-        }
-      });
-      pending.add(queue);
-      void queue.finally(() => pending.delete(queue));
+      if (frame !== page.mainFrame() || frame.url() === lastUrl) return;
+      lastUrl = frame.url();
+      // A path seen again after other screens (back to the list) is checked again: it may show other rows.
+      stateOf(page).checked.clear();
+      check(page, (path) => path);
     });
   };
-  const pending = new Set<Promise<void>>();
+  await context.exposeBinding(DIALOG_BINDING, ({ page }, name: string) =>
+    check(page, (path) => `${path} (dialog "${name}")`),
+  );
+  await context.addInitScript(reportDialogs, DIALOG_BINDING);
   context.on('page', watch);
   for (const page of context.pages()) watch(page);
   settleChecks.set(found, pending);

@@ -9,6 +9,7 @@ import {
   watchAccessibility,
   type Violation,
 } from './a11y.ts';
+import { watchContentSecurityPolicy } from './csp.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -41,22 +42,31 @@ export async function newContext(
   locale = 'en-US',
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, locale, timezoneId: 'Europe/Helsinki' });
-  context.setDefaultTimeout(15_000);
+  // Hang detectors, not speed checks: two journeys share a 2-core machine with their servers and LibreOffice.
+  context.setDefaultTimeout(30_000);
   const found: Violation[] = [];
-  watchAccessibility(context, found);
+  await watchAccessibility(context, found);
   watched.push(found);
+  await watchContentSecurityPolicy(context, refused);
   return context;
 }
 
 /** The accessibility findings of every context opened in this test file. */
 const watched: Violation[][] = [];
+/** The Content-Security-Policy violations of every page opened in this test file. */
+const refused: string[] = [];
 
-// Every screen a test visited must pass axe-core (WCAG 2.2 A/AA); the test fails otherwise.
+// Every screen a test visited (and every dialog it opened) must pass axe-core (WCAG 2.2 A/AA), and no page
+// may break the Content-Security-Policy; the test fails otherwise.
 afterEach(async () => {
   const found: Violation[] = [];
   for (const list of watched) {
     await checksDone(list);
     found.push(...list.splice(0));
+  }
+  const violations = refused.splice(0);
+  if (violations.length > 0) {
+    throw new Error(`The pages broke the Content-Security-Policy:\n  ${violations.join('\n  ')}`);
   }
   if (found.length > 0) {
     throw new Error(`axe-core found accessibility violations:\n${describeViolations(found)}`);
