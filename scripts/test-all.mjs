@@ -34,20 +34,28 @@ function runStep(cmd, args, env) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     const failures = [];
+    // What a failed browser test saw (e2e/support/failure-report.ts), repeated in the summary too.
+    const diagnoses = [];
     let rest = '';
+    let inReport = false;
     const scan = (chunk) => {
       const lines = (rest + chunk.toString()).split('\n');
       rest = lines.pop() ?? '';
       for (const line of lines) {
         // eslint-disable-next-line no-control-regex
         const plain = line.replace(/\u001b\[[0-9;]*m/g, '').trimEnd();
-        if (
-          (/^\s*(FAIL|×|✗)\s/.test(plain) || /error TS\d+:/.test(plain)) &&
-          failures.length < 40 &&
-          !failures.includes(plain)
-        ) {
-          failures.push(plain);
-        }
+        // A failing test's name, then (from Vitest's report) the error's first line and the test file's line
+        // it points at: enough to tell a product bug from a slow machine without the whole log. (Errors only
+        // after Vitest's first FAIL line: passing tests print expected errors too.)
+        if (/^\s*FAIL\s/.test(plain)) inReport = true;
+        const summary =
+          /^\s*(FAIL|×|✗)\s/.test(plain) ||
+          /error TS\d+:/.test(plain) ||
+          (inReport && /^\s*([A-Z]\w*)?Error(\s*\[\w+\])?: /.test(plain)) ||
+          (inReport && /^\s*❯ \S+\.test\.tsx?:\d+/.test(plain));
+        const entry = plain.length > 300 ? `${plain.slice(0, 300)}…` : plain;
+        if (summary && failures.length < 60 && !failures.includes(entry)) failures.push(entry);
+        if (plain.startsWith('[diagnosis] ') && diagnoses.length < 150) diagnoses.push(entry);
       }
     };
     child.stdout.on('data', (chunk) => {
@@ -58,7 +66,7 @@ function runStep(cmd, args, env) {
       process.stderr.write(chunk);
       scan(chunk);
     });
-    child.on('close', (status) => resolve({ status, failures }));
+    child.on('close', (status) => resolve({ status, failures, diagnoses }));
   });
 }
 
@@ -66,19 +74,20 @@ for (const [name, cmd, args, env = {}] of steps) {
   if (only.length > 0 && !only.some((o) => name.includes(o))) continue;
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const { status, failures } = await runStep(cmd, args, env);
+  const { status, failures, diagnoses } = await runStep(cmd, args, env);
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   if (status === 0) {
     passed++;
     console.log(`--- ${name}: passed in ${secs} s`);
   } else {
-    failed.push({ name, failures });
+    failed.push({ name, failures, diagnoses });
     console.log(`--- ${name}: FAILED (exit ${status}) after ${secs} s`);
   }
 }
 console.log(`\nTest steps: ${passed} passed, ${failed.length} failed`);
-for (const { name, failures } of failed) {
+for (const { name, failures, diagnoses } of failed) {
   console.log(`  ${name}:`);
   for (const line of failures) console.log(`    ${line.trim()}`);
+  for (const line of diagnoses) console.log(`    ${line.trim()}`);
 }
 process.exit(failed.length === 0 ? 0 : 1);

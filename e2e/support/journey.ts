@@ -1,6 +1,7 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
+import { failureReport } from './failure-report.ts';
 import { startServer, type TestServer } from './server.ts';
 
 // Live bindings: a test file imports `server` and `browser` and reads them once its tests run.
@@ -18,6 +19,10 @@ export function useServerAndBrowser(cleanUp?: () => void, env: Record<string, st
   beforeAll(async () => {
     server = await startServer(env);
     browser = await launchBrowser();
+  });
+  // A failed test says what its pages showed and what the server did, while both are still open.
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') process.stderr.write(await failureReport(task.name, browser, server));
   });
   afterAll(async () => {
     await browser?.close();

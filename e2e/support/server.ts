@@ -1,16 +1,90 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { jobs } from '../../apps/server/src/db/schema/index.ts';
 import { OffsetClock } from '../../apps/server/src/lib/clock.ts';
 
 export interface TestServer {
   url: string;
   clock: OffsetClock;
   app: FastifyInstance;
+  /**
+   * What the server did lately, for a failure message: its jobs, its failed or slow requests, its warnings
+   * and its job and mail log lines.
+   */
+  diagnose(): Promise<string>;
   close(): Promise<void>;
+}
+
+/** The servers this test file started, by URL: a helper given only the URL can still diagnose. */
+const started = new Map<string, TestServer>();
+export const serverAt = (url: string): TestServer | undefined => started.get(url);
+
+const KEPT_LINES = 2000;
+const WARN = 40;
+/** A request that takes longer than this is listed with the failed ones. */
+const SLOW_REQUEST_MS = 5_000;
+
+interface LogEntry {
+  level: number;
+  time?: number;
+  msg?: string;
+  reqId?: string;
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+}
+
+/**
+ * The server's log, kept in memory (the last 2000 lines) rather than printed: a journey that fails says
+ * what the server did; warnings and errors also go to stderr as they happen.
+ */
+function memoryLog() {
+  const entries: { line: string; level: number; msg: string }[] = [];
+  /** Requests under way, by id (Fastify logs the method and address when one comes in, not when done). */
+  const underWay = new Map<string, string>();
+  /** The requests answered with an error or slowly, newest last. */
+  const notable: string[] = [];
+  const keep = <T>(list: T[], item: T, most: number) => {
+    list.push(item);
+    if (list.length > most) list.splice(0, list.length - most);
+  };
+  return {
+    stream: {
+      write(line: string) {
+        const entry = JSON.parse(line) as LogEntry;
+        const { level, msg = '', reqId, res, responseTime = 0 } = entry;
+        keep(entries, { line: line.trimEnd(), level, msg }, KEPT_LINES);
+        if (level >= WARN) process.stderr.write(line);
+        if (reqId && msg === 'incoming request')
+          underWay.set(reqId, `${entry.req?.method} ${entry.req?.url}`);
+        if (reqId && msg === 'request completed') {
+          const request = underWay.get(reqId) ?? reqId;
+          underWay.delete(reqId);
+          const status = res?.statusCode ?? 0;
+          if (status >= 400 || responseTime > SLOW_REQUEST_MS) {
+            const at = new Date(entry.time ?? Date.now()).toISOString();
+            keep(notable, `${at} ${request} → ${status} in ${Math.round(responseTime)} ms`, 100);
+          }
+        }
+      },
+    },
+    /** The lines about jobs and mail, and every warning, newest last. */
+    relevant(count: number): string[] {
+      return entries
+        .filter(({ level, msg }) => level >= WARN || /job|mail/i.test(msg))
+        .slice(-count)
+        .map(({ line }) => line);
+    },
+    /** The latest requests answered with a 4xx or 5xx, or in over 5 s, and those still under way. */
+    requests(count: number): string[] {
+      return [...notable.slice(-count), ...[...underWay.values()].map((r) => `${r} (no answer yet)`)];
+    },
+  };
 }
 
 /**
@@ -33,23 +107,59 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
     WEB_DIST: webDist,
     // The guided tour would stand over every journey's first dashboard; tour.e2e.test.ts turns it on.
     GUIDED_TOUR: 'false',
     ...env,
   });
-  const app = await buildApp(config, { clock });
+  const log = memoryLog();
+  const app = await buildApp(config, { clock, logStream: log.stream });
   await app.listen({ port, host: '127.0.0.1' });
-  return {
+  const server: TestServer = {
     url,
     clock,
     app,
+    diagnose: async () => {
+      const recent = await app.ctx.db
+        .select()
+        .from(jobs)
+        .orderBy(desc(jobs.createdAt))
+        .limit(15)
+        .then((rows) =>
+          rows.map((j) =>
+            [
+              j.kind,
+              j.status,
+              `attempts ${j.attempts}`,
+              `created ${j.createdAt.toISOString()}`,
+              `run at ${j.runAt.toISOString()}`,
+              j.finishedAt && `finished ${j.finishedAt.toISOString()}`,
+              j.lastError && `error ${j.lastError}`,
+            ]
+              .filter(Boolean)
+              .join(', '),
+          ),
+        )
+        .catch((error: unknown) => [String(error)]);
+      return [
+        `clock: ${clock.now().toISOString()}`,
+        'latest jobs:',
+        ...recent,
+        'requests answered with an error or in over 5 s:',
+        ...log.requests(15),
+        'log (jobs, mail, warnings):',
+        ...log.relevant(40),
+      ].join('\n');
+    },
     close: async () => {
+      started.delete(url);
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  started.set(url, server);
+  return server;
 }
 
 async function freePort(): Promise<number> {

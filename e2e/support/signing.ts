@@ -1,7 +1,12 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { readNetpbm } from '../../apps/server/test/netpbm.ts';
 import { newContext } from './browser.ts';
+import { serverAt } from './server.ts';
 
 const run = promisify(execFile);
 
@@ -22,18 +27,48 @@ export async function mailTo(baseUrl: string, to: string): Promise<DevMail[]> {
   return data.messages;
 }
 
-/** Waits (mail is sent by a job) for a message to `to` that `match` accepts. */
+/** A mail that takes longer than this is reported (stderr), not failed. */
+const SLOW_MAIL_MS = 10_000;
+
+/** What the server at `baseUrl` did lately (support/server.ts), for a slow or missing mail. */
+const serverReport = async (baseUrl: string) =>
+  (await serverAt(baseUrl)?.diagnose()) ?? '(a server this test file did not start)';
+
+/**
+ * Waits (mail is sent by a job) for a message to `to` that `match` accepts. The limit detects a mail that
+ * never comes; it is no speed check (a loaded CI machine once needed more than 30 s).
+ */
 export async function waitForMail(
   baseUrl: string,
   to: string,
   match: (m: DevMail) => boolean,
-  timeoutMs = 30_000,
+  timeoutMs = 90_000,
 ): Promise<DevMail> {
-  const end = Date.now() + timeoutMs;
+  const start = Date.now();
+  const end = start + timeoutMs;
   for (;;) {
-    const found = (await mailTo(baseUrl, to)).find(match);
-    if (found) return found;
-    if (Date.now() > end) throw new Error(`No matching e-mail to ${to} within ${timeoutMs} ms.`);
+    const messages = await mailTo(baseUrl, to);
+    const found = messages.find(match);
+    if (found) {
+      // Not a failure: a slow mail is reported with what the server did, to be understood later.
+      if (Date.now() - start > SLOW_MAIL_MS) {
+        const report = await serverReport(baseUrl);
+        process.stderr.write(`Slow mail "${found.subject}": ${Date.now() - start} ms.\n${report}\n`);
+      }
+      return found;
+    }
+    if (Date.now() > end) {
+      // What did come tells a mail in the wrong language or template from one never sent, the server's
+      // health whether its database still answers, and its jobs and log what the mail job did.
+      const subjects = messages.map((m) => m.subject);
+      const health = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(10_000) })
+        .then((res) => res.text())
+        .catch((error: unknown) => String(error));
+      throw new Error(
+        `No matching e-mail to ${to} within ${timeoutMs} ms; it has: ${JSON.stringify(subjects)}; ` +
+          `health: ${health}.\nServer:\n${await serverReport(baseUrl)}`,
+      );
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -120,6 +155,45 @@ export async function pdfImages(
       width: Number(width),
       height: Number(height),
     }));
+}
+
+/** Where a drawing's ink lies in its soft mask (the alpha of the signee's drawn signature in the PDF). */
+export interface Ink {
+  width: number;
+  height: number;
+  /** Share of the mask's pixels that are ink (alpha above half). */
+  covered: number;
+  /** Share of the mask's columns with any ink: a stroke drawn across the pad spans most of them. */
+  spanned: number;
+}
+
+/**
+ * The ink of each soft mask in a PDF, read from the masks themselves: `pdfimages` writes every image as
+ * PPM (or PGM): a short text header, then one byte per pixel and channel; the masks are the images that
+ * `pdfimages -list` calls smask, numbered in the same order.
+ */
+export async function pdfMaskInk(file: string): Promise<Ink[]> {
+  const masks = (await pdfImages(file)).flatMap((image, index) => (image.type === 'smask' ? [index] : []));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sinetti-e2e-images-'));
+  try {
+    await run('/usr/bin/pdfimages', [file, path.join(dir, 'image')]);
+    const written = fs.readdirSync(dir);
+    return masks.map((index) => {
+      const name = written.find((n) => n.startsWith(`image-${String(index).padStart(3, '0')}.`));
+      if (!name) throw new Error(`pdfimages wrote no file for image ${index}: ${written.join(' ')}`);
+      const { width, height, channels, pixels } = readNetpbm(fs.readFileSync(path.join(dir, name)), name);
+      let covered = 0;
+      const columns = new Set<number>();
+      for (let i = 0; i < width * height; i++) {
+        if (pixels[i * channels]! < 128) continue;
+        covered++;
+        columns.add(i % width);
+      }
+      return { width, height, covered: covered / (width * height), spanned: columns.size / width };
+    });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
