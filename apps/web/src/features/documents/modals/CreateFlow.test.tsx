@@ -104,15 +104,21 @@ describe('create (SPEC §4.3)', () => {
       { name: 'rent', type: 'number', default: '950' },
     ];
 
+    /** Opens Use template's dialog with these API replies (the template's fields, the conversion). */
+    async function openFromTemplate(replies: Parameters<typeof mockApi>[0]) {
+      const fetchMock = mockApi(replies);
+      const { queryClient } = renderAt(<ModalHost />);
+      act(() => modalStore.open('document-create-from-template', { parent: null, template: TEMPLATE }));
+      const dialog = await screen.findByRole('dialog', { name: 'New document from a template' });
+      return { fetchMock, queryClient, dialog };
+    }
+
     it('asks for each field by type, checks the values as the server does, and sends them', async () => {
       const contract = doc({ name: 'Lease of flat 4' });
-      const fetchMock = mockApi({
+      const { fetchMock, dialog } = await openFromTemplate({
         [FIELDS]: () => ({ status: 'OK', fields, roles: [] }),
         [CONVERT]: () => ({ status: 'OK', documentId: contract.id }),
       });
-      renderAt(<ModalHost />);
-      act(() => modalStore.open('document-create-from-template', { parent: null, template: TEMPLATE }));
-      const dialog = await screen.findByRole('dialog', { name: 'New document from a template' });
       expect(within(dialog).getByRole('status')).toHaveTextContent("Reading the template's fields…");
       const group = await within(dialog).findByRole('group', { name: "Fill in the template's fields" });
       const tenant = within(group).getByLabelText(/Tenant name/);
@@ -149,13 +155,10 @@ describe('create (SPEC §4.3)', () => {
 
     it('keeps what was typed when the fields are read again (a late reply never undoes typing)', async () => {
       const contract = doc({ name: 'Lease' });
-      const fetchMock = mockApi({
+      const { fetchMock, queryClient, dialog } = await openFromTemplate({
         [FIELDS]: () => ({ status: 'OK', fields, roles: [] }),
         [CONVERT]: () => ({ status: 'OK', documentId: contract.id }),
       });
-      const { queryClient } = renderAt(<ModalHost />);
-      act(() => modalStore.open('document-create-from-template', { parent: null, template: TEMPLATE }));
-      const dialog = await screen.findByRole('dialog', { name: 'New document from a template' });
       const group = await within(dialog).findByRole('group', { name: "Fill in the template's fields" });
       fireEvent.change(within(group).getByLabelText(/Tenant name/), { target: { value: 'Äijälä Öhman' } });
       fireEvent.change(within(group).getByLabelText(/Start date/), { target: { value: '2026-07-01' } });
@@ -182,7 +185,7 @@ describe('create (SPEC §4.3)', () => {
     });
 
     it('says why when the template’s fields cannot be read, and does not create', async () => {
-      mockApi({
+      const { dialog } = await openFromTemplate({
         [FIELDS]: () => ({
           status: 'ERROR',
           code: 'CONFLICT',
@@ -190,9 +193,6 @@ describe('create (SPEC §4.3)', () => {
           message: 'The template is broken.',
         }),
       });
-      renderAt(<ModalHost />);
-      act(() => modalStore.open('document-create-from-template', { parent: null, template: TEMPLATE }));
-      const dialog = await screen.findByRole('dialog', { name: 'New document from a template' });
       expect(await within(dialog).findByRole('alert')).toHaveTextContent(
         /The template's fields cannot be read/,
       );
@@ -201,13 +201,10 @@ describe('create (SPEC §4.3)', () => {
 
     it('asks nothing more for a template without fields', async () => {
       const contract = doc({ name: 'NDA' });
-      const fetchMock = mockApi({
+      const { fetchMock, dialog } = await openFromTemplate({
         [FIELDS]: () => ({ status: 'OK', fields: [], roles: [] }),
         [CONVERT]: () => ({ status: 'OK', documentId: contract.id }),
       });
-      renderAt(<ModalHost />);
-      act(() => modalStore.open('document-create-from-template', { parent: null, template: TEMPLATE }));
-      const dialog = await screen.findByRole('dialog', { name: 'New document from a template' });
       await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Create' })).toBeEnabled());
       expect(within(dialog).queryByRole('group')).toBeNull();
       fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -217,13 +214,10 @@ describe('create (SPEC §4.3)', () => {
 
     it('asks for a person per signee role, checks the addresses, and sends them in the roles’ order', async () => {
       const contract = doc({ name: 'Lease 7' });
-      const fetchMock = mockApi({
+      const { fetchMock, dialog } = await openFromTemplate({
         [FIELDS]: () => ({ status: 'OK', fields: [], roles: ['Tenant', 'Landlord'] }),
         [CONVERT]: () => ({ status: 'OK', documentId: contract.id }),
       });
-      renderAt(<ModalHost />);
-      act(() => modalStore.open('document-create-from-template', { parent: null, template: TEMPLATE }));
-      const dialog = await screen.findByRole('dialog', { name: 'New document from a template' });
       const roles = await within(dialog).findByRole('group', { name: 'Signees of the roles' });
       const tenant = within(roles).getByRole('group', { name: 'Tenant' });
       const landlord = within(roles).getByRole('group', { name: 'Landlord' });
