@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_TTL_MS } from '@sinetti/contract';
 import { newContext, screenshot } from './support/browser.ts';
-import { signInWithLocalProvider, waitForPath } from './support/flows.ts';
+import { signInWithLocalProvider, trackApiCalls, waitForPath } from './support/flows.ts';
 import { browser, server, useServerAndBrowser } from './support/journey.ts';
 
 useServerAndBrowser();
@@ -82,11 +82,16 @@ describe('foundation journey', () => {
   it('sends an expired session to /session-expired', async () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
+    const calls = trackApiCalls(page);
     await page.goto('/signin');
     await signInWithLocalProvider(page, email, 'Aino Virtanen');
     await waitForPath(page, '/');
     // The account's saved language (Finnish, from the first test) now applies.
     await page.getByRole('button', { name: /Account menu|Tilivalikko/ }).waitFor();
+    // Every call of the first load answered first: a call of the dashboard's late parts (the navigation
+    // renders after the first paint) meeting the expired session would itself go to /session-expired and
+    // forget the session, and the reload below would then find none and go to sign-in (a CI run did).
+    await calls.quiet();
 
     server.clock.advance(SESSION_TTL_MS + 60_000);
     await page.reload();

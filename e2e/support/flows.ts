@@ -61,3 +61,28 @@ export async function signUpWithOrganization(
   await page.getByRole('button', { name: 'Finish setup' }).click();
   await waitForPath(page, '/');
 }
+
+/**
+ * Counts the page's API calls from now on; `quiet()` resolves once none has been under way for `ms`. For a
+ * step that must follow every call of a page's load (its late parts fetch after the first paint).
+ */
+export function trackApiCalls(page: Page): { quiet(ms?: number): Promise<void> } {
+  let underWay = 0;
+  let since = Date.now();
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (request) => {
+    if (isApi(request.url())) underWay += 1;
+  });
+  const done = (request: { url(): string }) => {
+    if (!isApi(request.url())) return;
+    underWay -= 1;
+    since = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    async quiet(ms = 1_000) {
+      while (underWay > 0 || Date.now() - since < ms) await page.waitForTimeout(100);
+    },
+  };
+}

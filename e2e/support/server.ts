@@ -80,9 +80,10 @@ function memoryLog() {
         .slice(-count)
         .map(({ line }) => line);
     },
-    /** The latest requests answered with a 4xx or 5xx, or in over 5 s, and those still under way. */
+    /** The latest requests answered with a 4xx or 5xx, or in over 5 s, and the API calls still under way. */
     requests(count: number): string[] {
-      return [...notable.slice(-count), ...[...underWay.values()].map((r) => `${r} (no answer yet)`)];
+      const unanswered = [...underWay.values()].filter((r) => r.includes(' /api/'));
+      return [...notable.slice(-count), ...unanswered.map((r) => `${r} (no answer yet)`)];
     },
   };
 }
