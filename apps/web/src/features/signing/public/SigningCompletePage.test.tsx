@@ -83,12 +83,27 @@ describe('SigningComplete (SPEC §2.1)', () => {
     expect(currentLanguage()).toBe('en');
   });
 
-  it('the signed PDF can be downloaded only once the status is known', async () => {
+  it('shows only a loader until the status is known, then the page in the signee’s language', async () => {
+    // The browser's language is Finnish, the signee's English: no Finnish text may show while the
+    // status is on its way.
+    await changeLanguage('fi');
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const fetchMock = mockApi({ [STATUS]: () => completed, [SIGNED]: () => file('Lease-signed.pdf') });
+    const reply = fetchMock.getMockImplementation();
+    fetchMock.mockImplementationOnce(async (...args) => {
+      await gate;
+      return (await reply?.(...args)) as Response;
+    });
     show();
-    expect(screen.getByRole('button', { name: 'Download signed PDF' })).toBeDisabled();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+    release();
     const download = await screen.findByRole('button', { name: 'Download signed PDF' });
-    await waitFor(() => expect(download).toBeEnabled());
+    expect(screen.getByRole('heading', { name: 'Signed document' })).toBeInTheDocument();
     fireEvent.click(download);
     await waitFor(() =>
       expect(saveDataUrl).toHaveBeenCalledWith(

@@ -37,8 +37,9 @@ export function SigningCompletePage({ token }: { token: string }) {
     }
   };
 
-  // Nothing in another language first: the loader until the signee's language is in place.
-  if (!inLanguage) return <PageLoader />;
+  // Nothing in another language first: the loader until the status (with the signee's language) is here and
+  // that language is in place. An unavailable link goes to page not found from the loader.
+  if (!status.data || unavailable || !inLanguage) return <PageLoader />;
   return (
     <MessagePage
       title={t('complete.title')}
@@ -48,7 +49,6 @@ export function SigningCompletePage({ token }: { token: string }) {
           <Button
             leftSection={<IconDownload size={16} aria-hidden />}
             loading={busy === 'signed'}
-            disabled={!status.data}
             onClick={() => void download('signed')}
           >
             {t('complete.downloadSigned')}
