@@ -102,6 +102,9 @@ describe('template fields (issue 13 item 4)', () => {
       makeDocx(`<w:p>${run('From {{start:date}} to {{start:number}}')}</w:p>`),
       makeDocx(`<w:p>${run('Unclosed {{tenant')}</w:p>`),
       makeDocx(`<w:p>${run('{{#rows}}loop{{/rows}}')}</w:p>`),
+      // Names every object has would read as the object's machinery where values are keyed by name.
+      makeDocx(`<w:p>${run('Built by {{constructor}}')}</w:p>`),
+      makeDocx(`<w:p>${run('{{__proto__:date}}')}</w:p>`),
     ];
     for (const content of bad) {
       const id = await uploadTemplate(owner, content);
@@ -217,6 +220,32 @@ describe('template signee roles (issue 13 item 4)', () => {
     // A contract has no roles of its own, and the template keeps its signees.
     expect((await fieldsOf(owner, contract)).json().code).toBe('CONFLICT');
     expect(await signeesOf(id)).toEqual(['Olli Omistaja <olli@example.com>']);
+  }, 60_000);
+
+  it('may be named like an object’s own machinery (__proto__, constructor): each is asked for and named', async () => {
+    const id = await uploadTemplate(owner, LEASE);
+    expect((await setRoles(owner, id, ['__proto__', 'constructor'])).statusCode).toBe(200);
+    const values = { tenant_name: 'Tiina', start_date: '2026-07-01' };
+    const none = await t.json(owner, 'POST', `/api/documents/convert/${id}`, { name: 'Lease 8', values });
+    expect(none.statusCode, none.body).toBe(400);
+    expect(errorOf(none).reason).toBe('TEMPLATE_SIGNEES_INVALID');
+    expect(Object.entries(none.json().fields as object)).toEqual([
+      ['__proto__', 'missing'],
+      ['constructor', 'missing'],
+    ]);
+    const made = await t.json(owner, 'POST', `/api/documents/convert/${id}`, {
+      name: 'Lease 8',
+      values,
+      signees: [
+        person('constructor', 'Kaisa', 'kaisa@example.com'),
+        person('__proto__', 'Pekka', 'pekka@example.com'),
+      ],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(await signeesOf(made.json().documentId as string)).toEqual([
+      'Pekka Laine <pekka@example.com>',
+      'Kaisa Laine <kaisa@example.com>',
+    ]);
   }, 60_000);
 
   it('are unique, templates only, need documents edit, and another organization’s answer 404', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatTemplateValue,
+  isTemplateFieldName,
   parseTemplateTag,
   templateFieldsOf,
   templateTag,
@@ -27,6 +28,18 @@ describe('template placeholders', () => {
     for (const tag of ['two words', '1st', '', 'a-b', 'x:money', 'rent:number|lots', 'd:date|31.12.2026']) {
       expect(parseTemplateTag(tag), tag).toHaveProperty('error');
     }
+  });
+
+  it('refuses the names every object has, which values keyed by name would read instead (constructor…)', () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty']) {
+      expect(isTemplateFieldName(name), name).toBe(false);
+      expect(parseTemplateTag(name)).toEqual({
+        error: `"{{${name}}}" uses a reserved name; please choose another.`,
+      });
+      expect(() => templateFieldsOf(['tenant', `${name}:date`])).toThrow(/reserved name/);
+    }
+    expect(isTemplateFieldName('Constructor')).toBe(true);
+    expect(isTemplateFieldName('proto')).toBe(true);
   });
 
   it('makes one field per name: the first type and default given win, two types are an error', () => {

@@ -30,14 +30,37 @@ export const TEMPLATE_ROLE_MAX = 60;
 export const TEMPLATE_FIELDS_MAX = 100;
 export const TEMPLATE_VALUE_MAX = 1000;
 
-export const TEMPLATE_FIELD_NAME = /^[\p{L}_][\p{L}\p{N}_]{0,63}$/u;
+const TEMPLATE_FIELD_NAME = /^[\p{L}_][\p{L}\p{N}_]{0,63}$/u;
+
+/**
+ * Whether `name` may name a field: letters, digits and _, and not a name every JavaScript object already
+ * has (`constructor`, `toString`, `__proto__`…). Values travel by field name in plain objects (the API's
+ * `values`, the forms' state, the filling), where such a name would read the object's own machinery.
+ */
+export function isTemplateFieldName(name: string): boolean {
+  return TEMPLATE_FIELD_NAME.test(name) && !(name in Object.prototype);
+}
+
+/**
+ * `record[key]` when the record itself has it, never what every object inherits: a signee role, free text,
+ * may be called "constructor" or "toString", and such a key must read as absent, not as a function.
+ */
+export function ownValue<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** Why a well-formed name is refused: it is one of the names every object has. */
+export const isReservedFieldName = (name: string): boolean =>
+  TEMPLATE_FIELD_NAME.test(name) && name in Object.prototype;
 const TAG = /^\s*([^:|]*?)\s*(?::\s*([^|]*?)\s*)?(?:\|(.*))?$/s;
 
 /** A placeholder's text (between `{{` and `}}`) as a field, or why it is not one. */
 export function parseTemplateTag(tag: string): TemplateField | { error: string } {
   const match = TAG.exec(tag);
   const name = match?.[1] ?? '';
-  if (!TEMPLATE_FIELD_NAME.test(name)) return { error: `"{{${tag}}}" is not a field name.` };
+  if (isReservedFieldName(name))
+    return { error: `"{{${tag}}}" uses a reserved name; please choose another.` };
+  if (!isTemplateFieldName(name)) return { error: `"{{${tag}}}" is not a field name.` };
   const type = (match?.[2] || 'text').toLowerCase();
   if (!(TEMPLATE_FIELD_TYPES as readonly string[]).includes(type)) {
     return { error: `"{{${tag}}}" has an unknown type "${type}" (text, date or number).` };

@@ -66,20 +66,21 @@ export interface RoleSignee extends SigneeInput {
 export function roleSigneesFor(template: DocumentRow, given: RoleSignee[] | undefined): RoleSignee[] {
   const roles = template.type === 'template' ? (template.signeeRoles ?? []) : [];
   const byRole = new Map((given ?? []).map((s) => [s.role.toLocaleLowerCase('fi'), s]));
-  const problems: Record<string, string> = {};
+  // A Map, not an object: a role is free text and may be called "__proto__" or "constructor".
+  const problems = new Map<string, string>();
   const ordered: RoleSignee[] = [];
   for (const role of roles) {
     const person = byRole.get(role.toLocaleLowerCase('fi'));
     if (person) ordered.push({ ...person, role });
-    else problems[role] = 'missing';
+    else problems.set(role, 'missing');
     byRole.delete(role.toLocaleLowerCase('fi'));
   }
-  for (const person of byRole.values()) problems[person.role] = 'unknown';
-  if (Object.keys(problems).length > 0) {
+  for (const person of byRole.values()) problems.set(person.role, 'unknown');
+  if (problems.size > 0) {
     throw new AppError(
       'VALIDATION_FAILED',
-      `Use template needs one person for each signee role: ${Object.keys(problems).join(', ')}.`,
-      problems,
+      `Use template needs one person for each signee role: ${[...problems.keys()].join(', ')}.`,
+      Object.fromEntries(problems),
     ).because('TEMPLATE_SIGNEES_INVALID');
   }
   return ordered;

@@ -1,5 +1,5 @@
 import { Group, Stack, TextInput, Title } from '@mantine/core';
-import { signeeEmail } from '@sinetti/contract';
+import { ownValue, signeeEmail } from '@sinetti/contract';
 import { useTranslation } from 'react-i18next';
 
 export interface RolePerson {
@@ -13,21 +13,25 @@ const EMPTY: RolePerson = { givenName: '', familyName: '', email: '' };
 
 /** Each role's e-mail problem ('emailRequired', 'emailInvalid', 'duplicate'), checked as the server does. */
 export function rolePeopleProblems(roles: string[], people: RolePeople): Record<string, string> {
-  const problems: Record<string, string> = {};
+  const problems = new Map<string, string>();
   const seen = new Set<string>();
   for (const role of roles) {
-    const parsed = signeeEmail.safeParse(people[role]?.email ?? '');
-    if (!parsed.success) {
-      problems[role] = (people[role]?.email ?? '').trim() === '' ? 'emailRequired' : 'emailInvalid';
-    } else if (seen.has(parsed.data)) problems[role] = 'duplicate';
+    const email = ownValue(people, role)?.email ?? '';
+    const parsed = signeeEmail.safeParse(email);
+    if (!parsed.success) problems.set(role, email.trim() === '' ? 'emailRequired' : 'emailInvalid');
+    else if (seen.has(parsed.data)) problems.set(role, 'duplicate');
     else seen.add(parsed.data);
   }
-  return problems;
+  // fromEntries, not assignment: a role may be named like an object's own machinery ("__proto__").
+  return Object.fromEntries(problems);
 }
+
+/** The person given for a role, else an empty one. */
+const personOf = (people: RolePeople, role: string): RolePerson => ({ ...EMPTY, ...ownValue(people, role) });
 
 /** The people for the request, one per role. */
 export function roleSignees(roles: string[], people: RolePeople) {
-  return roles.map((role) => ({ role, ...EMPTY, ...people[role] }));
+  return roles.map((role) => ({ role, ...personOf(people, role) }));
 }
 
 /** Given name, family name and e-mail of the person for each of a template's signee roles. */
@@ -50,7 +54,8 @@ export function TemplateRoleInputs({
         {t('create.roles.title')}
       </Title>
       {roles.map((role) => {
-        const person = { ...EMPTY, ...people[role] };
+        const person = personOf(people, role);
+        const error = ownValue(errors, role);
         const set = (key: keyof RolePerson) => (value: string) => onChange(role, { ...person, [key]: value });
         return (
           <Stack key={role} gap={4} role="group" aria-label={role}>
@@ -76,7 +81,7 @@ export function TemplateRoleInputs({
               type="email"
               required
               value={person.email}
-              error={errors[role] ? t(`create.roles.errors.${errors[role] as 'emailRequired'}`) : undefined}
+              error={error ? t(`create.roles.errors.${error as 'emailRequired'}`) : undefined}
               onChange={(e) => set('email')(e.currentTarget.value)}
               autoComplete="off"
             />

@@ -259,7 +259,13 @@ describe('the editor page (issue 13 item 1)', () => {
     const insert = await screen.findByRole('button', { name: 'Insert field' });
     await waitFor(() => expect(insert).toBeEnabled());
     fireEvent.click(insert);
-    fireEvent.change(await screen.findByLabelText('Field name'), { target: { value: 'rent' } });
+    const name = await screen.findByLabelText('Field name');
+    fireEvent.change(name, { target: { value: 'constructor' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Insert' }));
+    expect(
+      await screen.findByText('“constructor” is a reserved name. Please choose another.'),
+    ).toBeInTheDocument();
+    fireEvent.change(name, { target: { value: 'rent' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Number' }));
     fireEvent.change(screen.getByLabelText('Default (optional)'), { target: { value: 'abc' } });
     fireEvent.click(screen.getByRole('button', { name: 'Insert' }));

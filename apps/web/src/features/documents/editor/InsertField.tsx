@@ -3,7 +3,8 @@ import { Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '
 import { IconBraces } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
-  TEMPLATE_FIELD_NAME,
+  isReservedFieldName,
+  isTemplateFieldName,
   TEMPLATE_FIELD_TYPES,
   parseTemplateTag,
   templateTag,
@@ -30,8 +31,9 @@ export function InsertField({
 
   const insert = () => {
     const field = { name: name.trim(), type, default: fallback.trim() || null };
-    if (!TEMPLATE_FIELD_NAME.test(field.name)) {
-      setError(t('field.nameInvalid'));
+    if (!isTemplateFieldName(field.name)) {
+      const reserved = isReservedFieldName(field.name);
+      setError(reserved ? t('field.nameReserved', { name: field.name }) : t('field.nameInvalid'));
       return;
     }
     const tag = templateTag(field);

@@ -247,5 +247,36 @@ describe('create (SPEC §4.3)', () => {
         },
       ]);
     });
+
+    it('asks for roles named like an object’s own machinery (toString, __proto__) like any other', async () => {
+      const contract = doc({ name: 'Lease' });
+      const { fetchMock, dialog } = await openFromTemplate({
+        [FIELDS]: () => ({ status: 'OK', fields: [], roles: ['toString', '__proto__'] }),
+        [CONVERT]: () => ({ status: 'OK', documentId: contract.id }),
+      });
+      const roles = await within(dialog).findByRole('group', { name: 'Signees of the roles' });
+      const first = within(roles).getByRole('group', { name: 'toString' });
+      const second = within(roles).getByRole('group', { name: '__proto__' });
+      // Nothing is wrong before Create, then each role without an address says so.
+      expect(within(roles).queryByText(/Email address is required/)).toBeNull();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+      expect(within(first).getByText('Email address is required for signees.')).toBeInTheDocument();
+      expect(within(second).getByText('Email address is required for signees.')).toBeInTheDocument();
+      fireEvent.change(within(first).getByLabelText(/Email/), { target: { value: 'tiina@example.com' } });
+      fireEvent.change(within(second).getByLabelText(/Email/), { target: { value: 'pekka@example.com' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+      await screen.findByRole('dialog', { name: 'Document created' });
+      expect(callsTo(fetchMock, CONVERT)).toEqual([
+        {
+          name: 'Lease',
+          parent: null,
+          includeChildren: false,
+          signees: [
+            { role: 'toString', givenName: '', familyName: '', email: 'tiina@example.com' },
+            { role: '__proto__', givenName: '', familyName: '', email: 'pekka@example.com' },
+          ],
+        },
+      ]);
+    });
   });
 });
