@@ -184,27 +184,84 @@ describe('the background worker', () => {
 
   it('keeps one more slot for urgent kinds: an e-mail runs while a long job fills the usual slot', async () => {
     const ran: string[] = [];
-    let finishLong!: () => void;
-    const long = new Promise<void>((resolve) => (finishLong = resolve));
+    const gate = () => {
+      let open!: () => void;
+      const closed = new Promise<void>((resolve) => (open = resolve));
+      return { closed, open };
+    };
+    const long = gate();
+    const firstMail = gate();
     const registry = new JobRegistry();
     registry.register('test.slot.long', async () => {
       ran.push('long');
-      await long;
+      await long.closed;
     });
     registry.register('test.slot.other', async () => void ran.push('other'));
-    registry.register('test.slot.mail', async () => void ran.push('mail'), { urgent: true });
+    registry.register(
+      'test.slot.mail',
+      async () => {
+        ran.push('mail');
+        // The first e-mail to run (both are due at the same time) holds the extra slot.
+        if (ran.filter((name) => name === 'mail').length === 1) await firstMail.closed;
+      },
+      { urgent: true },
+    );
     const r = new JobRunner(t.app.ctx, registry, { concurrency: 1, pollMs: 20, leaseMs: LEASE });
+    const until = { timeout: 15_000, interval: 20 };
+    try {
+      await r.start();
+      await enqueueJob(t.database.db, 'test.slot.long', {}, { runAt: now() });
+      await vi.waitFor(() => expect(ran).toEqual(['long']), until);
+      await enqueueJob(t.database.db, 'test.slot.other', {}, { runAt: now() });
+      await enqueueJob(t.database.db, 'test.slot.mail', {}, { runAt: now() });
+      await enqueueJob(t.database.db, 'test.slot.mail', {}, { runAt: now() });
+      // An e-mail takes the extra slot although the other job was queued before it.
+      await vi.waitFor(() => expect(ran).toEqual(['long', 'mail']), until);
+      // One extra slot only: while the first e-mail runs, the second waits (polls every 20 ms meanwhile).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(ran).toEqual(['long', 'mail']);
+      firstMail.open();
+      await vi.waitFor(() => expect(ran).toEqual(['long', 'mail', 'mail']), until);
+      // The other job waits for the usual slot.
+      expect(ran).not.toContain('other');
+      long.open();
+      await vi.waitFor(() => expect(ran).toEqual(['long', 'mail', 'mail', 'other']), until);
+    } finally {
+      long.open();
+      firstMail.open();
+      await r.stop();
+    }
+  });
+
+  it('puts back, uncounted, the jobs a claim took while stop() was called, and runs none of them', async () => {
+    const ran: string[] = [];
+    const r = runner((reg) => reg.register('test.stop.claim', async () => void ran.push('ran')));
+    const id = await enqueueJob(t.database.db, 'test.stop.claim', {}, { runAt: now() });
+    // The claim answers only once stop() has begun.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let claiming!: () => void;
+    const claimStarted = new Promise<void>((resolve) => (claiming = resolve));
+    const claim = (r as unknown as { claim: (...args: unknown[]) => Promise<unknown[]> }).claim.bind(r);
+    Object.assign(r, {
+      claim: async (...args: unknown[]) => {
+        const claimed = await claim(...args);
+        claiming();
+        await held;
+        return claimed;
+      },
+    });
     await r.start();
-    await enqueueJob(t.database.db, 'test.slot.long', {}, { runAt: now() });
-    await vi.waitFor(() => expect(ran).toEqual(['long']));
-    await enqueueJob(t.database.db, 'test.slot.other', {}, { runAt: now() });
-    await enqueueJob(t.database.db, 'test.slot.mail', {}, { runAt: now() });
-    await enqueueJob(t.database.db, 'test.slot.mail', {}, { runAt: now() });
-    // Both e-mails run, one after the other in the extra slot; the other job waits for the usual one.
-    await vi.waitFor(() => expect(ran).toEqual(['long', 'mail', 'mail']));
-    finishLong();
-    await vi.waitFor(() => expect(ran).toEqual(['long', 'mail', 'mail', 'other']));
-    await r.stop();
+    await claimStarted;
+    let stopped = false;
+    const stopping = r.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // stop() waits for the claim under way.
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(ran).toEqual([]);
+    expect(await jobOf(id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
   });
 
   it('keeps one run of each periodic job scheduled', async () => {

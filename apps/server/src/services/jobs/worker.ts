@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import type { AppContext } from '../../http/context.ts';
 import { enqueueJob, onJobEnqueued } from './queue.ts';
+import { leaseHeartbeat } from './heartbeat.ts';
 import { deadOwnerTest, markAlive, markStopped, newWorkerId } from './owner.ts';
 import { PermanentJobError, type JobRecord, type JobRegistry, type RegisteredHandler } from './registry.ts';
 import {
@@ -11,7 +12,6 @@ import {
   pruneJobs,
   reclaimJobs,
   releaseJob,
-  renewLease,
   retryJob,
   type JobRow,
 } from './store.ts';
@@ -58,6 +58,8 @@ export class JobRunner {
   private timer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
   private ticking = false;
+  /** The tick under way (or the last one): stop() waits for it, so no claim lands after it. */
+  private tickDone: Promise<void> = Promise.resolve();
   private started = false;
   private stopping = false;
   private prepared = false;
@@ -103,6 +105,7 @@ export class JobRunner {
     clearTimeout(this.timer);
     this.unsubscribe?.();
     this.controller.abort();
+    await this.tickDone;
     await Promise.allSettled([...this.running, this.urgentSlot]);
     markStopped(this.workerId);
   }
@@ -153,35 +156,45 @@ export class JobRunner {
     }
   }
 
-  private async tick(): Promise<void> {
-    if (!this.started || this.ticking) return;
+  /** Claims and starts due jobs while slots are free; a tick already under way is returned, not doubled. */
+  private tick(): Promise<void> {
+    if (!this.started || this.ticking) return this.tickDone;
     this.ticking = true;
-    try {
-      await this.prepare();
-      while (this.started) {
-        // The usual slots take any job; when they are full, the one extra slot takes only urgent kinds.
-        const open = this.opts.concurrency - this.running.size;
-        const urgent = open <= 0 && this.urgentSlot === null ? this.registry.urgentKinds() : [];
-        if (open <= 0 && urgent.length === 0) break;
-        const claimed = await this.claim(open > 0 ? open : 1, open > 0 ? undefined : urgent);
-        if (this.failures > 0) this.ctx.log.info('jobs: the database is reachable again');
-        this.failures = 0;
-        if (claimed.length === 0) break;
-        for (const job of claimed) {
-          const inUrgentSlot = open <= 0;
-          const p: Promise<void> = this.execute(job).finally(() => {
-            if (inUrgentSlot) this.urgentSlot = null;
-            else this.running.delete(p);
-            void this.tick();
-          });
-          if (inUrgentSlot) this.urgentSlot = p;
-          else this.running.add(p);
-        }
+    this.tickDone = this.claimAndStart()
+      .catch((err: unknown) => this.pollFailed(err))
+      .finally(() => {
+        this.ticking = false;
+      });
+    return this.tickDone;
+  }
+
+  private async claimAndStart(): Promise<void> {
+    await this.prepare();
+    while (this.started) {
+      // The usual slots take any job; when they are full, the one extra slot takes only urgent kinds.
+      const open = this.opts.concurrency - this.running.size;
+      const urgent = open <= 0 && this.urgentSlot === null ? this.registry.urgentKinds() : [];
+      if (open <= 0 && urgent.length === 0) break;
+      const claimed = await this.claim(open > 0 ? open : 1, open > 0 ? undefined : urgent);
+      if (this.failures > 0) this.ctx.log.info('jobs: the database is reachable again');
+      this.failures = 0;
+      if (!this.started) {
+        // stop() came while claiming: these go back to the queue, not counted, instead of running unwatched.
+        const now = this.ctx.clock.now();
+        await Promise.all(claimed.map((job) => releaseJob(this.ctx.db, job, now).catch(() => undefined)));
+        break;
       }
-    } catch (err) {
-      this.pollFailed(err);
-    } finally {
-      this.ticking = false;
+      if (claimed.length === 0) break;
+      for (const job of claimed) {
+        const inUrgentSlot = open <= 0;
+        const p: Promise<void> = this.execute(job).finally(() => {
+          if (inUrgentSlot) this.urgentSlot = null;
+          else this.running.delete(p);
+          void this.tick();
+        });
+        if (inUrgentSlot) this.urgentSlot = p;
+        else this.running.add(p);
+      }
     }
   }
 
@@ -198,24 +211,15 @@ export class JobRunner {
     const own = new AbortController();
     const stopped = () => own.abort(this.controller.signal.reason);
     this.controller.signal.addEventListener('abort', stopped, { once: true });
-    let finished = false;
-    // The renewal in flight, awaited before the run ends: a late one holds the job's row lock for a moment,
-    // and a claim right after the run (SKIP LOCKED) would pass the job over (seen on PostgreSQL under load).
-    let renewing: Promise<void> = Promise.resolve();
-    const beat = setInterval(
-      () => {
-        renewing = renewLease(this.ctx.db, row, this.ctx.clock.now()).then(
-          (held) => {
-            if (held || finished) return;
-            this.ctx.log.warn({ job: row.id, kind: row.kind }, 'jobs: lease lost; abandoning the run');
-            own.abort(new Error('The lease on this job was lost'));
-          },
-          () => undefined, // database unreachable: the next beat tries again
-        );
-      },
+    const stopBeating = leaseHeartbeat(
+      this.ctx,
+      row,
       this.opts.heartbeatMs ?? Math.floor(this.opts.leaseMs / 3),
+      () => {
+        this.ctx.log.warn({ job: row.id, kind: row.kind }, 'jobs: lease lost; abandoning the run');
+        own.abort(new Error('The lease on this job was lost'));
+      },
     );
-    beat.unref();
     try {
       let error: Error | null = null;
       try {
@@ -226,13 +230,12 @@ export class JobRunner {
       } catch (caught) {
         error = toError(caught);
       }
+      await stopBeating();
       await this.record(row, job, handler, error);
     } catch (err) {
       this.ctx.log.error({ err, job: row.id, kind: row.kind }, 'jobs: could not record the outcome of a run');
     } finally {
-      finished = true;
-      clearInterval(beat);
-      await renewing;
+      await stopBeating();
       this.controller.signal.removeEventListener('abort', stopped);
     }
   }
