@@ -91,6 +91,7 @@ describe('foundation journey', () => {
     // Every call of the first load answered first: a call of the dashboard's late parts (the navigation
     // renders after the first paint) meeting the expired session would itself go to /session-expired and
     // forget the session, and the reload below would then find none and go to sign-in (a CI run did).
+    await page.getByRole('navigation').first().waitFor();
     await calls.quiet();
 
     server.clock.advance(SESSION_TTL_MS + 60_000);

@@ -36,35 +36,41 @@ function runStep(cmd, args, env) {
     const failures = [];
     // What a failed browser test saw (e2e/support/failure-report.ts), repeated in the summary too.
     const diagnoses = [];
-    let rest = '';
     let inReport = false;
-    const scan = (chunk) => {
-      const lines = (rest + chunk.toString()).split('\n');
-      rest = lines.pop() ?? '';
-      for (const line of lines) {
-        // eslint-disable-next-line no-control-regex
-        const plain = line.replace(/\u001b\[[0-9;]*m/g, '').trimEnd();
-        // A failing test's name, then (from Vitest's report) the error's first line and the test file's line
-        // it points at: enough to tell a product bug from a slow machine without the whole log. (Errors only
-        // after Vitest's first FAIL line: passing tests print expected errors too.)
-        if (/^\s*FAIL\s/.test(plain)) inReport = true;
-        const summary =
-          /^\s*(FAIL|×|✗)\s/.test(plain) ||
-          /error TS\d+:/.test(plain) ||
-          (inReport && /^\s*([A-Z]\w*)?Error(\s*\[\w+\])?: /.test(plain)) ||
-          (inReport && /^\s*❯ \S+\.test\.tsx?:\d+/.test(plain));
-        const entry = plain.length > 300 ? `${plain.slice(0, 300)}…` : plain;
-        if (summary && failures.length < 60 && !failures.includes(entry)) failures.push(entry);
-        if (plain.startsWith('[diagnosis] ') && diagnoses.length < 150) diagnoses.push(entry);
-      }
+    // One partial line per stream: stdout and stderr interleave, and a line must not take the other's end.
+    const scanner = () => {
+      let rest = '';
+      return (chunk) => {
+        const lines = (rest + chunk.toString()).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) scanLine(line);
+      };
     };
+    const scanLine = (line) => {
+      // eslint-disable-next-line no-control-regex
+      const plain = line.replace(/\u001b\[[0-9;]*m/g, '').trimEnd();
+      // A failing test's name, then (from Vitest's report) the error's first line and the test file's line
+      // it points at: enough to tell a product bug from a slow machine without the whole log. (Errors only
+      // after Vitest's first FAIL line: passing tests print expected errors too.)
+      if (/^\s*FAIL\s/.test(plain)) inReport = true;
+      const summary =
+        /^\s*(FAIL|×|✗)\s/.test(plain) ||
+        /error TS\d+:/.test(plain) ||
+        (inReport && /^\s*([A-Z]\w*)?Error(\s*\[\w+\])?: /.test(plain)) ||
+        (inReport && /^\s*❯ \S+\.test\.tsx?:\d+/.test(plain));
+      const entry = plain.length > 300 ? `${plain.slice(0, 300)}…` : plain;
+      if (summary && failures.length < 60 && !failures.includes(entry)) failures.push(entry);
+      if (plain.startsWith('[diagnosis] ') && diagnoses.length < 150) diagnoses.push(entry);
+    };
+    const scanOut = scanner();
+    const scanErr = scanner();
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
-      scan(chunk);
+      scanOut(chunk);
     });
     child.stderr.on('data', (chunk) => {
       process.stderr.write(chunk);
-      scan(chunk);
+      scanErr(chunk);
     });
     child.on('close', (status) => resolve({ status, failures, diagnoses }));
   });

@@ -63,8 +63,9 @@ export async function signUpWithOrganization(
 }
 
 /**
- * Counts the page's API calls from now on; `quiet()` resolves once none has been under way for `ms`. For a
- * step that must follow every call of a page's load (its late parts fetch after the first paint).
+ * Counts the page's API calls from now on; `quiet()` resolves once none has been under way for `ms` (and
+ * fails after 30 s of calls). For a step that must follow every call of a page's load: wait for its late
+ * parts to show first, since quiet() cannot know of calls not yet made.
  */
 export function trackApiCalls(page: Page): { quiet(ms?: number): Promise<void> } {
   let underWay = 0;
@@ -82,7 +83,11 @@ export function trackApiCalls(page: Page): { quiet(ms?: number): Promise<void> }
   page.on('requestfailed', done);
   return {
     async quiet(ms = 1_000) {
-      while (underWay > 0 || Date.now() - since < ms) await page.waitForTimeout(100);
+      const end = Date.now() + 30_000;
+      while (underWay > 0 || Date.now() - since < ms) {
+        if (Date.now() > end) throw new Error(`The page's API calls did not stop (${underWay} under way).`);
+        await page.waitForTimeout(100);
+      }
     },
   };
 }

@@ -56,19 +56,27 @@ function memoryLog() {
   return {
     stream: {
       write(line: string) {
-        const entry = JSON.parse(line) as LogEntry;
+        let entry: LogEntry;
+        try {
+          entry = JSON.parse(line) as LogEntry;
+        } catch {
+          entry = { level: WARN, msg: line.trimEnd() }; // not pino's: kept, and shown as a warning
+        }
         const { level, msg = '', reqId, res, responseTime = 0 } = entry;
         keep(entries, { line: line.trimEnd(), level, msg }, KEPT_LINES);
         if (level >= WARN) process.stderr.write(line);
         if (reqId && msg === 'incoming request')
           underWay.set(reqId, `${entry.req?.method} ${entry.req?.url}`);
-        if (reqId && msg === 'request completed') {
+        // Fastify ends each request's log with one of these (errored: the response stream failed).
+        if (reqId && (msg === 'request completed' || msg === 'request errored')) {
           const request = underWay.get(reqId) ?? reqId;
           underWay.delete(reqId);
           const status = res?.statusCode ?? 0;
-          if (status >= 400 || responseTime > SLOW_REQUEST_MS) {
+          const errored = msg === 'request errored';
+          if (status >= 400 || errored || responseTime > SLOW_REQUEST_MS) {
             const at = new Date(entry.time ?? Date.now()).toISOString();
-            keep(notable, `${at} ${request} → ${status} in ${Math.round(responseTime)} ms`, 100);
+            const outcome = `${status}${errored ? ' (errored)' : ''}`;
+            keep(notable, `${at} ${request} → ${outcome} in ${Math.round(responseTime)} ms`, 100);
           }
         }
       },
