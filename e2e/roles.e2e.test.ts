@@ -72,8 +72,12 @@ describe('roles and permissions journey', () => {
     const row = roleRow(page, 'Kirjanpitäjä');
     await expect.poll(() => row.innerText()).toContain('4 of 19');
     await screenshot(page, 'roles');
-    expect(await roleRow(page, 'Member').getByRole('button', { name: 'Delete' }).count()).toBe(0);
-    await row.getByRole('button', { name: 'Delete' }).click();
+    expect(
+      await roleRow(page, 'Member')
+        .getByRole('button', { name: /^Delete role/ })
+        .count(),
+    ).toBe(0);
+    await row.getByRole('button', { name: 'Delete role Kirjanpitäjä' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete role' });
     await dialog.getByText('1 member holds this role.', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();

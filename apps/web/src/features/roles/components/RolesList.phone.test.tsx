@@ -38,7 +38,17 @@ async function card(list: string, name: string): Promise<HTMLElement> {
 
 describe('Settings → Roles on a 390 px phone (issue 12 item 9)', () => {
   it.each([
-    ['en', 'Roles', 'Members:', 'Permissions:', '2 of 19', 'Default', 'Actions for Viewer', 'Edit', 'Delete'],
+    [
+      'en',
+      'Roles',
+      'Members:',
+      'Permissions:',
+      '2 of 19',
+      'Default',
+      'Actions for Viewer',
+      'Edit role',
+      'Delete role',
+    ],
     [
       'fi',
       'Roolit',
@@ -47,8 +57,8 @@ describe('Settings → Roles on a 390 px phone (issue 12 item 9)', () => {
       '2/19',
       'Oletus',
       'Roolin Viewer toiminnot',
-      'Muokkaa',
-      'Poista',
+      'Muokkaa roolia',
+      'Poista rooli',
     ],
   ] as const)(
     '%s: one card per role with its name, state, members, permissions and actions, no table',
@@ -62,16 +72,16 @@ describe('Settings → Roles on a 390 px phone (issue 12 item 9)', () => {
       expect(viewerCard).toHaveTextContent(`${permissions}${count}`);
       expect(viewerCard).not.toHaveTextContent(isDefault);
       const group = within(viewerCard).getByRole('group', { name: actions });
-      expect(within(group).getByRole('link', { name: edit })).toHaveAttribute(
+      expect(within(group).getByRole('link', { name: `${edit} Viewer` })).toHaveAttribute(
         'href',
         `/settings/permissions/edit?role=${ROLE_VIEWER}`,
       );
-      expect(within(group).getByRole('button', { name: del })).toBeInTheDocument();
+      expect(within(group).getByRole('button', { name: `${del} Viewer` })).toBeInTheDocument();
 
       const memberCard = await card(list, 'Member');
       expect(memberCard).toHaveTextContent(isDefault);
-      expect(within(memberCard).getByRole('link', { name: edit })).toBeInTheDocument();
-      expect(within(memberCard).queryByRole('button', { name: del })).toBeNull();
+      expect(within(memberCard).getByRole('link', { name: `${edit} Member` })).toBeInTheDocument();
+      expect(within(memberCard).queryByRole('button', { name: `${del} Member` })).toBeNull();
     },
   );
 
@@ -80,7 +90,7 @@ describe('Settings → Roles on a 390 px phone (issue 12 item 9)', () => {
       [`GET /api/privileges/role-delete/${ROLE_VIEWER}`]: () => ({ status: 'OK' }),
     });
     const viewerCard = await card('Roles', 'Viewer');
-    const remove = within(viewerCard).getByRole('button', { name: 'Delete' });
+    const remove = within(viewerCard).getByRole('button', { name: 'Delete role Viewer' });
     remove.focus();
     await userEvent.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog');
@@ -94,7 +104,7 @@ describe('Settings → Roles on a 390 px phone (issue 12 item 9)', () => {
   it("opens the role's editor from its card's Edit button", async () => {
     open();
     const viewerCard = await card('Roles', 'Viewer');
-    fireEvent.click(within(viewerCard).getByRole('link', { name: 'Edit' }));
+    fireEvent.click(within(viewerCard).getByRole('link', { name: 'Edit role Viewer' }));
     expect(await screen.findByRole('heading', { name: 'Edit role: Viewer' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Roles' })).not.toBeInTheDocument();
   });
@@ -108,11 +118,11 @@ describe('Settings → Roles on a 390 px phone (issue 12 item 9)', () => {
     });
     const viewerCard = await card('Roles', 'Viewer');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(within(viewerCard).getByRole('link', { name: 'View' })).toHaveAttribute(
+    expect(within(viewerCard).getByRole('link', { name: 'View role Viewer' })).toHaveAttribute(
       'href',
       `/settings/permissions/edit?role=${ROLE_VIEWER}`,
     );
-    expect(within(viewerCard).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(within(viewerCard).queryByRole('button', { name: /^Delete/ })).toBeNull();
     expect(viewerCard).toHaveTextContent('Permissions:2 of 19');
   });
 });

@@ -119,7 +119,9 @@ function RoleActions({
   const { t } = useTranslation('roles');
   const modals = useModals();
   const EditIcon = role.abilities.edit ? IconPencil : IconEye;
-  const editLabel = t(role.abilities.edit ? 'list.edit' : 'list.view');
+  // Short titles; each button's accessible name says which role it acts on (every row has the same icons).
+  const editTitle = t(role.abilities.edit ? 'list.edit' : 'list.view');
+  const editLabel = t(role.abilities.edit ? 'list.editNamed' : 'list.viewNamed', { name: role.name });
   return (
     <Group
       gap={4}
@@ -128,14 +130,14 @@ function RoleActions({
       role="group"
       aria-label={t('list.actionsFor', { name: role.name })}
     >
-      <ActionIcon component={Link} to={editPath} variant="subtle" aria-label={editLabel} title={editLabel}>
+      <ActionIcon component={Link} to={editPath} variant="subtle" aria-label={editLabel} title={editTitle}>
         <EditIcon size={18} aria-hidden />
       </ActionIcon>
       {role.abilities.delete && (
         <ActionIcon
           variant="subtle"
           color="red"
-          aria-label={t('list.delete')}
+          aria-label={t('list.deleteNamed', { name: role.name })}
           title={t('list.delete')}
           onClick={() =>
             modals.open('role-delete', {

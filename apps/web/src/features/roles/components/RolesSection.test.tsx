@@ -42,17 +42,17 @@ describe('roles list', () => {
     expect(within(viewerRow).getAllByRole('cell')[1]).toHaveTextContent('2');
     const memberRow = screen.getByRole('link', { name: 'Member' }).closest('tr') as HTMLElement;
     expect(memberRow).toHaveTextContent('Default');
-    expect(within(memberRow).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(within(memberRow).queryByRole('button', { name: 'Delete role Member' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Add role' })).toHaveAttribute(
       'href',
       '/settings/permissions/edit?back=Lw',
     );
-    expect(within(viewerRow).getByRole('link', { name: 'Edit' })).toHaveAttribute(
+    expect(within(viewerRow).getByRole('link', { name: 'Edit role Viewer' })).toHaveAttribute(
       'href',
       `/settings/permissions/edit?back=Lw&role=${ROLE_VIEWER}`,
     );
 
-    fireEvent.click(within(viewerRow).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(viewerRow).getByRole('button', { name: 'Delete role Viewer' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Delete the role Viewer?');
     expect(dialog).toHaveTextContent('2 members hold this role.');
@@ -74,7 +74,7 @@ describe('roles list', () => {
       }),
     });
     const row = (await screen.findByRole('link', { name: 'Viewer' })).closest('tr') as HTMLElement;
-    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete role Viewer' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(showError).toHaveBeenCalledWith('Role could not be deleted.'));
     expect(modalStore.isOpen('role-delete')).toBe(true);
