@@ -113,6 +113,17 @@ describe('create (SPEC §4.3)', () => {
       return { fetchMock, queryClient, dialog };
     }
 
+    /** Presses Create; the new document is made with exactly `sent` (besides the parent and no children). */
+    async function expectCreated(
+      dialog: HTMLElement,
+      fetchMock: ReturnType<typeof mockApi>,
+      sent: Record<string, unknown>,
+    ) {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+      await screen.findByRole('dialog', { name: 'Document created' });
+      expect(callsTo(fetchMock, CONVERT)).toEqual([{ parent: null, includeChildren: false, ...sent }]);
+    }
+
     it('asks for each field by type, checks the values as the server does, and sends them', async () => {
       const contract = doc({ name: 'Lease of flat 4' });
       const { fetchMock, dialog } = await openFromTemplate({
@@ -141,16 +152,10 @@ describe('create (SPEC §4.3)', () => {
       fireEvent.change(tenant, { target: { value: 'Äijälä Öhman' } });
       fireEvent.change(start, { target: { value: '2026-07-01' } });
       fireEvent.change(rent, { target: { value: '1 250,50' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-      await screen.findByRole('dialog', { name: 'Document created' });
-      expect(callsTo(fetchMock, CONVERT)).toEqual([
-        {
-          name: 'Lease of flat 4',
-          parent: null,
-          includeChildren: false,
-          values: { tenant_name: 'Äijälä Öhman', start_date: '2026-07-01', rent: '1 250,50' },
-        },
-      ]);
+      await expectCreated(dialog, fetchMock, {
+        name: 'Lease of flat 4',
+        values: { tenant_name: 'Äijälä Öhman', start_date: '2026-07-01', rent: '1 250,50' },
+      });
     });
 
     it('keeps what was typed when the fields are read again (a late reply never undoes typing)', async () => {
@@ -172,16 +177,10 @@ describe('create (SPEC §4.3)', () => {
       });
       await waitFor(() => expect(within(group).getByLabelText(/Rent/)).toHaveValue('990'));
       expect(within(group).getByLabelText(/Tenant name/)).toHaveValue('Äijälä Öhman');
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-      await screen.findByRole('dialog', { name: 'Document created' });
-      expect(callsTo(fetchMock, CONVERT)).toEqual([
-        {
-          name: 'Lease',
-          parent: null,
-          includeChildren: false,
-          values: { tenant_name: 'Äijälä Öhman', start_date: '2026-07-01', rent: '990' },
-        },
-      ]);
+      await expectCreated(dialog, fetchMock, {
+        name: 'Lease',
+        values: { tenant_name: 'Äijälä Öhman', start_date: '2026-07-01', rent: '990' },
+      });
     });
 
     it('says why when the template’s fields cannot be read, and does not create', async () => {
@@ -207,9 +206,7 @@ describe('create (SPEC §4.3)', () => {
       });
       await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Create' })).toBeEnabled());
       expect(within(dialog).queryByRole('group')).toBeNull();
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-      await screen.findByRole('dialog', { name: 'Document created' });
-      expect(callsTo(fetchMock, CONVERT)).toEqual([{ name: 'Lease', parent: null, includeChildren: false }]);
+      await expectCreated(dialog, fetchMock, { name: 'Lease' });
     });
 
     it('asks for a person per signee role, checks the addresses, and sends them in the roles’ order', async () => {
@@ -233,19 +230,13 @@ describe('create (SPEC §4.3)', () => {
 
       fireEvent.change(within(landlord).getByLabelText('Given name'), { target: { value: 'Lauri' } });
       fireEvent.change(within(landlord).getByLabelText(/Email/), { target: { value: 'lauri@example.com' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-      await screen.findByRole('dialog', { name: 'Document created' });
-      expect(callsTo(fetchMock, CONVERT)).toEqual([
-        {
-          name: 'Lease',
-          parent: null,
-          includeChildren: false,
-          signees: [
-            { role: 'Tenant', givenName: 'Tiina', familyName: '', email: 'tiina@example.com' },
-            { role: 'Landlord', givenName: 'Lauri', familyName: '', email: 'lauri@example.com' },
-          ],
-        },
-      ]);
+      await expectCreated(dialog, fetchMock, {
+        name: 'Lease',
+        signees: [
+          { role: 'Tenant', givenName: 'Tiina', familyName: '', email: 'tiina@example.com' },
+          { role: 'Landlord', givenName: 'Lauri', familyName: '', email: 'lauri@example.com' },
+        ],
+      });
     });
 
     it('asks for roles named like an object’s own machinery (toString, __proto__) like any other', async () => {
@@ -264,19 +255,13 @@ describe('create (SPEC §4.3)', () => {
       expect(within(second).getByText('Email address is required for signees.')).toBeInTheDocument();
       fireEvent.change(within(first).getByLabelText(/Email/), { target: { value: 'tiina@example.com' } });
       fireEvent.change(within(second).getByLabelText(/Email/), { target: { value: 'pekka@example.com' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-      await screen.findByRole('dialog', { name: 'Document created' });
-      expect(callsTo(fetchMock, CONVERT)).toEqual([
-        {
-          name: 'Lease',
-          parent: null,
-          includeChildren: false,
-          signees: [
-            { role: 'toString', givenName: '', familyName: '', email: 'tiina@example.com' },
-            { role: '__proto__', givenName: '', familyName: '', email: 'pekka@example.com' },
-          ],
-        },
-      ]);
+      await expectCreated(dialog, fetchMock, {
+        name: 'Lease',
+        signees: [
+          { role: 'toString', givenName: '', familyName: '', email: 'tiina@example.com' },
+          { role: '__proto__', givenName: '', familyName: '', email: 'pekka@example.com' },
+        ],
+      });
     });
   });
 });
