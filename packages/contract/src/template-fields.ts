@@ -32,14 +32,21 @@ export const TEMPLATE_VALUE_MAX = 1000;
 
 const TEMPLATE_FIELD_NAME = /^[\p{L}_][\p{L}\p{N}_]{0,63}$/u;
 
+/** A name every JavaScript object already has (`constructor`, `toString`, `__proto__`…). */
+const inherited = (name: string) => name in Object.prototype;
+
 /**
- * Whether `name` may name a field: letters, digits and _, and not a name every JavaScript object already
- * has (`constructor`, `toString`, `__proto__`…). Values travel by field name in plain objects (the API's
- * `values`, the forms' state, the filling), where such a name would read the object's own machinery.
+ * Whether `name` may name a field: letters, digits and _, and not a name every object has. Values travel
+ * by field name in plain objects (the API's `values`, the forms' state, the filling), where such a name
+ * would read the object's own machinery.
  */
 export function isTemplateFieldName(name: string): boolean {
-  return TEMPLATE_FIELD_NAME.test(name) && !(name in Object.prototype);
+  return TEMPLATE_FIELD_NAME.test(name) && !inherited(name);
 }
+
+/** Why a well-formed name is refused: it is one of the names every object has. */
+export const isReservedFieldName = (name: string): boolean =>
+  TEMPLATE_FIELD_NAME.test(name) && inherited(name);
 
 /**
  * `record[key]` when the record itself has it, never what every object inherits: a signee role, free text,
@@ -49,9 +56,6 @@ export function ownValue<T>(record: Readonly<Record<string, T>> | undefined, key
   return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-/** Why a well-formed name is refused: it is one of the names every object has. */
-export const isReservedFieldName = (name: string): boolean =>
-  TEMPLATE_FIELD_NAME.test(name) && name in Object.prototype;
 const TAG = /^\s*([^:|]*?)\s*(?::\s*([^|]*?)\s*)?(?:\|(.*))?$/s;
 
 /** A placeholder's text (between `{{` and `}}`) as a field, or why it is not one. */
