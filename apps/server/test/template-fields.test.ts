@@ -165,6 +165,13 @@ describe('template signee roles (issue 13 item 4)', () => {
     familyName: 'Laine',
     email,
   });
+  /** Use template on the lease with its fields filled in, naming the contract and these role people. */
+  const convert = (id: string, name: string, signees?: ReturnType<typeof person>[]) =>
+    t.json(owner, 'POST', `/api/documents/convert/${id}`, {
+      name,
+      values: { tenant_name: 'Tiina', start_date: '2026-07-01' },
+      signees,
+    });
 
   it('are set on a template, listed for Use template, and become the contract’s signees after its own', async () => {
     const id = await uploadTemplate(owner, LEASE);
@@ -178,38 +185,25 @@ describe('template signee roles (issue 13 item 4)', () => {
     expect(set.json().roles).toEqual(['Tenant', 'Landlord']);
     expect((await fieldsOf(owner, id)).json().roles).toEqual(['Tenant', 'Landlord']);
 
-    const values = { tenant_name: 'Tiina', start_date: '2026-07-01' };
-    const missing = await t.json(owner, 'POST', `/api/documents/convert/${id}`, {
-      name: 'Lease 7',
-      values,
-      signees: [
-        person('tenant', 'Tiina', 'tiina@example.com'),
-        person('Janitor', 'Jussi', 'jussi@example.com'),
-      ],
-    });
+    const missing = await convert(id, 'Lease 7', [
+      person('tenant', 'Tiina', 'tiina@example.com'),
+      person('Janitor', 'Jussi', 'jussi@example.com'),
+    ]);
     expect(missing.statusCode).toBe(400);
     expect(errorOf(missing).reason).toBe('TEMPLATE_SIGNEES_INVALID');
     expect(missing.json().fields).toEqual({ Landlord: 'missing', Janitor: 'unknown' });
 
-    const twice = await t.json(owner, 'POST', `/api/documents/convert/${id}`, {
-      name: 'Lease 7',
-      values,
-      signees: [
-        person('Tenant', 'Tiina', 'olli@example.com'),
-        person('Landlord', 'Lauri', 'lauri@example.com'),
-      ],
-    });
+    const twice = await convert(id, 'Lease 7', [
+      person('Tenant', 'Tiina', 'olli@example.com'),
+      person('Landlord', 'Lauri', 'lauri@example.com'),
+    ]);
     expect(twice.statusCode).toBe(400);
     expect(errorOf(twice).reason).toBe('SIGNEE_ALREADY_ADDED');
 
-    const made = await t.json(owner, 'POST', `/api/documents/convert/${id}`, {
-      name: 'Lease 7',
-      values,
-      signees: [
-        person('Landlord', 'Lauri', 'LAURI@example.com'),
-        person('Tenant', 'Tiina', 'tiina@example.com'),
-      ],
-    });
+    const made = await convert(id, 'Lease 7', [
+      person('Landlord', 'Lauri', 'LAURI@example.com'),
+      person('Tenant', 'Tiina', 'tiina@example.com'),
+    ]);
     expect(made.statusCode, made.body).toBe(200);
     const contract = made.json().documentId as string;
     expect(await signeesOf(contract)).toEqual([
@@ -225,22 +219,17 @@ describe('template signee roles (issue 13 item 4)', () => {
   it('may be named like an object’s own machinery (__proto__, constructor): each is asked for and named', async () => {
     const id = await uploadTemplate(owner, LEASE);
     expect((await setRoles(owner, id, ['__proto__', 'constructor'])).statusCode).toBe(200);
-    const values = { tenant_name: 'Tiina', start_date: '2026-07-01' };
-    const none = await t.json(owner, 'POST', `/api/documents/convert/${id}`, { name: 'Lease 8', values });
+    const none = await convert(id, 'Lease 8');
     expect(none.statusCode, none.body).toBe(400);
     expect(errorOf(none).reason).toBe('TEMPLATE_SIGNEES_INVALID');
     expect(Object.entries(none.json().fields as object)).toEqual([
       ['__proto__', 'missing'],
       ['constructor', 'missing'],
     ]);
-    const made = await t.json(owner, 'POST', `/api/documents/convert/${id}`, {
-      name: 'Lease 8',
-      values,
-      signees: [
-        person('constructor', 'Kaisa', 'kaisa@example.com'),
-        person('__proto__', 'Pekka', 'pekka@example.com'),
-      ],
-    });
+    const made = await convert(id, 'Lease 8', [
+      person('constructor', 'Kaisa', 'kaisa@example.com'),
+      person('__proto__', 'Pekka', 'pekka@example.com'),
+    ]);
     expect(made.statusCode, made.body).toBe(200);
     expect(await signeesOf(made.json().documentId as string)).toEqual([
       'Pekka Laine <pekka@example.com>',
