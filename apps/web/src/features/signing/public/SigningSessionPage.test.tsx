@@ -68,6 +68,20 @@ const show = () =>
 /** The page shown again (back from another tab or app): the hook beats at once, as it does every minute. */
 const pageShown = () => act(() => void window.dispatchEvent(new Event('pageshow')));
 
+/** The page opens on its document (in `lang`), then its next heartbeat (sent as it shows again) is refused. */
+async function openThenRefused(reason: ErrorReason, lang: 'en' | 'fi' = 'en') {
+  mockApi({
+    [SESSION]: () => session({ lang }),
+    [PDF]: () => ({}),
+    [HEARTBEAT]: () => refusal(reason),
+  });
+  show();
+  await screen.findByRole('heading', {
+    name: lang === 'fi' ? 'Allekirjoita ”Lease.pdf”' : 'Sign “Lease.pdf”',
+  });
+  pageShown();
+}
+
 /** Nothing of the signing itself is left: no action bar, no Sign. */
 function expectNoSigning() {
   expect(screen.queryByRole('region', { name: 'Signing actions' })).not.toBeInTheDocument();
@@ -113,14 +127,7 @@ describe('the signing page (SPEC §4.2, issue 12)', () => {
   });
 
   it('declined by another signee while open: says so and names the document', async () => {
-    mockApi({
-      [SESSION]: () => session(),
-      [PDF]: () => ({}),
-      [HEARTBEAT]: () => refusal('SIGNING_DECLINED'),
-    });
-    show();
-    await screen.findByRole('heading', { name: 'Sign “Lease.pdf”' });
-    pageShown();
+    await openThenRefused('SIGNING_DECLINED');
     expect(await screen.findByRole('heading', { name: 'Signing declined' })).toBeInTheDocument();
     expect(screen.getByText(/declined to sign “Lease.pdf”, so the signing has ended/)).toBeInTheDocument();
     expectNoSigning();
@@ -153,14 +160,7 @@ describe('the signing page (SPEC §4.2, issue 12)', () => {
   });
 
   it('idle: the lock went to another signee, so the page says the signee was away', async () => {
-    mockApi({
-      [SESSION]: () => session(),
-      [PDF]: () => ({}),
-      [HEARTBEAT]: () => refusal('SIGNING_SESSION_IDLE'),
-    });
-    show();
-    await screen.findByRole('heading', { name: 'Sign “Lease.pdf”' });
-    pageShown();
+    await openThenRefused('SIGNING_SESSION_IDLE');
     expect(await screen.findByRole('heading', { name: 'The signing session has ended' })).toBeInTheDocument();
     expect(
       screen.getByText(/You were away for a while and another signee started signing/),
@@ -198,16 +198,7 @@ describe('the signing page (SPEC §4.2, issue 12)', () => {
   ] as const)(
     'cancelled by the sender while open (%s): never claims the time ran out',
     async (lang, title, text, timedOut) => {
-      mockApi({
-        [SESSION]: () => session({ lang }),
-        [PDF]: () => ({}),
-        [HEARTBEAT]: () => refusal('SIGNING_CANCELLED'),
-      });
-      show();
-      await screen.findByRole('heading', {
-        name: lang === 'fi' ? 'Allekirjoita ”Lease.pdf”' : 'Sign “Lease.pdf”',
-      });
-      pageShown();
+      await openThenRefused('SIGNING_CANCELLED', lang);
       expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
       expect(screen.getByText(text)).toBeInTheDocument();
       expect(screen.queryByText(timedOut)).not.toBeInTheDocument();
