@@ -1,3 +1,4 @@
+import { screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
 
 /**
@@ -19,4 +20,12 @@ export function mockPhoneWidth(width = 390): void {
       dispatchEvent: () => false,
     } as MediaQueryList;
   });
+}
+
+/** The card (list item) that `matches` picks in the list named `list`: a ResponsiveTable on a phone. */
+export async function phoneCard(list: string, matches: (card: HTMLElement) => boolean): Promise<HTMLElement> {
+  const cards = await screen.findByRole('list', { name: list });
+  const found = within(cards).getAllByRole('listitem').find(matches);
+  if (!found) throw new Error(`No card of the list "${list}" is the one asked for.`);
+  return found;
 }

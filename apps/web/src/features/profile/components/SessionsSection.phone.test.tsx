@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showSuccess } from '../../../components/toast';
 import { changeLanguage } from '../../../lib/i18n';
-import { mockPhoneWidth } from '../../../test/phone';
+import { mockPhoneWidth, phoneCard } from '../../../test/phone';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { CURRENT, OTHER, currentSessionReplies, signIn, twoSessionsReplies } from '../test/fixtures';
 import { SessionsSection } from './SessionsSection';
@@ -23,14 +23,8 @@ afterEach(async () => {
 const open = () => renderAt(<SessionsSection />, { path: '/profile/sessions' });
 
 /** The card (list item) of the list `list` whose text includes `device`. */
-async function card(list: string, device: string): Promise<HTMLElement> {
-  const cards = await screen.findByRole('list', { name: list });
-  const found = within(cards)
-    .getAllByRole('listitem')
-    .find((c) => c.textContent?.includes(device));
-  if (!found) throw new Error(`no card for ${device}`);
-  return found;
-}
+const card = (list: string, device: string) =>
+  phoneCard(list, (c) => c.textContent?.includes(device) ?? false);
 
 describe('Profile → Sessions on a 390 px phone (issue 12 item 9)', () => {
   it.each([

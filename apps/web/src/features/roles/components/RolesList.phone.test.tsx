@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { modalStore } from '../../../components/modals';
 import { showSuccess } from '../../../components/toast';
 import { changeLanguage } from '../../../lib/i18n';
-import { mockPhoneWidth } from '../../../test/phone';
+import { mockPhoneWidth, phoneCard } from '../../../test/phone';
 import { callsTo } from '../../../test/render-route';
 import { registerRolesModals } from '../modals';
 import { ROLE_VIEWER, accountRoles, rolesReply, signIn, viewer } from '../test/fixtures';
@@ -26,15 +26,9 @@ afterEach(async () => {
 
 const open = (replies = {}) => openRolesSection('/settings/permissions', replies);
 
-/** The card (list item) of the list `list` whose text includes `name`. */
-async function card(list: string, name: string): Promise<HTMLElement> {
-  const cards = await screen.findByRole('list', { name: list });
-  const found = within(cards)
-    .getAllByRole('listitem')
-    .find((c) => within(c).queryByRole('link', { name }) !== null);
-  if (!found) throw new Error(`no card for ${name}`);
-  return found;
-}
+/** The card (list item) of the list `list` whose link is the role `name` ("Member" is in every card's text). */
+const card = (list: string, name: string) =>
+  phoneCard(list, (c) => within(c).queryByRole('link', { name }) !== null);
 
 describe('Settings → Roles on a 390 px phone (issue 12 item 9)', () => {
   it.each([
