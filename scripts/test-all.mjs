@@ -37,6 +37,8 @@ function runStep(cmd, args, env) {
     // What a failed browser test saw (e2e/support/failure-report.ts), repeated in the summary too.
     const diagnoses = [];
     let inReport = false;
+    // Lines of an error's message after its first (an axe finding's list), kept until its stack begins.
+    let detail = 0;
     // One partial line per stream: stdout and stderr interleave, and a line must not take the other's end.
     const scanner = () => {
       let rest = '';
@@ -53,11 +55,17 @@ function runStep(cmd, args, env) {
       // it points at: enough to tell a product bug from a slow machine without the whole log. (Errors only
       // after Vitest's first FAIL line: passing tests print expected errors too.)
       if (/^\s*FAIL\s/.test(plain)) inReport = true;
+      const errorLine = inReport && /^\s*([A-Z]\w*)?Error(\s*\[\w+\])?: /.test(plain);
+      if (plain.trim() === '' || /^\s*(❯|at) /.test(plain)) detail = 0;
+      const isDetail = detail > 0;
+      if (isDetail) detail--;
       const summary =
         /^\s*(FAIL|×|✗)\s/.test(plain) ||
         /error TS\d+:/.test(plain) ||
-        (inReport && /^\s*([A-Z]\w*)?Error(\s*\[\w+\])?: /.test(plain)) ||
+        errorLine ||
+        isDetail ||
         (inReport && /^\s*❯ \S+\.test\.tsx?:\d+/.test(plain));
+      if (errorLine) detail = 12;
       const entry = plain.length > 300 ? `${plain.slice(0, 300)}…` : plain;
       if (summary && failures.length < 60 && !failures.includes(entry)) failures.push(entry);
       if (plain.startsWith('[diagnosis] ') && diagnoses.length < 150) diagnoses.push(entry);

@@ -17,10 +17,39 @@ export interface Violation {
 /** The axe run in progress on each page: axe-core refuses a second run while one is going. */
 const running = new WeakMap<Page, Promise<unknown>>();
 
-/** Runs axe-core on what the page shows now (after any run in progress); returns its WCAG A/AA violations. */
+/** The longest wait for a screen's transitions to end before it is checked anyway. */
+const STILL_LIMIT_MS = 5_000;
+
+/**
+ * Waits until no finite animation or CSS transition runs on the page (spinners, which never end, do not
+ * count), or STILL_LIMIT_MS. A toast fading out or a dialog fading in is half-transparent: axe-core would
+ * measure its colour contrast mid-way (seen in CI: a success toast's fade-out on the dashboard).
+ */
+async function untilStill(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: STILL_LIMIT_MS },
+    )
+    .catch((error: unknown) => {
+      if (page.isClosed() || isGone(error)) throw error;
+    });
+}
+
+/**
+ * Runs axe-core on what the page shows once its transitions have ended (after any run in progress);
+ * returns its WCAG A/AA violations.
+ */
 export async function axeViolations(page: Page, screen = page.url()): Promise<Violation[]> {
   const previous = running.get(page) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(() => new AxeBuilder({ page }).withTags(TAGS).analyze());
+  const run = previous
+    .catch(() => undefined)
+    .then(() => untilStill(page))
+    .then(() => new AxeBuilder({ page }).withTags(TAGS).analyze());
   running.set(page, run);
   const results = await run;
   return results.violations.map((v) => ({
@@ -43,9 +72,9 @@ export function describeViolations(violations: Violation[]): string {
     .join('\n');
 }
 
-/** Fails with a readable list when the page shows an accessibility violation. */
-export async function expectAccessible(page: Page, screen?: string): Promise<void> {
-  const violations = await axeViolations(page, screen);
+/** Fails with a readable list when the page shows an accessibility violation that later looks find again. */
+export async function expectAccessible(page: Page, screen = page.url()): Promise<void> {
+  const violations = await confirmedViolations(page, screen);
   if (violations.length > 0) {
     throw new Error(`axe-core found accessibility violations:\n${describeViolations(violations)}`);
   }
@@ -102,8 +131,8 @@ const CONFIRM_GAP_MS = 1000;
  * The screen's violations that every later check, over a few seconds, finds again. The automatic
  * checks run while the test goes on clicking, so a check can catch a menu or dialog half-way through
  * its transition (seen: a menu's dropdown checked after its items had gone, twice 400 ms apart on a
- * loaded machine). A violation of the screen itself is still there on every look; explicit checks
- * (expectAccessible) stay single-shot.
+ * loaded machine). A violation of the screen itself is still there on every look. Explicit checks
+ * (expectAccessible) use it too: a screenshot taken as a toast fades out is no finding either.
  */
 async function confirmedViolations(page: Page, screen: string): Promise<Violation[]> {
   let confirmed = await axeViolations(page, screen);
