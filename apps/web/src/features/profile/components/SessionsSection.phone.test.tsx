@@ -61,14 +61,22 @@ describe('Profile → Sessions on a 390 px phone (issue 12 item 9)', () => {
       expect(within(screen.getByRole('list', { name: list })).getAllByRole('listitem')).toHaveLength(2);
       expect(current).toHaveTextContent(thisDevice);
       expect(current).toHaveTextContent(`${ip}127.0.0.1`);
-      expect(within(current).getByRole('button', { name: `${end}: Firefox on Linux` })).toBeInTheDocument();
+      expect(
+        within(current).getByRole('button', {
+          name: `${end}: Firefox on Linux, ${thisDevice.toLowerCase()}`,
+        }),
+      ).toBeInTheDocument();
 
       const other = await card(list, 'Safari on iPhone');
       expect(other).not.toHaveTextContent(thisDevice);
       expect(other).toHaveTextContent(`${ip}${unknown}`);
       expect(other).toHaveTextContent(`${lastUsed}${ago}`);
       expect(other).toHaveTextContent(new RegExp(`${expires}\\S`));
-      expect(within(other).getByRole('button', { name: `${end}: Safari on iPhone` })).toBeInTheDocument();
+      expect(
+        within(other).getByRole('button', {
+          name: new RegExp(`^${end}: Safari on iPhone, ${lastUsed.slice(0, -1).toLowerCase()} \\d`),
+        }),
+      ).toBeInTheDocument();
     },
   );
 
@@ -76,7 +84,9 @@ describe('Profile → Sessions on a 390 px phone (issue 12 item 9)', () => {
     const fetchMock = mockApi(twoSessionsReplies());
     open();
     const other = await card('Active sessions', 'Safari on iPhone');
-    within(other).getByRole('button', { name: 'End session: Safari on iPhone' }).focus();
+    within(other)
+      .getByRole('button', { name: /^End session: Safari on iPhone, last used / })
+      .focus();
     await userEvent.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'End this session?' });
     expect(dialog).toHaveTextContent('The session on Safari on iPhone will be ended');
@@ -93,7 +103,9 @@ describe('Profile → Sessions on a 390 px phone (issue 12 item 9)', () => {
     mockApi(currentSessionReplies());
     open();
     const current = await card('Active sessions', 'Firefox on Linux');
-    await userEvent.click(within(current).getByRole('button', { name: 'End session: Firefox on Linux' }));
+    await userEvent.click(
+      within(current).getByRole('button', { name: 'End session: Firefox on Linux, this device' }),
+    );
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('This is the device you are using now');
     await userEvent.click(within(dialog).getByRole('button', { name: 'End session' }));

@@ -28,7 +28,11 @@ describe('sessions section', () => {
     expect(within(row).getByText('5 minutes ago')).toBeInTheDocument();
     expect(within(row).getByText('Unknown')).toBeInTheDocument();
 
-    await userEvent.click(within(row).getByRole('button', { name: 'End session: Safari on iPhone' }));
+    await userEvent.click(
+      within(row).getByRole('button', {
+        name: /^End session: Safari on iPhone, last used \d\d\/\d\d\/\d{4} /,
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'End this session?' });
     expect(dialog).toHaveTextContent('The session on Safari on iPhone will be ended');
     await userEvent.click(within(dialog).getByRole('button', { name: 'End session' }));
@@ -42,12 +46,34 @@ describe('sessions section', () => {
   it('ending the current session signs out here', async () => {
     mockApi(currentSessionReplies());
     open();
-    await userEvent.click(await screen.findByRole('button', { name: 'End session: Firefox on Linux' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'End session: Firefox on Linux, this device' }),
+    );
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('This is the device you are using now');
     await userEvent.click(within(dialog).getByRole('button', { name: 'End session' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/signin');
     expect(localStorage.getItem('sinetti.session')).toBeNull();
+  });
+
+  it('names each End session button apart, also for two sessions of the same device', async () => {
+    const sessions = twoSessionsReplies()['GET /api/authentication/sessions/full']().sessions;
+    const older = { ...sessions[1], id: `${OTHER.slice(0, -1)}3`, updated: '2026-11-20T10:15:00.000Z' };
+    const newer = { ...sessions[1], updated: '2026-11-27T08:40:00.000Z' };
+    mockApi({
+      'GET /api/authentication/sessions/full': () => ({
+        status: 'OK',
+        sessions: [{ ...sessions[0], device: 'Safari on iPhone' }, newer, older],
+      }),
+    });
+    open();
+    await screen.findAllByText('Safari on iPhone');
+    const names = screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'));
+    expect(names).toEqual([
+      'End session: Safari on iPhone, this device',
+      'End session: Safari on iPhone, last used 11/27/2026 10:40 AM',
+      'End session: Safari on iPhone, last used 11/20/2026 12:15 PM',
+    ]);
   });
 
   it('says so when there are no sessions', async () => {

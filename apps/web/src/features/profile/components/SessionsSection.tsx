@@ -96,8 +96,16 @@ export function SessionsSection() {
                 size="xs"
                 variant="light"
                 color="red"
-                // Each card's button names its device: a list of "End session" buttons cannot be told apart.
-                aria-label={t('sessions.endNamed', { device: session.device })}
+                // Each button names its session: a list of "End session" buttons cannot be told apart, nor
+                // can two sessions of the same browser by device alone.
+                aria-label={
+                  session.current
+                    ? t('sessions.endNamedCurrent', { device: session.device })
+                    : t('sessions.endNamed', {
+                        device: session.device,
+                        lastUsed: formatDateTime(session.updated, lang),
+                      })
+                }
                 onClick={() => setEnding(session)}
               >
                 {t('sessions.end')}
