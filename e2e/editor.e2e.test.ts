@@ -142,7 +142,7 @@ describe('the DOCX editor', () => {
       .waitFor();
     await expect.poll(() => list.getByTestId('version-3').getByText('Current').count()).toBe(1);
     await context.close();
-  }, 300_000);
+  });
 
   it('New template → Edit → Insert field: the template lists the field', async () => {
     const context = await newContext(browser, server.url);
@@ -165,5 +165,5 @@ describe('the DOCX editor', () => {
       .getByText(/^Rent · number/)
       .waitFor({ timeout: 60_000 });
     await context.close();
-  }, 240_000);
+  });
 });

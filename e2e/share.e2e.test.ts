@@ -45,5 +45,5 @@ describe('share links', () => {
     await reader.getByRole('heading', { name: 'This link does not work' }).waitFor();
     await outside.close();
     await context.close();
-  }, 180_000);
+  });
 });

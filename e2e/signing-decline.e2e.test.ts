@@ -57,5 +57,5 @@ describe('decline journey (issue 12 item 4)', () => {
     await page.getByRole('region', { name: 'Balance' }).getByText('€50.00').waitFor();
     await signeeContext.close();
     await context.close();
-  }, 240_000);
+  });
 });

@@ -108,5 +108,5 @@ describe('a Finnish signee (issue 12 item 3)', () => {
     expect(done.subject).toContain(DOCUMENT);
     await finnish.close();
     await context.close();
-  }, 240_000);
+  });
 });

@@ -80,5 +80,5 @@ describe('follow-up journey (issue 12 items 6 and 7)', () => {
     await page.goto('/settings/billing');
     await page.getByRole('region', { name: 'Balance' }).getByText('€50.00').waitFor();
     await context.close();
-  }, 240_000);
+  });
 });

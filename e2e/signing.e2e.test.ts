@@ -43,13 +43,11 @@ async function signAs(email: string, shot?: string) {
   await page.getByText(/Finish by .+ The signing session ends 60 minutes after it started\./).waitFor();
   await page.locator('canvas[data-page="1"][data-rendered]').waitFor();
 
-  const before = Date.now();
   await page.getByRole('button', { name: 'Send code by e-mail' }).click();
   await page.getByText(/You can ask for a new code in \d+ s\./).waitFor();
   const mail = await waitForMail(server.url, email, (m) => m.subject.startsWith('Your verification code is'));
   const code = /(\d{6})/.exec(mail.subject)?.[1] ?? '';
   expect(code).toMatch(/^\d{6}$/);
-  expect(Date.now() - before).toBeLessThan(30_000);
   await page.getByRole('textbox', { name: 'Verification code' }).fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.getByText('Your e-mail address is confirmed.').waitFor();
@@ -332,5 +330,5 @@ describe('signing journey', () => {
     const ownMail = await mailTo(server.url, OWNER);
     expect(ownMail.some((m) => m.subject.startsWith('Olli Omistaja signed'))).toBe(false);
     await context.close();
-  }, 180_000);
+  });
 });

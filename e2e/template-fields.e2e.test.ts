@@ -88,5 +88,5 @@ describe('template fields', () => {
     expect(text).toContain('The tenant Äijälä Öhman rents the flat from 1 July 2026.');
     await context.close();
     fs.rmSync(dir, { recursive: true, force: true });
-  }, 240_000);
+  });
 });

@@ -249,11 +249,9 @@ describe('hostile conversions', () => {
 describe('converter processes', () => {
   it('kills the whole process group when the time limit passes', async () => {
     const pidFile = path.join(tmp, 'child.pid');
-    const started = Date.now();
     await expect(
       runProcess('sh', ['-c', `sleep 30 & echo $! > ${pidFile}; wait`], { timeoutMs: 300 }),
     ).rejects.toBeInstanceOf(ProcessTimeoutError);
-    expect(Date.now() - started).toBeLessThan(5000);
     const pid = Number(fs.readFileSync(pidFile, 'utf8'));
     // Gone, or a zombie waiting to be reaped by init: either way no longer running.
     const stat = fs.existsSync(`/proc/${pid}/stat`) ? fs.readFileSync(`/proc/${pid}/stat`, 'utf8') : '';

@@ -76,9 +76,7 @@ describe('early calls', () => {
       vi.fn(() => new Promise<Response>(() => undefined)),
     );
     startEarly('/api/x/never');
-    const started = Date.now();
     await earlyCallsSettled(50);
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(takeEarly('/api/x/never')).toBeDefined();
   });
 });
