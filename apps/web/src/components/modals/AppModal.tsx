@@ -46,7 +46,8 @@ export function ModalConfirmButton(props: ButtonProps & ElementProps<'button', k
 
 /**
  * The frame every modal uses (SPEC §2.7): optional header, icon, close cross and progress bar;
- * Escape closes; an element marked `data-autofocus` gets focus 500 ms after opening; on closing,
+ * Escape closes; an element marked `data-autofocus` gets focus 500 ms after opening (unless the user
+ * has typed or clicked in the dialog by then); on closing,
  * focus goes back to the control that opened it.
  */
 export function AppModal({
@@ -75,10 +76,21 @@ export function AppModal({
 
   useEffect(() => {
     if (!opened) return;
+    // Someone who has already typed or clicked in the dialog keeps their focus: moving it to the name
+    // input would send their next keys there (seen on a slow machine: a field's text landed in the name).
+    let used = false;
+    const onUse = (event: Event) => {
+      if (event.target instanceof Node && contentRef.current?.contains(event.target)) used = true;
+    };
+    const uses = ['keydown', 'pointerdown', 'input'] as const;
+    for (const type of uses) document.addEventListener(type, onUse, true);
     const timer = setTimeout(() => {
-      contentRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+      if (!used) contentRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     }, NAME_INPUT_FOCUS_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      for (const type of uses) document.removeEventListener(type, onUse, true);
+    };
   }, [opened]);
 
   const onOverlayClick = () => {

@@ -20,6 +20,7 @@ function renderModal(overlayClose: boolean, onClose = vi.fn()) {
     <MantineProvider env="test">
       <AppModal opened onClose={onClose} title="Rename" overlayClose={overlayClose} progress={40}>
         <input aria-label="Name" data-autofocus />
+        <input aria-label="Note" />
       </AppModal>
     </MantineProvider>,
   );
@@ -76,6 +77,30 @@ describe('AppModal', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(input).toHaveFocus();
     expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '40');
+  });
+
+  it.each([
+    ['types', (note: HTMLElement) => fireEvent.input(note, { target: { value: 'Hello' } })],
+    ['presses a key', (note: HTMLElement) => fireEvent.keyDown(note, { key: 'H' })],
+    ['clicks', (note: HTMLElement) => fireEvent.pointerDown(note)],
+  ])('leaves the focus where it is when the user %s in the dialog within 500 ms', (_, use) => {
+    vi.useFakeTimers();
+    renderModal(true);
+    const note = screen.getByLabelText('Note');
+    act(() => vi.advanceTimersByTime(100));
+    act(() => note.focus());
+    act(() => use(note));
+    act(() => vi.advanceTimersByTime(NAME_INPUT_FOCUS_MS));
+    expect(note).toHaveFocus();
+  });
+
+  it('still focuses the name input when the user only used the page behind the dialog', () => {
+    vi.useFakeTimers();
+    renderModal(true);
+    act(() => vi.advanceTimersByTime(100));
+    act(() => fireEvent.keyDown(document.body, { key: 'Tab' }));
+    act(() => vi.advanceTimersByTime(NAME_INPUT_FOCUS_MS));
+    expect(screen.getByLabelText('Name')).toHaveFocus();
   });
 });
 
