@@ -23,7 +23,8 @@ const STILL_LIMIT_MS = 5_000;
 /**
  * Waits until no finite animation or CSS transition runs on the page (spinners, which never end, do not
  * count), or STILL_LIMIT_MS. A toast fading out or a dialog fading in is half-transparent: axe-core would
- * measure its colour contrast mid-way (seen in CI: a success toast's fade-out on the dashboard).
+ * measure its colour contrast mid-way. (Checks were seen running during such fades; an unexplained CI
+ * failure of the dashboard's check, just after a toast, was probably one.)
  */
 async function untilStill(page: Page): Promise<void> {
   await page
