@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Badge, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,12 +12,15 @@ import { documentKeys } from '../api/keys';
 import { saveBlob } from '../../../lib/download';
 import { loadDocx, saveDocx } from './api';
 import { deleteDraft, loadDraft, saveDraft, type Draft } from './drafts';
-import { DocxEditor, type EditorHandle } from './DocxEditor';
+import type { EditorHandle } from './DocxEditor';
 import { DraftNotice, LockNotice } from './EditorNotices';
 import { useEditLock } from './useEditLock';
 
 // Its own chunk: its form controls stay out of the chunks the editor shares with the rest of the app.
 const InsertField = lazy(async () => ({ default: (await import('./InsertField')).InsertField }));
+// SuperDoc is megabytes of script: the page shows at once (title, Back, "Opening…") and the editor's code
+// loads beside the lock and the file, instead of the Edit link seeming dead until it has loaded.
+const DocxEditor = lazy(async () => ({ default: (await import('./DocxEditor')).DocxEditor }));
 
 /** How long after the last change the draft is written to this browser. */
 const DRAFT_DELAY_MS = 2000;
@@ -199,7 +202,7 @@ export function EditorPage({ id }: { id: string }) {
           {t('notEditable')}
         </Alert>
       )}
-      {editable && !source && problem === null && (lock.state === 'pending' || lock.state === 'held') && (
+      {editable && !ready && problem === null && (lock.state === 'pending' || lock.state === 'held') && (
         <Group gap="xs">
           <Loader size="sm" aria-hidden />
           <Text size="sm" role="status">
@@ -208,7 +211,7 @@ export function EditorPage({ id }: { id: string }) {
         </Group>
       )}
       {source && account.data && (
-        <Box>
+        <Suspense fallback={null}>
           <DocxEditor
             file={source.file}
             user={{ name: account.data.account.fullName, email: account.data.account.email }}
@@ -224,7 +227,7 @@ export function EditorPage({ id }: { id: string }) {
             }}
             onFailure={setProblem}
           />
-        </Box>
+        </Suspense>
       )}
     </Stack>
   );
