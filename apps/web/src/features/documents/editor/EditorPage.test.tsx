@@ -15,6 +15,8 @@ const editor = vi.hoisted(() => ({
   /** While set, exports wait for it (a slow export on a busy machine). */
   gate: null as null | Promise<void>,
   exports: 0,
+  /** While set, the editor says it is ready only once it resolves (SuperDoc loading its engine). */
+  readyGate: null as null | Promise<void>,
 }));
 vi.mock('./DocxEditor', () => ({
   DocxEditor: ({
@@ -30,17 +32,19 @@ vi.mock('./DocxEditor', () => ({
     editor.file = file;
     setTimeout(
       () =>
-        onReady({
-          exportDocx: async () => {
-            editor.exports += 1;
-            await editor.gate;
-            return new Blob(['edited-docx']);
-          },
-          insertText: (text) => {
-            editor.inserted.push(text);
-            return true;
-          },
-        }),
+        void Promise.resolve(editor.readyGate).then(() =>
+          onReady({
+            exportDocx: async () => {
+              editor.exports += 1;
+              await editor.gate;
+              return new Blob(['edited-docx']);
+            },
+            insertText: (text) => {
+              editor.inserted.push(text);
+              return true;
+            },
+          }),
+        ),
       0,
     );
     return <div data-testid="fake-editor" />;
@@ -68,7 +72,7 @@ vi.mock('./drafts', () => ({
 afterEach(() => {
   resetTestState();
   Object.assign(drafts, { kept: null, saved: [], deleted: 0 });
-  Object.assign(editor, { gate: null, exports: 0 });
+  Object.assign(editor, { gate: null, exports: 0, readyGate: null });
 });
 
 const lease = doc({ name: 'Lease', type: 'contract', extension: 'docx' });
@@ -107,6 +111,18 @@ function open(replies: Record<string, FakeReply | ((init: RequestInit) => FakeRe
 }
 
 describe('the editor page (issue 13 item 1)', () => {
+  it('says it is opening the document until the editor is ready, Save disabled meanwhile', async () => {
+    let ready = () => {};
+    editor.readyGate = new Promise((resolve) => (ready = resolve));
+    open({});
+    await screen.findByTestId('fake-editor'); // the file is there, the editor not yet ready
+    expect(screen.getByRole('status')).toHaveTextContent('Opening the document…');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    act(() => ready());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    expect(screen.queryByText('Opening the document…')).toBeNull();
+  });
+
   it('saves the edited DOCX over the file it opened (If-Match) and returns to the document', async () => {
     let sent: RequestInit | undefined;
     const { fetchMock } = open({
