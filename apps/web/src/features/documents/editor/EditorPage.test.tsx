@@ -125,12 +125,17 @@ describe('the editor page (issue 13 item 1)', () => {
 
   it('saves the edited DOCX over the file it opened (If-Match) and returns to the document', async () => {
     let sent: RequestInit | undefined;
-    const { fetchMock } = open({
+    const { fetchMock, queryClient } = open({
       [SAVE]: (init) => {
         sent = init;
         return { body: { status: 'OK', document: { ...lease, conversion: 'pending' } } };
       },
     });
+    // What other pages read earlier: a list (its "updated") and a template's fields change with the file.
+    const folder = ['documents', 'folder', 'root'];
+    const fields = ['documents', 'template-fields', lease.id];
+    queryClient.setQueryData(folder, { documents: [lease] });
+    queryClient.setQueryData(fields, { fields: [], roles: [] });
     await screen.findByRole('heading', { name: 'Lease', level: 1 });
     const save = screen.getByRole('button', { name: 'Save' });
     await waitFor(() => expect(save).toBeEnabled());
@@ -138,6 +143,8 @@ describe('the editor page (issue 13 item 1)', () => {
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
     fireEvent.click(save);
     expect(await screen.findByText('page:Document')).toBeInTheDocument();
+    expect(queryClient.getQueryState(folder)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(fields)?.isInvalidated).toBe(true);
     expect(new Headers(sent?.headers).get('if-match')).toBe(ETAG);
     expect(new Headers(sent?.headers).get('content-type')).toBe(
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

@@ -8,7 +8,7 @@ import { showSuccess } from '../../../components/toast';
 import { useAccount } from '../../../lib/account';
 import { errorText } from '../../../lib/errors';
 import { useDocument, useDocumentAbilities } from '../api/info';
-import { documentKeys } from '../api/keys';
+import { refreshDocuments } from '../api/keys';
 import { saveBlob } from '../../../lib/download';
 import { loadDocx, saveDocx } from './api';
 import { deleteDraft, loadDraft, saveDraft, type Draft } from './drafts';
@@ -102,7 +102,8 @@ export function EditorPage({ id }: { id: string }) {
       await saveDocx(id, await editor.current.exportDocx(), source.etag);
       setDirty(false);
       await deleteDraft(id, accountId);
-      void queryClient.invalidateQueries({ queryKey: documentKeys.info(id) });
+      // Its lists' "updated", its versions and a template's fields all changed with the file.
+      void refreshDocuments(queryClient);
       showSuccess(t('saved'));
       navigate(`/document/${id}`);
     } catch (err) {
