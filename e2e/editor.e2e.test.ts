@@ -47,8 +47,9 @@ async function searchFinds(page: Page, word: string): Promise<number> {
   return page.getByRole('link', { name: 'Written in the browser' }).count();
 }
 
-/** word/document.xml of the document's current DOCX, downloaded with the page's session. */
-async function documentXml(page: Page, id: string): Promise<string> {
+/** word/document.xml of the current DOCX of the document at `documentPath`, downloaded with the page's session. */
+async function documentXml(page: Page, documentPath: string): Promise<string> {
+  const id = documentPath.split('/').pop() ?? '';
   const files = unzipSync(new Uint8Array(await downloadFrom(page, `/documents/download/${id}`)));
   return strFromU8(files['word/document.xml'] ?? new Uint8Array());
 }
@@ -124,7 +125,7 @@ describe('the DOCX editor', () => {
 
     await expect.poll(() => searchFinds(page, 'Quokkaberry'), { timeout: 60_000, interval: 1_000 }).toBe(1);
     // The saved file is a real DOCX with a real table (w:tbl) holding the typed cells.
-    const xml = await documentXml(page, documentPath.split('/').pop() ?? '');
+    const xml = await documentXml(page, documentPath);
     const outside = paragraphs(xml);
     expect(tableCells(xml), `paragraphs: ${JSON.stringify(outside)}`).toEqual([
       ['Vuokra', 'Wombatcell', '', ''],
@@ -180,7 +181,7 @@ describe('the DOCX editor', () => {
     await save.click();
     await waitForPath(page, templatePath);
     // The saved file holds the field (else the panel below has nothing to list).
-    const saved = await documentXml(page, templatePath.split('/').pop() ?? '');
+    const saved = await documentXml(page, templatePath);
     expect(paragraphs(saved)).toContain('Rent: {{rent:number|950}}');
     const panel = page.getByRole('region', { name: 'Template' });
     await panel
