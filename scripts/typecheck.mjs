@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Typechecks every project at once (they are independent; run one after another they take minutes).
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -12,6 +13,8 @@ const projects = [
   'e2e',
   'bench',
   'bench/docx-fidelity/harness',
+  // The Lighthouse benchmark's packages are installed by its first run only (scripts/bench.mjs).
+  ...(existsSync(path.join(root, 'bench/lighthouse/node_modules')) ? ['bench/lighthouse'] : []),
 ];
 
 const results = await Promise.all(

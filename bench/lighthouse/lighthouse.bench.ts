@@ -14,10 +14,10 @@ import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { STORAGE_KEYS } from '../apps/web/src/lib/storage.ts';
-import { buildSigningApp } from '../apps/server/test/signing-helper.ts';
+import { STORAGE_KEYS } from '../../apps/web/src/lib/storage.ts';
+import { buildSigningApp } from '../../apps/server/test/signing-helper.ts';
 
-const webDist = process.env.LIGHTHOUSE_DIST ?? path.resolve(import.meta.dirname, '../apps/web/dist');
+const webDist = process.env.LIGHTHOUSE_DIST ?? path.resolve(import.meta.dirname, '../../apps/web/dist');
 if (!fs.existsSync(path.join(webDist, 'index.html'))) {
   if (process.env.LIGHTHOUSE_DIST) throw new Error(`No built web app in ${webDist}`);
   const build = spawnSync('npm', ['run', 'build', '-w', '@sinetti/web'], { stdio: 'inherit' });
