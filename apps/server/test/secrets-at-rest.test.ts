@@ -1,3 +1,4 @@
+import { api } from '@sinetti/contract';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
@@ -46,6 +47,10 @@ describe('request logs hold no secrets', () => {
       `/public/sign/${TOKEN}`,
       `/public/signed/${TOKEN}`,
       `/public/session/${SESSION}`,
+      `/public/share/${TOKEN}`,
+      `/api/public/share/${TOKEN}`,
+      `/api/public/share/${TOKEN}/download`,
+      `/api/signing/decline/${TOKEN}`,
       `/api/signing/status/signee/${TOKEN}`,
       `/api/signing/start/${TOKEN}`,
       `/api/signing/download/${TOKEN}`,
@@ -74,6 +79,18 @@ describe('request logs hold no secrets', () => {
     expect(log).toContain('scope=openid');
     for (const secret of [TOKEN, SESSION, CODE, STATE, SESSION_ID, 'ada@example.com', 'ada%40example.com']) {
       expect(log, secret).not.toContain(secret);
+    }
+  });
+
+  it('redacts the token of every contract path that carries one, whatever its place', () => {
+    const secretPaths = Object.values(api)
+      .flatMap((area) => Object.values(area) as { path: string }[])
+      .map(({ path }) => path)
+      .filter((path) => /:(token|sessionToken)\b/.test(path));
+    expect(secretPaths.length).toBeGreaterThan(10);
+    for (const path of secretPaths) {
+      const url = `/api${path.replace(/:(token|sessionToken)\b/g, TOKEN).replace(/:\w+\??/g, 'x')}`;
+      expect(redactUrl(url), url).not.toContain(TOKEN);
     }
   });
 

@@ -1,27 +1,38 @@
+import { api } from '@sinetti/contract';
 import type { FastifyRequest } from 'fastify';
 
 export const REDACTED = '[redacted]';
 
+/** Path parameters of the contract that carry a secret: a signing, share or invite link's token, a signing session. */
+const SECRET_PARAMS = new Set(['token', 'sessionToken']);
+
 /**
- * Paths whose next segment is a secret: signing links and signing sessions (web pages and their API
- * calls), organization invite links, the development mailbox's messages (they hold signing links and codes), and the built-in
- * identity provider's interactions. Longer prefixes first.
+ * Every API path of the contract up to a secret parameter, which must be its first: `/api/signing/start/`.
+ * Derived, so that a new endpoint with a link token is redacted without anyone remembering to list it.
+ */
+export const SECRET_API_PREFIXES: readonly string[] = Object.values(api)
+  .flatMap((area) => Object.values(area) as { path: string }[])
+  .flatMap(({ path }) => {
+    const first = /^([^:]*):(\w+)/.exec(path);
+    return first?.[1] && SECRET_PARAMS.has(first[2] ?? '') ? [`/api${first[1]}`] : [];
+  });
+
+/**
+ * Paths whose next segment is a secret: the contract's (above); the web pages of signing links, signing
+ * sessions and share links; the development mailbox's messages (they hold signing links and codes); and the
+ * built-in identity provider's interactions. Longer prefixes first.
  */
 const SECRET_SEGMENT_AFTER = [
+  ...SECRET_API_PREFIXES,
   '/public/sign/',
   '/public/signed/',
   '/public/session/',
-  '/api/signing/status/signee/',
-  '/api/signing/start/',
-  '/api/signing/download/certificate/',
-  '/api/signing/download/',
-  '/api/signing/session/',
-  '/api/authentication/invite-link/',
+  '/public/share/',
   '/dev/mail/',
   '/idp/interaction/',
   '/idp/auth/',
   '/idp/session/end/confirm/',
-];
+].sort((a, b) => b.length - a.length);
 
 /** Query parameters whose values are never logged: OIDC codes, state, nonces, tokens, keys, addresses, invites. */
 const SECRET_QUERY =
