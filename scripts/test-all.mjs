@@ -4,6 +4,8 @@
 import { spawn } from 'node:child_process';
 
 const steps = [
+  // Every production package's licence is in the allowlist (scripts/licences/policy.ts): about a second.
+  ['licence gate', 'npx', ['tsx', '--test', 'scripts/licences/licences.test.ts']],
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['contract tests', 'npm', ['test', '-w', '@sinetti/contract']],
   ['web tests', 'npm', ['test', '-w', '@sinetti/web']],

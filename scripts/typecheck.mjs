@@ -13,6 +13,7 @@ const projects = [
   'e2e',
   'bench',
   'bench/docx-fidelity/harness',
+  'scripts/licences',
   // The Lighthouse benchmark's packages are installed by its first run only (scripts/bench.mjs).
   ...(existsSync(path.join(root, 'bench/lighthouse/node_modules')) ? ['bench/lighthouse'] : []),
 ];
