@@ -9,7 +9,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
+import { build, type Plugin } from 'vite';
 import {
   compareRendered,
   corpusDir,
@@ -22,10 +22,22 @@ const here = path.resolve(import.meta.dirname, 'docx-fidelity');
 const corpus = corpusDir;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sinetti-docx-fidelity-'));
 
+/** SuperDoc is installed for the web app only: the harness's imports of it resolve as the web app's would. */
+const fromWebApp: Plugin = {
+  name: 'superdoc-from-web-app',
+  resolveId(source) {
+    if (source !== 'superdoc' && !source.startsWith('superdoc/')) return null;
+    return this.resolve(source, path.resolve(import.meta.dirname, '../apps/web/index.html'), {
+      skipSelf: true,
+    });
+  },
+};
+
 async function buildHarness(): Promise<string> {
   const outDir = path.join(work, 'harness');
   await build({
     root: path.join(here, 'harness'),
+    plugins: [fromWebApp],
     logLevel: 'error',
     build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 20_000, reportCompressedSize: false },
   });

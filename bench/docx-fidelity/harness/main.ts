@@ -1,9 +1,7 @@
 // The page the DOCX fidelity bench drives in Chromium: SuperDoc opens a DOCX and exports it again, unchanged
 // by anyone, as the editor's save would. Telemetry off (SuperDoc reports usage to its vendor by default).
 import 'superdoc/style.css';
-import { SuperDoc } from 'superdoc';
-
-type Ready = { superdoc: SuperDoc };
+import { SuperDoc, type Config } from 'superdoc';
 
 function fromBase64(b64: string): Uint8Array {
   return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
@@ -24,26 +22,26 @@ async function roundTrip(b64: string): Promise<{ b64: string; readyMs: number }>
   const started = performance.now();
   const editor = await new Promise<SuperDoc>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('SuperDoc was not ready in 60 s')), 60_000);
-    new SuperDoc({
+    const config: Config = {
       selector: '#editor',
       document: file,
       documentMode: 'editing',
-      toolbar: null,
       telemetry: { enabled: false },
-      onReady: ({ superdoc }: Ready) => {
+      onReady: ({ superdoc }) => {
         clearTimeout(timer);
         resolve(superdoc);
       },
-      onException: ({ error }: { error: Error }) => {
+      onException: ({ error }) => {
         clearTimeout(timer);
-        reject(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       },
-    } as never);
+    };
+    new SuperDoc(config);
   });
   const readyMs = Math.round(performance.now() - started);
   const blob = await editor.export({ exportType: ['docx'], triggerDownload: false });
   const out = new Uint8Array(await blob.arrayBuffer());
-  editor.destroy?.();
+  editor.destroy();
   return { b64: toBase64(out), readyMs };
 }
 

@@ -1,6 +1,7 @@
 import 'superdoc/style.css';
 import { useEffect, useRef } from 'react';
-import { SuperDoc } from 'superdoc';
+import { SuperDoc, type Config } from 'superdoc';
+import { DOCX_MIME } from './api';
 
 export interface EditorHandle {
   /** The document as DOCX, as it stands now. */
@@ -9,11 +10,12 @@ export interface EditorHandle {
   insertText(text: string): boolean;
 }
 
-const INSERT_TEXT = 'sinetti.insertText';
+/** SuperDoc 1.x finds its toolbar by a selector string, not an element: each editor gets its own id. */
+let editors = 0;
 
 /**
- * SuperDoc (docs/decisions.md "The browser DOCX editor") on one DOCX: its toolbar and pages. It edits the
- * file's XML itself, so what is not touched stays as it was. Telemetry off: nothing leaves for its vendor.
+ * SuperDoc 1.46.3 (docs/decisions.md "The browser DOCX editor") on one DOCX: its toolbar and pages. It edits
+ * the file's XML itself, so what is not touched stays as it was. Telemetry off: nothing leaves for its vendor.
  */
 export function DocxEditor({
   file,
@@ -35,27 +37,27 @@ export function DocxEditor({
 
   useEffect(() => {
     if (!toolbar.current || !pages.current) return;
-    const editor = new SuperDoc({
+    toolbar.current.id = `sinetti-docx-toolbar-${++editors}`;
+    const config: Config = {
       selector: pages.current,
-      toolbar: toolbar.current,
-      document: new File([file], 'document.docx', { type: file.type }),
+      toolbar: `#${toolbar.current.id}`,
+      // Typed as DOCX whatever the download or the draft store said: SuperDoc exports only what it typed so.
+      document: new File([file], 'document.docx', { type: DOCX_MIME }),
       documentMode: 'editing',
       user,
       telemetry: { enabled: false },
-      onReady: () => {
-        // Through SuperDoc's public UI controller: its insertText writes at the selection via the Document API.
-        editor.ui.commands.register<string>({
-          id: INSERT_TEXT,
-          execute: (context) => context.insertText(context.payload ?? ''),
-        });
+      onReady: ({ superdoc }) => {
         callbacks.current.onReady({
-          exportDocx: () => editor.export({ exportType: ['docx'], triggerDownload: false }),
-          insertText: (text) => editor.ui.commands.execute(INSERT_TEXT, text) !== false,
+          exportDocx: () => superdoc.export({ exportType: ['docx'], triggerDownload: false }),
+          // The body's (or the focused header's) editor keeps its selection while the Insert field panel has
+          // the focus: a text object is written there as plain text with the marks at the cursor.
+          insertText: (text) => superdoc.activeEditor?.commands.insertContent({ text }) === true,
         });
       },
       onEditorUpdate: () => callbacks.current.onChange(),
-      onException: ({ error }: { error: unknown }) => callbacks.current.onFailure(error),
-    } as ConstructorParameters<typeof SuperDoc>[0]);
+      onException: ({ error }) => callbacks.current.onFailure(error),
+    };
+    const editor = new SuperDoc(config);
     return () => editor.destroy();
     // One editor per file; the user does not change while it is open.
     // eslint-disable-next-line react-hooks/exhaustive-deps
