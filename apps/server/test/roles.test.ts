@@ -31,7 +31,10 @@ describe('roles list and info', () => {
       expect(role.permissions[1]).toMatchObject({ permissionKey: 'organization.view.details' });
     }
     const member = roles.find((r) => r.name === 'Member');
-    expect(member).toMatchObject({ default: true, abilities: { edit: true, delete: false, assign: true } });
+    expect(member).toMatchObject({
+      default: true,
+      abilities: { edit: true, rename: true, delete: false, assign: true },
+    });
     expect(granted(member as Role)).toEqual([2, 4, 11, 18, 20, 22, 25]);
     expect(roles.find((r) => r.name === 'Viewer')?.abilities.delete).toBe(true);
   });
@@ -57,7 +60,7 @@ describe('roles list and info', () => {
     const own = seen.find((r) => r.name === `Only ${P.ORG_VIEW_ROLES}`);
     expect(own?.accounts).toEqual([viewer.accountId]);
     expect(seen.every((r) => r.accounts.every((a) => a === viewer.accountId))).toBe(true);
-    expect(own?.abilities).toEqual({ edit: false, delete: false, assign: false });
+    expect(own?.abilities).toEqual({ edit: false, rename: false, delete: false, assign: false });
 
     const holdersViewer = await t.member(owner, [P.USERS_VIEW_ROLES]);
     const all = (await api.list(holdersViewer)).json().roles as Role[];
@@ -170,7 +173,6 @@ describe('role-add and role-update', () => {
     });
     expect(revoke.statusCode).toBe(403);
     const own = await api.update(editor, roleId, {
-      name: 'Renamed by editor',
       permissions: [
         { id: P.DOCUMENTS_VIEW, permissionValue: 0 },
         { id: P.ORG_VIEW_BALANCE, permissionValue: 1 },
@@ -178,8 +180,29 @@ describe('role-add and role-update', () => {
     });
     expect(own.statusCode).toBe(200);
     expect(granted(own.json().role)).toEqual([P.ORG_VIEW_BALANCE]);
-    expect(own.json().role.abilities).toMatchObject({ edit: true, delete: false });
+    expect(own.json().role.abilities).toMatchObject({ edit: true, rename: false, delete: false });
     expect((await api.remove(editor, roleId)).statusCode).toBe(403);
+  });
+
+  it('lets a non-owner editor rename only a role that grants nothing they lack', async () => {
+    const editor = await t.member(owner, [P.ORG_EDIT_ROLES, P.ORG_VIEW_ROLES, P.DOCUMENTS_VIEW]);
+    const wider = await api.create(owner, 'Wider than the editor', [P.DOCUMENTS_VIEW, P.ORG_VIEW_BALANCE]);
+    const rename = await api.update(editor, wider, { name: 'Renamed by editor' });
+    expect(rename.json()).toMatchObject({ code: 'FORBIDDEN', reason: 'PERMISSION_NOT_HELD' });
+    // Not even together with a change the editor may make alone.
+    const both = await api.update(editor, wider, {
+      name: 'Renamed by editor',
+      permissions: [{ id: P.DOCUMENTS_VIEW, permissionValue: 0 }],
+    });
+    expect(both.statusCode).toBe(403);
+    expect((await api.info(owner, wider)).json().role).toMatchObject({ name: 'Wider than the editor' });
+    const kept = granted((await api.info(owner, wider)).json().role);
+    expect(kept.sort((a, b) => a - b)).toEqual([P.ORG_VIEW_BALANCE, P.DOCUMENTS_VIEW].sort((a, b) => a - b));
+
+    const within = await api.create(owner, 'Within the editor', [P.DOCUMENTS_VIEW]);
+    const ok = await api.update(editor, within, { name: 'Renamed by editor' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().role).toMatchObject({ name: 'Renamed by editor' });
   });
 });
 

@@ -82,12 +82,17 @@ export function editableRole<R extends RoleSubject, A extends RoleAction>(
 
 export type RoleRefusal = 'PERMISSION_NOT_HELD' | 'DEFAULT_ROLE';
 
-/** Changing a role's permissions: a non-owner sets (grants or takes away) only permissions they hold. */
+/**
+ * Changing a role: a non-owner sets (grants or takes away) only permissions they hold, and renames only a
+ * role that grants nothing they lack (as for deleting or assigning it: a name is how others choose a role).
+ */
 export function roleUpdateRule(
   editor: RoleEditor,
-  changedPermissions: readonly number[],
+  role: RoleSubject,
+  change: { permissions: readonly number[]; rename: boolean },
 ): RoleRefusal | null {
-  return holdsAll(editor, changedPermissions) ? null : 'PERMISSION_NOT_HELD';
+  if (!holdsAll(editor, change.permissions)) return 'PERMISSION_NOT_HELD';
+  return change.rename && !holdsAll(editor, role.permissions) ? 'PERMISSION_NOT_HELD' : null;
 }
 
 /** Deleting a role: one that grants nothing the caller lacks, never the default role. */
@@ -102,7 +107,8 @@ export function roleAssignmentRule(editor: RoleEditor, role: RoleSubject): RoleR
 }
 
 const REFUSALS = {
-  update: 'You can only grant or take away permissions that you hold yourself.',
+  update:
+    'You can only grant or take away permissions that you hold yourself, and rename only roles that grant nothing you lack.',
   delete: 'You can only delete roles that grant nothing you lack.',
   assign: 'You can only give or take away roles that grant nothing you lack.',
 } as const;
@@ -123,6 +129,7 @@ export function roleAbilitiesOf(actor: OrganizationActor, role: RoleSubject): Ro
   const edit = can(actor, P.ORG_EDIT_ROLES);
   return {
     edit,
+    rename: edit && coversRole,
     delete: edit && coversRole && !role.isDefault,
     assign: can(actor, P.USERS_EDIT_ROLES) && coversRole,
   };

@@ -17,8 +17,10 @@ export const permissionGrant = z.object({
 
 /** What the caller may do with a role, computed by the server (the web app gates its buttons on these). */
 export const roleAbilities = z.object({
-  /** Rename it and change its permissions (organization edit roles, 9). */
+  /** Change its permissions, those the caller holds (organization edit roles, 9). */
   edit: z.boolean(),
+  /** Rename it: edit roles (9), and the caller holds all it grants. */
+  rename: z.boolean(),
   /** Delete it: edit roles (9), the caller holds all it grants, and never the default role. */
   delete: z.boolean(),
   /** Give it to or take it from a member: users edit roles (15), and the caller holds all it grants. */

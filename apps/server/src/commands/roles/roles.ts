@@ -79,8 +79,8 @@ export async function updateRole(
     await lockRoles(tx, editor.organizationId);
     const role = editableRole(editor, await findRole(tx, id, true));
     const { granted, revoked } = flips(role.permissions, change.permissions ?? []);
-    refuseRole(roleUpdateRule(editor, [...granted, ...revoked]), 'update');
     const rename = change.name !== undefined && change.name !== role.name;
+    refuseRole(roleUpdateRule(editor, role, { permissions: [...granted, ...revoked], rename }), 'update');
     if (rename) await refuseTakenName(tx, role.organizationId, change.name ?? '', role.id);
     if (!rename && granted.length === 0 && revoked.length === 0) return role;
     const permissions = [...role.permissions.filter((p) => !revoked.includes(p)), ...granted].sort(

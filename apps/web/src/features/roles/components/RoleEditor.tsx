@@ -49,6 +49,8 @@ export function RoleEditor({ role, canEdit, changeable, onSaved }: RoleEditorPro
   const nameChanged = trimmed !== (role?.name ?? '');
   const dirty = nameChanged || changes.length > 0;
   const readOnly = !canEdit;
+  // A role that grants what the caller lacks keeps its name (the server refuses a rename).
+  const renamable = !role || role.abilities.rename;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -103,7 +105,8 @@ export function RoleEditor({ role, canEdit, changeable, onSaved }: RoleEditorPro
             setProblem(null);
           }}
           error={problem ? t(`editor.${problem}`, { max: ROLE_NAME_MAX }) : null}
-          readOnly={readOnly}
+          description={!readOnly && !renamable ? t('editor.renameNotHeld') : undefined}
+          readOnly={readOnly || !renamable}
           required
           autoComplete="off"
           maxLength={ROLE_NAME_MAX * 2}

@@ -107,7 +107,7 @@ describe('Settings → Roles on a 390 px phone (issue 12 item 9)', () => {
     open({
       'GET /api/privileges/account-roles': accountRoles([5], false),
       'GET /api/privileges/roles': rolesReply([
-        { ...viewer(), abilities: { edit: false, delete: false, assign: false } },
+        { ...viewer(), abilities: { edit: false, rename: false, delete: false, assign: false } },
       ]),
     });
     const viewerCard = await card('Roles', 'Viewer');

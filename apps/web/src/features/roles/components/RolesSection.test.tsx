@@ -204,7 +204,7 @@ describe('role editor', () => {
       'GET /api/privileges/roles': rolesReply([
         {
           ...(await import('../test/fixtures')).viewer(),
-          abilities: { edit: false, delete: false, assign: false },
+          abilities: { edit: false, rename: false, delete: false, assign: false },
         },
       ]),
     });
@@ -212,6 +212,21 @@ describe('role editor', () => {
     expect(screen.getByLabelText(/^Name/)).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     for (const box of screen.getAllByRole('checkbox')) expect(box).toBeDisabled();
+  });
+
+  it('keeps the name of a role that grants what the caller lacks, and says why', async () => {
+    open(`/settings/permissions/edit?role=${ROLE_VIEWER}`, {
+      'GET /api/privileges/account-roles': accountRoles([5, 9, 18], false),
+      'GET /api/privileges/roles': rolesReply([
+        {
+          ...(await import('../test/fixtures')).viewer(),
+          abilities: { edit: true, rename: false, delete: false, assign: false },
+        },
+      ]),
+    });
+    await screen.findByRole('heading', { name: 'Edit role: Viewer' });
+    expect(screen.getByLabelText(/^Name/)).toHaveAttribute('readonly');
+    expect(screen.getByText('You can rename only a role that grants nothing you lack.')).toBeInTheDocument();
   });
 
   it('lets a non-owner change only the permissions they hold', async () => {

@@ -104,7 +104,7 @@ describe('user-roles (SPEC §2.7, §5)', () => {
     open({
       'GET /api/privileges/account-roles': accountRoles([12, 15, 2, 18], false),
       'GET /api/privileges/roles': rolesReply([
-        { ...admin(), abilities: { edit: false, delete: false, assign: false } },
+        { ...admin(), abilities: { edit: false, rename: false, delete: false, assign: false } },
         member(),
         viewer(),
       ]),

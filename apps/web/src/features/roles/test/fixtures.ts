@@ -32,7 +32,7 @@ export function role(id: string, name: string, granted: number[], extra: Partial
     accounts: [],
     permissions,
     permissionsObject: Object.fromEntries(permissions.map((p) => [String(p.id), p.permissionValue])),
-    abilities: { edit: true, delete: true, assign: true },
+    abilities: { edit: true, rename: true, delete: true, assign: true },
     ...extra,
   };
 }
@@ -45,7 +45,7 @@ export const member = () =>
   role(ROLE_MEMBER, 'Member', [2, 4, 11, 18, 20, 22, 25], {
     default: true,
     accounts: [ALICE],
-    abilities: { edit: true, delete: false, assign: true },
+    abilities: { edit: true, rename: true, delete: false, assign: true },
   });
 export const viewer = () => role(ROLE_VIEWER, 'Viewer', [2, 18], { accounts: [ALICE, BOB] });
 export const admin = () => role(ROLE_ADMIN, 'Administrator', [...GRANTABLE_PERMISSION_IDS]);
