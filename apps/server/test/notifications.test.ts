@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../src/db/schema/index.ts';
+import { P } from '@sinetti/contract';
+import { eq } from 'drizzle-orm';
+import { notifications, roles } from '../src/db/schema/index.ts';
 import { uniqueEmail, type TestUser } from './helper.ts';
 import { expectError } from './organizations-helper.ts';
 import { buildSigningApp, pngDataUrl, type SigningTestApp } from './signing-helper.ts';
@@ -12,7 +14,7 @@ beforeAll(async () => {
   t = await buildSigningApp();
   owner = await t.organization(await t.signUp({ name: 'Sara Sender' }));
   await t.fund(owner, 50);
-}, 120_000);
+});
 afterAll(async () => t.close());
 
 const list = async (user: TestUser, before?: string) =>
@@ -75,6 +77,39 @@ describe('notifications', () => {
     expect((await list(self)).notifications.map((n: { kind: string }) => n.kind)).toEqual([
       'signing-completed',
     ]);
+  });
+
+  it('tell a sender who may no longer see the document nothing, on no channel', async () => {
+    const sender = await t.member(owner, [P.DOCUMENTS_VIEW, P.DOCUMENTS_CREATE, P.DOCUMENTS_EDIT]);
+    const doc = await t.contract(sender, `Board minutes ${randomUUID().slice(0, 6)}`);
+    const anna = uniqueEmail('anna');
+    await t.addSignee(sender, doc.id, { givenName: 'Anna', familyName: 'Aalto', email: anna });
+    expect((await t.json(sender, 'GET', `/api/signing/send/${doc.id}`)).json().status).toBe('OK');
+    // The owner limits the document to a role the sender does not hold.
+    const [board] = await t.database.db
+      .insert(roles)
+      .values({ organizationId: owner.personalOrganizationId, name: `Board ${randomUUID().slice(0, 6)}` })
+      .returning();
+    const limited = await t.json(owner, 'GET', `/api/privileges/document-role/${doc.id}/${board?.id}`);
+    expect(limited.statusCode, limited.body).toBe(200);
+    expect((await t.json(sender, 'GET', `/api/documents/info/${doc.id}`)).statusCode).toBe(404);
+
+    const session = await t.startSession(await t.linkOf(anna));
+    await t.confirmCode(session, anna);
+    const signed = await t.pub('POST', `/api/signing/session/${session}/sign`, {
+      signature: { kind: 'drawn', image: pngDataUrl() },
+      intent: true,
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    await t.app.jobs.drain();
+    expect((await list(sender)).notifications).toEqual([]);
+    expect(await t.mails(sender.email)).toEqual([]);
+    // The owner, who sees it, is told nothing either: they did not send it.
+    const stored = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.documentId, doc.id));
+    expect(stored).toEqual([]);
   });
 
   it('are marked read one by one or all at once, and only by their member (another’s answer 404)', async () => {

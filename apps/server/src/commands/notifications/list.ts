@@ -1,6 +1,7 @@
 import type { Notification } from '@sinetti/contract';
 import { NOTIFICATIONS_PAGE, P } from '@sinetti/contract';
-import { and, desc, eq, exists, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   documents,
@@ -29,19 +30,23 @@ export const stillConcerns = (accountId: string) =>
   );
 
 /**
- * The notification's document, if it has one, is one the member may still see (docs/decisions.md
- * "Document roles"): the owner sees all; anyone else needs documents view (18) and, when the document
- * has effective roles, one of them. A role taken away hides what was told about its documents. The rule
- * of seesDocument() and seenByCaller(), written here for every organization of the member at once
- * (those take one organization's scope).
+ * Whether the member may see the document (docs/decisions.md "Document roles"): the owner sees all; anyone
+ * else needs documents view (18) and, when the document has effective roles, one of them. The rule of
+ * seesDocument() and seenByCaller(), written here for any organization (those take one organization's
+ * scope). Every channel that tells a member about a document asks it: the in-app list, the count, the
+ * e-mails and digests (stillConcerns) and the sender's own round e-mails (notifySender).
  */
-const documentSeenBy = (accountId: string) => sql`(${notifications.documentId} is null or exists (
+export const accountSeesDocument = (accountId: string, documentId: SQL | AnyPgColumn) => sql`exists (
   select 1 from ${documents} d join ${organizations} o on o.id = d.organization_id
-  where d.id = ${notifications.documentId} and (o.owner_account_id = ${accountId} or (
+  where d.id = ${documentId} and (o.owner_account_id = ${accountId} or (
     ${holdsPermission(accountId, sql`d.organization_id`, P.DOCUMENTS_VIEW)}
     and (d.effective_role_ids is null or d.effective_role_ids && array(
       select ra.role_id from ${roleAssignments} ra
-      where ra.account_id = ${accountId} and ra.organization_id = d.organization_id))))))`;
+      where ra.account_id = ${accountId} and ra.organization_id = d.organization_id)))))`;
+
+/** The notification's document, if it has one, is one the member may still see: a role taken away hides it. */
+const documentSeenBy = (accountId: string) =>
+  sql`(${notifications.documentId} is null or ${accountSeesDocument(accountId, notifications.documentId)})`;
 
 /** The member's in-app notifications that still concern them: another's never. */
 const visibleTo = (accountId: string) =>

@@ -12,6 +12,7 @@ import {
 import type { NotificationData } from '../../db/schema/notifications.ts';
 import { enqueueJob } from '../../services/jobs/index.ts';
 import { holdsPermission, loadMembership } from '../../policies/membership.ts';
+import { accountSeesDocument } from './list.ts';
 import { settingsOf } from './settings.ts';
 
 export const NOTIFICATION_MAIL_JOB = 'notifications.mail';
@@ -87,8 +88,8 @@ export interface NotifiedRound {
 
 /**
  * Tells the member who sent a round what happened to it: a signee signed or declined, or the round
- * completed. Nobody is told when the sender has left the organization; and a sender who signs their
- * own document is not told of their own signature. Answers what the sender wants e-mailed ('none' when
+ * completed. Nobody is told when the sender has left the organization or may no longer see the document;
+ * and a sender who signs their own document is not told of their own signature. Answers what the sender wants e-mailed ('none' when
  * nobody is told), so that the caller sends its own round e-mail only when asked (`ownMail`).
  */
 export async function notifySender(
@@ -104,9 +105,14 @@ export async function notifySender(
   if (signee && kind === 'signee-signed' && (await isOwnAddress(tx, round.sentBy, signee.email)))
     return 'none';
   const [doc] = await tx
-    .select({ name: documents.name })
+    .select({
+      name: documents.name,
+      seen: accountSeesDocument(round.sentBy, sql`${round.documentId}::uuid`).mapWith(Boolean),
+    })
     .from(documents)
     .where(eq(documents.id, round.documentId));
+  // A sender who may no longer see the document (its roles changed) hears of it on no channel.
+  if (!doc?.seen) return 'none';
   return notify(
     tx,
     at,
