@@ -1,23 +1,37 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { contractEndpoints } from './build/contract-endpoints.ts';
 import { firstLoadChunks } from './build/first-load-chunks.ts';
 import { pagePreloads } from './build/page-preloads.ts';
 import { precompress } from './build/precompress.ts';
+import { thirdParty } from './build/third-party.ts';
 
 const apiTarget = process.env.SINETTI_API ?? 'http://localhost:3000';
 /** The plugins that shape the module graph (firstLoadChunks bundles once with them alone). */
 const sourcePlugins = () => [contractEndpoints(), react()];
 
 export default defineConfig({
-  plugins: [...sourcePlugins(), firstLoadChunks(sourcePlugins), pagePreloads(), precompress()],
+  plugins: [
+    ...sourcePlugins(),
+    firstLoadChunks(sourcePlugins),
+    pagePreloads(),
+    // Third-party notices and the SBOM, written before precompress() so they are compressed too.
+    thirdParty({
+      serverRoot: fileURLToPath(new URL('../server', import.meta.url)),
+      repoRoot: fileURLToPath(new URL('../..', import.meta.url)),
+    }),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/oidc': apiTarget, '/idp': apiTarget },
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No source maps: they would carry third-party sources to anyone who asks (issue #28), and the
+    // server refuses *.map anyway (apps/server/src/plugins/web.ts). docs/decisions.md "Source maps".
+    sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 900,
   },

@@ -28,6 +28,7 @@ const PRELOADS = {
   ],
   other: { en: ['assets/boot-1.js'], fi: ['assets/boot-1.js'] },
 };
+const NOTICES = 'Third-party software in Sinetti\n';
 const SCRIPT = `export const greeting = ${JSON.stringify('hei '.repeat(500))};\n`;
 
 /** A stand-in build as apps/web's build writes it: hashed assets with brotli and gzip copies. */
@@ -41,6 +42,11 @@ function writeBuild(dir: string): void {
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));
   }
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // A source map a build might leave (production builds make none: apps/web/vite.config.ts).
+  fs.writeFileSync(path.join(dir, 'assets/app-Ab12Cd34.js.map'), '{"version":3,"sources":[]}');
+  // The notices and SBOM the build writes (apps/web/build/third-party.ts).
+  fs.writeFileSync(path.join(dir, 'third-party-notices.txt'), NOTICES);
+  fs.writeFileSync(path.join(dir, 'sbom.cdx.json'), '{"bomFormat":"CycloneDX","specVersion":"1.5"}');
   fs.mkdirSync(path.join(dir, '.vite'));
   fs.writeFileSync(path.join(dir, '.vite/page-preloads.json'), JSON.stringify(PRELOADS));
 }
@@ -131,5 +137,24 @@ describe('serving the built web app', () => {
   it('does not expose the compressed copies under their own names', async () => {
     const res = await get('/assets/app-Ab12Cd34.js.br', { accept: 'application/json' });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('serves no source map, even one the build left in the output', async () => {
+    for (const accept of ['*/*', 'application/json']) {
+      const res = await get('/assets/app-Ab12Cd34.js.map', { accept });
+      expect(res.statusCode, accept).toBe(404);
+      expect(res.body, accept).not.toContain('"version":3');
+    }
+  });
+
+  it('serves the third-party notices and the SBOM to anyone, signed in or not', async () => {
+    const notices = await get('/third-party-notices.txt', { accept: 'text/html' });
+    expect(notices.statusCode).toBe(200);
+    expect(notices.headers['content-type']).toMatch(/^text\/plain/);
+    expect(notices.headers['cache-control']).toBe('no-cache');
+    expect(notices.body).toBe(NOTICES);
+    const sbom = await get('/sbom.cdx.json');
+    expect(sbom.statusCode).toBe(200);
+    expect(sbom.json()).toMatchObject({ bomFormat: 'CycloneDX' });
   });
 });

@@ -43,8 +43,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       wildcard: false,
       index: false,
       preCompressed: true,
-      // The compressed copies are reached through their originals, never by their own names.
-      globIgnore: ['**/*.br', '**/*.gz'],
+      // The compressed copies are reached through their originals, never by their own names. Source maps
+      // are never served, even if a build made them: they would carry third-party sources (issue #28).
+      globIgnore: ['**/*.br', '**/*.gz', '**/*.map'],
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         const hashed = path.resolve(filePath).startsWith(assets);
