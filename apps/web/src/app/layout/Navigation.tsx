@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { P } from '@sinetti/contract';
+import { LicencesLink } from '../../components/LicencesLink';
 import { useLinkWithBack } from '../../lib/navigation';
 import { usePermissions } from '../../lib/permissions';
 import { CreateMenu } from './CreateMenu';
@@ -103,6 +104,9 @@ export function Navigation() {
             wrap={(item) => <NavGroup title={t('nav.groups.help')}>{item}</NavGroup>}
           />
         </Stack>
+      </AppShell.Section>
+      <AppShell.Section px="md" pb="md">
+        <LicencesLink />
       </AppShell.Section>
     </>
   );

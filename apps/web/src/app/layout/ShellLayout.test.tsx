@@ -72,6 +72,20 @@ describe('shell layout (SPEC §2.5)', () => {
     expect(screen.getByRole('link', { name: 'Archive' })).toHaveAttribute('href', '/filtered/archived');
   });
 
+  it('links to the open-source licences below the navigation, in both languages', async () => {
+    renderShell([]);
+    await screen.findByRole('button', { name: 'Select organization' });
+    expect(screen.getByRole('link', { name: 'Open-source licences' })).toHaveAttribute(
+      'href',
+      '/third-party-notices.txt',
+    );
+    await act(() => changeLanguage('fi'));
+    expect(await screen.findByRole('link', { name: 'Avoimen lähdekoodin lisenssit' })).toHaveAttribute(
+      'href',
+      '/third-party-notices.txt',
+    );
+  });
+
   it('shows Create and settings with back when permitted; Create opens the dialogs in the open folder', async () => {
     const folder = '00000000-0000-4000-8000-00000000f001';
     renderShell([2, 20], makeAccount(), `/documents/${folder}`);

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicPageProps } from '../route-table';
 import '../../lib/i18n';
@@ -50,6 +50,17 @@ describe('the public root', () => {
     expect(await screen.findByRole('heading', { name: 'Start abc' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading'));
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main-content');
+  });
+
+  it('links to the open-source licences in a footer after the page', async () => {
+    open('/public/sign/abc');
+    await screen.findByRole('heading', { name: 'Start abc' });
+    const footer = screen.getByRole('contentinfo');
+    expect(screen.getByRole('main')).not.toContainElement(footer);
+    expect(within(footer).getByRole('link', { name: 'Open-source licences' })).toHaveAttribute(
+      'href',
+      '/third-party-notices.txt',
+    );
   });
 
   it('moves to another of its pages in the page, and back with the browser', async () => {

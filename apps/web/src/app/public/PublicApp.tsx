@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { LicencesLink } from '../../components/LicencesLink';
 import { PageLoader } from '../../components/PageLoader';
 import { navigate, useCurrentPath } from '../../lib/page-navigation';
 import { MAIN_CONTENT_ID, SkipLink } from '../layout/SkipLink';
@@ -82,6 +83,9 @@ export function PublicApp() {
             <CurrentPage />
           </PageBoundary>
         </main>
+        <footer style={{ padding: 'var(--mantine-spacing-md)', textAlign: 'center' }}>
+          <LicencesLink />
+        </footer>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -174,6 +174,23 @@ describe('the sign-in page', () => {
     expect(suomi).toHaveFocus();
   });
 
+  it('links to the open-source licences (third-party notices) in both languages', async () => {
+    mockApi({ 'GET /api/config': () => config(false) });
+    const follow = vi.fn();
+    show({ follow });
+    expect(screen.getByRole('link', { name: 'Open-source licences' })).toHaveAttribute(
+      'href',
+      '/third-party-notices.txt',
+    );
+    await userEvent.click(within(screen.getByRole('group', { name: 'Language' })).getByText('Suomi'));
+    const link = screen.getByRole('link', { name: 'Avoimen lähdekoodin lisenssit' });
+    expect(link).toHaveAttribute('href', '/third-party-notices.txt');
+    // A page load of the server's file, not a route of the app.
+    link.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.click(link);
+    expect(follow).not.toHaveBeenCalled();
+  });
+
   it('lets the app follow the link to the other page itself', async () => {
     mockApi({ 'GET /api/config': () => config(false) });
     const follow = vi.fn();

@@ -1,5 +1,6 @@
 import { api, LANGUAGES, type Language, type Platform, type ReplyOf } from '@sinetti/contract';
 import { ApiError, call } from '../../../lib/api';
+import { NOTICES_PATH } from '../../../lib/notices';
 import { decodePathParam } from '../../../lib/path-param';
 import { sessionStore } from '../../../lib/session';
 import en from '../../../locales/en/auth.json';
@@ -125,6 +126,8 @@ export function renderSignIn(root: HTMLElement, host: SignInHost): () => void {
   const error = el('p', { class: 'sg-error', role: 'alert' });
   const switchText = el('span');
   const switchLink = el('a', { href: otherHref });
+  // The third-party notices (issue #28): reachable before signing in.
+  const licences = el('a', { href: NOTICES_PATH });
   const main = el(
     'main',
     { class: 'sg-page' },
@@ -139,6 +142,7 @@ export function renderSignIn(root: HTMLElement, host: SignInHost): () => void {
       error,
       el('p', { class: 'sg-switch' }, switchText, ' ', switchLink),
     ),
+    el('p', { class: 'sg-legal' }, licences),
   );
 
   const providerButtons = new Map<Platform, HTMLButtonElement>();
@@ -185,6 +189,7 @@ export function renderSignIn(root: HTMLElement, host: SignInHost): () => void {
     error.textContent = failure === null ? '' : errorText(t, failure);
     switchText.textContent = t[host.variant].switchText;
     switchLink.textContent = t[host.variant].switchLink;
+    licences.textContent = t.footer.licences;
   }
 
   async function start(platform: Platform): Promise<void> {
