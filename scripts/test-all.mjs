@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 
 const steps = [
-  // Every production package's licence is in the allowlist (scripts/licences/policy.ts): about a second.
+  // Every production package's licence is in the allowlist (scripts/licences/policy.ts): a few seconds.
   ['licence gate', 'npx', ['tsx', '--test', 'scripts/licences/licences.test.ts']],
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['contract tests', 'npm', ['test', '-w', '@sinetti/contract']],
