@@ -1,6 +1,7 @@
 import 'superdoc/style.css';
 import { useEffect, useRef } from 'react';
 import { SuperDoc, type Config } from 'superdoc';
+import { keepAccessible } from './accessibility';
 import { DOCX_MIME } from './api';
 
 export interface EditorHandle {
@@ -30,13 +31,15 @@ export function DocxEditor({
   onChange: () => void;
   onFailure: (error: unknown) => void;
 }) {
+  const root = useRef<HTMLDivElement>(null);
   const toolbar = useRef<HTMLDivElement>(null);
   const pages = useRef<HTMLDivElement>(null);
   const callbacks = useRef({ onReady, onChange, onFailure });
   callbacks.current = { onReady, onChange, onFailure };
 
   useEffect(() => {
-    if (!toolbar.current || !pages.current) return;
+    if (!root.current || !toolbar.current || !pages.current) return;
+    const repairs = keepAccessible(root.current);
     toolbar.current.id = `sinetti-docx-toolbar-${++editors}`;
     const config: Config = {
       selector: pages.current,
@@ -54,17 +57,23 @@ export function DocxEditor({
           insertText: (text) => superdoc.activeEditor?.commands.insertContent({ text }) === true,
         });
       },
+      onEditorCreate: ({ editor }) => {
+        if (editor.view) repairs.watch(editor.view.dom);
+      },
       onEditorUpdate: () => callbacks.current.onChange(),
       onException: ({ error }) => callbacks.current.onFailure(error),
     };
     const editor = new SuperDoc(config);
-    return () => editor.destroy();
+    return () => {
+      editor.destroy();
+      repairs.stop();
+    };
     // One editor per file; the user does not change while it is open.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [file]);
 
   return (
-    <div className="sinetti-docx-editor">
+    <div className="sinetti-docx-editor" ref={root}>
       <div ref={toolbar} data-testid="editor-toolbar" />
       <div ref={pages} data-testid="editor-pages" />
     </div>
