@@ -125,13 +125,24 @@ function paymentsConfig(e: z.infer<typeof envSchema>, production: boolean): Paym
   };
 }
 
+/**
+ * DATA_DIR as an absolute path (`memory://` as it is): a relative one is resolved against the folder npm was
+ * started in (npm's INIT_CWD, passed as `startDir`), so that `npm start` in the repository uses `./data` there
+ * although the server runs in apps/server; without npm, against the working directory.
+ */
+export function resolveDataDir(dataDir: string, startDir: string | undefined): string {
+  if (dataDir === 'memory://') return dataDir;
+  return path.resolve(startDir || process.cwd(), dataDir);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
+  // npm start runs the server in apps/server: a relative DATA_DIR is taken from where the user ran npm.
+  const e = { ...parsed.data, DATA_DIR: resolveDataDir(parsed.data.DATA_DIR, env.INIT_CWD) };
   const production = e.NODE_ENV === 'production';
   const providers: ProviderConfig[] = [];
   if (e.GOOGLE_CLIENT_ID) {
