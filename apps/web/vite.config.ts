@@ -46,5 +46,9 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one, on the 2-core CI machine. Two files at a time
     // finished the documents tests in 47 s instead of 71 s there.
     maxWorkers: 2,
+    // The files of a worker share it: jsdom, the packages and the translations load once per worker, not
+    // once per file (more than half of the time before). vitest.setup.ts (src/test/isolation.ts) gives
+    // each file fresh app modules, mocks, page, storage and language.
+    isolate: false,
   },
 });
