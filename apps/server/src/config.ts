@@ -198,7 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsConfig(e, production),
     signing: signingConfigFrom(e, publicUrl, (message) => new ConfigError(message)),
     mail: mailConfigFrom(e, publicUrl, (message) => new ConfigError(message)),
-    ...servicesConfigFrom(e, path.resolve(e.DATA_DIR), (message) => new ConfigError(message)),
+    ...servicesConfigFrom(e, path.resolve(e.DATA_DIR), (message) => new ConfigError(message), production),
     validateReplies: !production,
   };
 }

@@ -5,14 +5,14 @@ import { documents } from '../src/db/schema/index.ts';
 import { ConversionFailedError } from '../src/services/conversion/errors.ts';
 import { archiveWithoutFormulas } from '../src/services/conversion/formulas.ts';
 import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
-import type { TestUser } from './helper.ts';
+import { LIBREOFFICE, type TestUser } from './helper.ts';
 import { makeOds, makeXlsx } from './fixtures/spreadsheets.ts';
 
 /** Issue 10 item 5: nothing in a spreadsheet is computed on the server (INFO() printed the kernel). */
 let t: DocumentsTestApp;
 let user: TestUser;
 beforeAll(async () => {
-  t = await buildDocumentsApp();
+  t = await buildDocumentsApp(LIBREOFFICE);
   user = await t.signUp();
 });
 afterAll(async () => t.close());

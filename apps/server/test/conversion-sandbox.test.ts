@@ -14,6 +14,7 @@ import {
 import { runProcess } from '../src/services/conversion/process.ts';
 import { extractPdfText } from '../src/services/text/index.ts';
 import { buildDocumentsApp } from './documents-helper.ts';
+import { LIBREOFFICE } from './helper.ts';
 
 const config = loadConfig({
   NODE_ENV: 'test',
@@ -158,12 +159,13 @@ const running = (pid: number) => {
 
 describe('stopping the server', () => {
   it('leaves no LibreOffice process behind when the app closes mid-conversion', async () => {
-    const t = await buildDocumentsApp({ JOBS_WORKER: 'true', JOBS_POLL_MS: '50' });
+    const t = await buildDocumentsApp({ ...LIBREOFFICE, JOBS_WORKER: 'true', JOBS_POLL_MS: '50' });
     try {
       const user = await t.signUp();
       await t.create(user, 'contract', 'Blank');
       let pids: number[] = [];
-      for (let i = 0; i < 200 && pids.length === 0; i++) {
+      // Until its LibreOffice runs (a hang detector: seconds when idle, ten times that at a load of 20).
+      for (let i = 0; i < 2400 && pids.length === 0; i++) {
         await new Promise((r) => setTimeout(r, 50));
         pids = ourSoffices();
       }

@@ -9,7 +9,7 @@ import { Converter } from '../src/services/conversion/index.ts';
 import { ProcessTimeoutError, runProcess } from '../src/services/conversion/process.ts';
 import { extractPdfText, normalizeText } from '../src/services/text/index.ts';
 import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
-import type { TestUser } from './helper.ts';
+import { LIBREOFFICE, type TestUser } from './helper.ts';
 import { makeEpub } from './fixtures/epub.ts';
 import { zipLike } from './fixtures/files.ts';
 import { makeDocxBomb } from './fixtures/office.ts';
@@ -20,7 +20,7 @@ let tmp: string;
 /** A real DOCX, made by LibreOffice itself from HTML. */
 let docx: Buffer;
 beforeAll(async () => {
-  t = await buildDocumentsApp();
+  t = await buildDocumentsApp(LIBREOFFICE);
   user = await t.signUp();
   tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'sinetti-conversion-test-'));
   const html = path.join(tmp, 'offer.html');
@@ -220,6 +220,7 @@ describe('hostile conversions', () => {
     await fsp.mkdir(bin, { recursive: true });
     await fsp.writeFile(path.join(bin, 'soffice'), '#!/bin/sh\nsleep 30\n', { mode: 0o755 });
     const slow = await buildDocumentsApp({
+      ...LIBREOFFICE,
       CONVERSION_TIMEOUT_SECONDS: '5',
       SOFFICE_PATH: path.join(bin, 'soffice'),
     });

@@ -38,6 +38,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The env of a test app that converts with real LibreOffice. Every other test app converts with the test
+ * stand-in (CONVERSION_ENGINE=test: a PDF of the document's text in milliseconds); the tests whose subject
+ * is conversion or LibreOffice's output pass this (docs/decisions.md, "Test run time").
+ */
+export const LIBREOFFICE = { CONVERSION_ENGINE: 'libreoffice' } as const;
+
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
 }
@@ -58,6 +65,7 @@ export async function buildTestApp(
     PUBLIC_URL: 'http://sinetti.test',
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
+    CONVERSION_ENGINE: 'test',
     ...(ownBlobDir ? { BLOB_DIR: ownBlobDir } : {}),
     ...env,
   });

@@ -2,7 +2,7 @@ import { P, type DocumentVersion } from '@sinetti/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
 import { editingCalls } from './editing-helper.ts';
-import type { TestUser } from './helper.ts';
+import { LIBREOFFICE, type TestUser } from './helper.ts';
 import { makeDocx, makeOdt, makeRtf } from './fixtures/office.ts';
 
 // Office files from outside (issue 13 item 6): a DOC, ODT or RTF contract or template is made a DOCX once,
@@ -10,7 +10,7 @@ import { makeDocx, makeOdt, makeRtf } from './fixtures/office.ts';
 let t: DocumentsTestApp;
 let owner: TestUser;
 beforeAll(async () => {
-  t = await buildDocumentsApp();
+  t = await buildDocumentsApp(LIBREOFFICE);
   owner = await t.organization(await t.signUp());
 });
 afterAll(async () => t.close());

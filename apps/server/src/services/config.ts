@@ -37,6 +37,7 @@ export const servicesEnvShape = {
   CONVERSION_ISOLATION: z.enum(['auto', 'bwrap', 'none']).default('auto'),
   CONVERSION_ALLOW_UNISOLATED: flag(false),
   CONVERSION_MEMORY_MB: z.coerce.number().int().min(256).default(2048),
+  CONVERSION_ENGINE: z.enum(['libreoffice', 'test']).default('libreoffice'),
   SOFFICE_PATH: z.string().default('soffice'),
   PDFTOTEXT_PATH: z.string().default('pdftotext'),
 };
@@ -59,6 +60,8 @@ export interface ServicesConfig {
     allowUnisolated: boolean;
     /** Address-space limit of one converter process. */
     memoryBytes: number;
+    /** `test`: the API tests' stand-in for LibreOffice (conversion/stand-in.ts); never in production. */
+    engine: 'libreoffice' | 'test';
   };
 }
 
@@ -67,7 +70,14 @@ export function servicesConfigFrom(
   e: ServicesEnv,
   dataDir: string,
   configError: (message: string) => Error,
+  production: boolean,
 ): ServicesConfig {
+  if (production && e.CONVERSION_ENGINE === 'test') {
+    // No override, unlike the other stand-ins: it would show users a text-only PDF of their document.
+    throw configError(
+      "CONVERSION_ENGINE=test is the API tests' stand-in for LibreOffice and cannot run with NODE_ENV=production.",
+    );
+  }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw configError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
   }
@@ -104,6 +114,7 @@ export function servicesConfigFrom(
       isolation: e.CONVERSION_ISOLATION,
       allowUnisolated: e.CONVERSION_ALLOW_UNISOLATED,
       memoryBytes: e.CONVERSION_MEMORY_MB * 1024 * 1024,
+      engine: e.CONVERSION_ENGINE,
     },
   };
 }

@@ -48,13 +48,16 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       LOG_LEVEL: 'warn',
       PAYMENT_PROVIDER: 'sandbox',
       RATE_LIMIT_PAYMENTS_PER_MINUTE: '10000',
+      // Kills and restarts are the subject, not conversion: the test stand-in converts (test/helper.ts).
+      CONVERSION_ENGINE: 'test',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const deadline = Date.now() + 90_000;
+  // A hang detector: a start takes seconds on an idle machine and ten times as long at a load of 20.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`);
     const up = await fetch(`${url}/api/health`).then(

@@ -8,6 +8,7 @@ import { isolatedCommand, sandboxed, UNISOLATED_WARNING } from './isolation.ts';
 import { Limiter } from './limiter.ts';
 import { runProcess } from './process.ts';
 import { converterEnv, freshProfile, profileArg } from './profile.ts';
+import { StandInConverter } from './stand-in.ts';
 
 export { ProcessAbortedError, ProcessTimeoutError } from './process.ts';
 
@@ -18,6 +19,16 @@ export type ConversionConfig = ServicesConfig['conversion'];
 /** Output formats and the LibreOffice filter for each. */
 const FILTERS = { pdf: 'pdf', docx: 'docx:MS Word 2007 XML' } as const;
 export type TargetFormat = keyof typeof FILTERS;
+
+/** What turns a file into a PDF or a DOCX: LibreOffice (Converter), or in tests a stand-in (stand-in.ts). */
+export interface DocumentConverter {
+  convert(
+    input: string,
+    format: TargetFormat,
+    outDir: string,
+    opts?: { signal?: AbortSignal; tenant?: string },
+  ): Promise<string>;
+}
 
 /**
  * LibreOffice's CSV import options: separators 44/59/9 (comma, semicolon, tab), text delimiter 34 ("),
@@ -45,7 +56,7 @@ function commonDir(a: string, b: string): string {
  * limit (the whole process group is killed), a memory limit, a sandbox that shows it only the job's
  * directory and no network (see isolation.ts), at most `concurrency` at once in this process.
  */
-export class Converter {
+export class Converter implements DocumentConverter {
   private readonly limiter: Limiter;
   constructor(
     private readonly config: ConversionConfig,
@@ -54,10 +65,6 @@ export class Converter {
     this.limiter = new Limiter(config.concurrency);
   }
 
-  /**
-   * Converts `input` to `format`; returns the output's path inside `outDir`. `tenant` (the organization)
-   * decides whose conversion takes the next free slot (see Limiter).
-   */
   convert(
     input: string,
     format: TargetFormat,
@@ -118,13 +125,19 @@ export class Converter {
   }
 }
 
-const converters = new WeakMap<ConversionConfig, Converter>();
+const converters = new WeakMap<ConversionConfig, DocumentConverter>();
 
-/** The converter of an app's configuration (one per process and configuration: its limiter is shared). */
-export function converterFor(config: ConversionConfig, log?: { warn: (msg: string) => void }): Converter {
+/**
+ * The converter of an app's configuration (one per process and configuration: its limiter is shared):
+ * LibreOffice, or with CONVERSION_ENGINE=test (refused in production) the test stand-in.
+ */
+export function converterFor(
+  config: ConversionConfig,
+  log?: { warn: (msg: string) => void },
+): DocumentConverter {
   let c = converters.get(config);
   if (!c) {
-    c = new Converter(config, log);
+    c = config.engine === 'test' ? new StandInConverter() : new Converter(config, log);
     converters.set(config, c);
   }
   return c;
