@@ -32,7 +32,7 @@ beforeAll(async () => {
   t.clock.advance(Math.max(0, Date.now() - t.clock.now().getTime()));
   owner = await t.organization(await t.signUp({ name: 'Arkisto Aino' }));
   await t.fund(owner, 10);
-}, 300_000);
+});
 afterAll(async () => t.close());
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -79,7 +79,7 @@ describe('archive time-stamps', () => {
     }
     // While claimed, no run sees them as due.
     expect(mine(await claimDue(c, now))).toEqual([]);
-  }, 300_000);
+  });
 
   it('re-stamp a signed file once its time-stamp authority certificate nears its end, and only once', async () => {
     const docId = await signedDocument();

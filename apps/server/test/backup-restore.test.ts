@@ -93,7 +93,7 @@ beforeAll(async () => {
   }
   const restored = await run(path.join(scripts, 'restore.sh'), [backupDir], { env });
   expect(restored.stderr).toBe('');
-}, 240_000);
+});
 
 afterAll(async () => {
   if (testDbKind === 'postgres') await admin(`drop database if exists ${restoredDb} with (force)`);

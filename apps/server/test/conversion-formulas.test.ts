@@ -72,7 +72,7 @@ describe('spreadsheets are converted with the values they were saved with', () =
     expect(text).not.toMatch(/linux/i);
     expect(text).toContain('=INFO("osversion")');
     expect(text).toContain('4242');
-  }, 90_000);
+  });
 });
 
 describe('archiveWithoutFormulas', () => {

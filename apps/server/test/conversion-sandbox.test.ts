@@ -84,7 +84,7 @@ describe('converter sandbox (bubblewrap)', () => {
     // The same kind of reference inside the job directory is embedded: the check can see images.
     expect(text).toContain('OWNIMAGE');
     expect(text).not.toContain('OTHERTENANT');
-  }, 60_000);
+  });
 });
 
 describe('isolation at start', () => {
@@ -176,5 +176,5 @@ describe('stopping the server', () => {
     } finally {
       await t.close().catch(() => undefined);
     }
-  }, 60_000);
+  });
 });

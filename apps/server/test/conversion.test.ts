@@ -30,7 +30,7 @@ beforeAll(async () => {
   );
   const out = await new Converter(t.config.conversion).convert(html, 'docx', path.join(tmp, 'out'));
   docx = await fsp.readFile(out);
-}, 120_000);
+});
 afterAll(async () => {
   await t.close();
   await fsp.rm(tmp, { recursive: true, force: true });
@@ -72,7 +72,7 @@ describe('conversion to PDF (LibreOffice, background job)', () => {
     expect(original.rawPayload.equals(docx)).toBe(true);
     const found = (await t.json(user, 'POST', '/api/documents/search', { text: 'Vuokranantaja' })).json();
     expect(found.documents.map((d: { id: string }) => d.id)).toEqual([id]);
-  }, 60_000);
+  });
 
   it('makes a real, empty DOCX and its PDF for "New document"', async () => {
     const doc = await t.create(user, 'contract', 'Blank contract');
@@ -83,7 +83,7 @@ describe('conversion to PDF (LibreOffice, background job)', () => {
     expect(original.headers['content-disposition']).toContain('Blank contract.docx');
     const pdf = await t.call(user, { method: 'GET', url: `/api/documents/download/${doc.id}?rendition=pdf` });
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-  }, 60_000);
+  });
 
   it('converts spreadsheets and presentations (csv, xlsx, ods, pptx) and indexes their text', async () => {
     // The fixtures are made by LibreOffice itself (the app's converter only makes PDF and DOCX).
@@ -123,7 +123,7 @@ describe('conversion to PDF (LibreOffice, background job)', () => {
         extension,
       ).toContain(id);
     }
-  }, 120_000);
+  });
 
   it('converts an EPUB (LibreOffice cannot open one) through its chapters', async () => {
     const epub = makeEpub(['<h1>Handbook</h1><p>Perehdytys Kasikirja</p>', '<p>Second chapter</p>']);
@@ -145,7 +145,7 @@ describe('conversion to PDF (LibreOffice, background job)', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const found = (await t.json(user, 'POST', '/api/documents/search', { text: 'Kasikirja' })).json();
     expect(found.documents.map((d: { id: string }) => d.id)).toContain(id);
-  }, 60_000);
+  });
 
   it('marks a file LibreOffice cannot read as failed without retrying, keeping the original', async () => {
     const res = await t.upload(user, {
@@ -159,7 +159,7 @@ describe('conversion to PDF (LibreOffice, background job)', () => {
     expect(await info(id)).toMatchObject({ conversion: 'failed' });
     const original = await t.call(user, { method: 'GET', url: `/api/documents/download/${id}` });
     expect(original.statusCode).toBe(200);
-  }, 60_000);
+  });
 });
 
 describe('hostile conversions', () => {
@@ -191,7 +191,7 @@ describe('hostile conversions', () => {
     expect(await attemptsOf(bombId)).toEqual([{ attempts: 1, status: 'failed' }]);
     const normalInfo = (await t.json(other, 'GET', `/api/documents/info/${normalId}`)).json().document;
     expect(normalInfo).toMatchObject({ conversion: 'done', conversionFailure: null });
-  }, 90_000);
+  });
 
   it('converts an EPUB without embedding a server file it names, or anything outside the book', async () => {
     const marker = path.join(t.blobDir, 'marker.svg');
@@ -212,7 +212,7 @@ describe('hostile conversions', () => {
     expect(found.documents).toEqual([]);
     const own = (await t.json(user, 'POST', '/api/documents/search', { text: 'Perehdytys' })).json();
     expect(own.documents.map((d: { id: string }) => d.id)).toContain(id);
-  }, 60_000);
+  });
 
   it('marks a conversion that ran out of time as failed at once (no retry on the same bytes)', async () => {
     // A converter that never finishes (in a folder of its own: the sandbox shows it its program's folder).
@@ -244,7 +244,7 @@ describe('hostile conversions', () => {
     } finally {
       await slow.close();
     }
-  }, 90_000);
+  });
 });
 
 describe('converter processes', () => {
@@ -267,5 +267,5 @@ describe('converter processes', () => {
     expect(text).toContain('Alpha beta');
     expect(text).toContain('Gamma');
     expect(normalizeText('a\u0000b\t\tc \n\n d')).toBe('a b c\nd');
-  }, 60_000);
+  });
 });

@@ -101,7 +101,7 @@ describe('document versions (issue 13 item 3)', () => {
     expect(of('added')).toBe('990 Zebrafinch');
     expect(of('same')).toContain('The rent is');
     expect((await compare(owner, id, 1, 9)).statusCode).toBe(404);
-  }, 90_000);
+  });
 
   it('restores an earlier version as a new one, with its preview and search text at once', async () => {
     const id = await threeVersions('Restored lease');
@@ -125,7 +125,7 @@ describe('document versions (issue 13 item 3)', () => {
     // Version 3 comes back too: nothing was lost by restoring 2.
     expect((await restore(owner, id, 3)).statusCode).toBe(200);
     expect((await download(owner, id)).rawPayload.equals(SECOND)).toBe(true);
-  }, 90_000);
+  });
 
   it('records an uploaded replacement, and copies made from a template, as versions', async () => {
     const id = await newContract(owner, 'Uploaded');
@@ -142,7 +142,7 @@ describe('document versions (issue 13 item 3)', () => {
     const copy = made.json().documentId as string;
     const [first] = await versionsOf(owner, copy);
     expect(first).toMatchObject({ number: 1, origin: 'copied', hasPdf: true });
-  }, 60_000);
+  });
 
   it('marks the version sent for signing, and no longer restores once it is being signed', async () => {
     await t.fund(owner, 20);
@@ -163,7 +163,7 @@ describe('document versions (issue 13 item 3)', () => {
     const refused = await restore(owner, id, 2);
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused).reason).toBe('NOT_EDITABLE');
-  }, 90_000);
+  });
 
   it('needs documents edit to restore, and keeps versions of another organization hidden', async () => {
     const id = await newContract(owner, 'Guarded');
@@ -182,7 +182,7 @@ describe('document versions (issue 13 item 3)', () => {
     ]) {
       expect(res.statusCode).toBe(404);
     }
-  }, 90_000);
+  });
 
   it('deletes every version’s files with the document, and keeps files other rows still use', async () => {
     const id = await newContract(owner, 'Gone');
@@ -200,5 +200,5 @@ describe('document versions (issue 13 item 3)', () => {
     await t.app.jobs.drain();
     for (const key of keys) expect(await t.app.ctx.blobs.head(key)).toBeNull();
     expect(await t.database.db.select().from(documents).where(eq(documents.id, id))).toEqual([]);
-  }, 90_000);
+  });
 });

@@ -48,7 +48,7 @@ describe('the editor lock (issue 13 item 2)', () => {
     expect((await lock(colleague, id)).statusCode).toBe(409);
     expect((await release(owner, id)).statusCode).toBe(200);
     expect((await lock(colleague, id)).statusCode).toBe(200);
-  }, 90_000);
+  });
 
   it('lapses without renewal, and then someone else takes over', async () => {
     const id = await newContract(owner, 'Idle lease');
@@ -60,7 +60,7 @@ describe('the editor lock (issue 13 item 2)', () => {
     const back = await lock(owner, id);
     expect(errorOf(back).reason).toBe('EDIT_LOCKED');
     expect(errorOf(back).details?.lockedBy).toBeTruthy();
-  }, 90_000);
+  });
 
   it('locks only what can be edited, for those who may edit it', async () => {
     const pdf = await t.upload(owner, {
@@ -77,5 +77,5 @@ describe('the editor lock (issue 13 item 2)', () => {
     const stranger = await t.organization(await t.signUp());
     expect((await lock(stranger, id)).statusCode).toBe(404);
     expect((await release(stranger, id)).statusCode).toBe(404);
-  }, 90_000);
+  });
 });

@@ -49,7 +49,7 @@ beforeAll(async () => {
   plain = await build({}, lines);
   forwarding = await build({ ERROR_REPORTING_DSN: dsn, LOG_LEVEL: 'error' });
   await Promise.all([plain.ready(), forwarding.ready()]);
-}, 120_000);
+});
 afterAll(async () => {
   await Promise.all([plain?.close(), forwarding?.close()]);
   await database?.close();

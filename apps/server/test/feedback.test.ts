@@ -17,7 +17,7 @@ beforeAll(async () => {
   });
   withLink = await buildTestApp({ FEEDBACK_EMAIL: OPERATOR, FEEDBACK_URL: 'https://feedback.example/form' });
   without = await buildTestApp();
-}, 120_000);
+});
 afterAll(async () => {
   await Promise.all([withForm?.close(), withLink?.close(), without?.close()]);
 });

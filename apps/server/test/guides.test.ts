@@ -6,7 +6,7 @@ import { expectError } from './organizations-helper.ts';
 let app: TestApp;
 beforeAll(async () => {
   app = await buildTestApp();
-}, 120_000);
+});
 afterAll(async () => {
   await app?.close();
 });

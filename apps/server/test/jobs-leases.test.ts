@@ -17,6 +17,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const LEASE = 30_000;
+/** How long a wait for the worker may take: a hang detector (at a load of 20 a poll takes seconds). */
+const UNTIL = { timeout: 120_000 };
 const now = () => t.clock.now();
 const jobOf = async (id: string | null) =>
   (
@@ -70,7 +72,7 @@ describe('leases', () => {
     for (let i = 0; i < 3; i++) {
       t.clock.advance(LEASE - 1000);
       const renewedAt = now().getTime();
-      await vi.waitFor(async () => expect((await jobOf(id))?.lockedAt?.getTime()).toBe(renewedAt));
+      await vi.waitFor(async () => expect((await jobOf(id))?.lockedAt?.getTime()).toBe(renewedAt), UNTIL);
     }
     const taken = await claimJobs(t.database.db, {
       kinds: ['lease.long'],
@@ -81,7 +83,7 @@ describe('leases', () => {
     });
     expect(taken).toEqual([]);
     b.release();
-    await vi.waitFor(async () => expect((await jobOf(id))?.status).toBe('done'));
+    await vi.waitFor(async () => expect((await jobOf(id))?.status).toBe('done'), UNTIL);
     await r.stop();
   });
 
@@ -95,7 +97,7 @@ describe('leases', () => {
       .update(jobs)
       .set({ lockedBy: 'someone-else' })
       .where(eq(jobs.id, id ?? ''));
-    await vi.waitFor(() => expect(c.signal.aborted).toBe(true));
+    await vi.waitFor(() => expect(c.signal.aborted).toBe(true), UNTIL);
     await r.stop();
     expect(await jobOf(id)).toMatchObject({ status: 'running', lockedBy: 'someone-else' });
     await t.database.db.delete(jobs).where(eq(jobs.id, id ?? ''));
@@ -125,12 +127,12 @@ describe('on start', () => {
     const r = runner((reg) => reg.register('reclaim.dead', async (job) => void ran.push(job.id)));
     await r.start();
     // No time passes on the clock: the lease has not run out, the holder is known to be dead.
-    await vi.waitFor(async () => expect((await jobOf(orphan))?.status).toBe('done'));
+    await vi.waitFor(async () => expect((await jobOf(orphan))?.status).toBe('done'), UNTIL);
     expect(ran).toEqual([orphan]);
     expect((await jobOf(orphan))?.attempts).toBe(2);
     expect(await jobOf(liveJob)).toMatchObject({ status: 'running', lockedBy: live.workerId });
     b.release();
-    await vi.waitFor(async () => expect((await jobOf(liveJob))?.status).toBe('done'));
+    await vi.waitFor(async () => expect((await jobOf(liveJob))?.status).toBe('done'), UNTIL);
     await Promise.all([r.stop(), live.stop()]);
   });
 
@@ -192,14 +194,14 @@ describe('while the database is unreachable', () => {
     }, ctx);
     const first = await enqueueJob(t.database.db, 'outage.job', { n: 1 }, { runAt: now() });
     await r.start();
-    await vi.waitFor(() => expect(ran).toEqual([1]));
+    await vi.waitFor(() => expect(ran).toEqual([1]), UNTIL);
     // Jobs queued during the outage wait; the worker neither crashes nor gives up.
     const second = await enqueueJob(t.database.db, 'outage.job', { n: 2 }, { runAt: now() });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(ran).toEqual([1]);
     down.on = false;
-    await vi.waitFor(async () => expect((await jobOf(first))?.status).toBe('done'), { timeout: 15_000 });
-    await vi.waitFor(async () => expect((await jobOf(second))?.status).toBe('done'), { timeout: 15_000 });
+    await vi.waitFor(async () => expect((await jobOf(first))?.status).toBe('done'), UNTIL);
+    await vi.waitFor(async () => expect((await jobOf(second))?.status).toBe('done'), UNTIL);
     expect(ran).toEqual([1, 2]);
     expect((await jobOf(first))?.attempts).toBe(1);
     await r.stop();

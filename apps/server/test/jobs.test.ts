@@ -207,7 +207,7 @@ describe('the background worker', () => {
       { urgent: true },
     );
     const r = new JobRunner(t.app.ctx, registry, { concurrency: 1, pollMs: 20, leaseMs: LEASE });
-    const until = { timeout: 15_000, interval: 20 };
+    const until = { timeout: 120_000, interval: 20 }; // a hang detector, not a speed check
     try {
       await r.start();
       await enqueueJob(t.database.db, 'test.slot.long', {}, { runAt: now() });

@@ -19,7 +19,7 @@ import { buildSigningApp, type SigningTestApp } from './signing-helper.ts';
 let t: SigningTestApp;
 beforeAll(async () => {
   t = await buildSigningApp();
-}, 120_000);
+});
 afterAll(async () => t.close());
 
 const settingsOf = async (user: TestUser) =>

@@ -70,7 +70,6 @@ describe('office files made editable (issue 13 item 6)', () => {
       expect((await save(owner, id, edited, await etagOf(owner, id))).statusCode).toBe(200);
       expect((await versionsOf(id)).map((v) => v.number)).toEqual([3, 2, 1]);
     },
-    120_000,
   );
 
   it('leaves uploads that are not editable as they are', async () => {
@@ -82,7 +81,7 @@ describe('office files made editable (issue 13 item 6)', () => {
       expect(abilities.edit).toBe(false);
       expect((await versionsOf(id)).map((v) => v.origin)).toEqual(['uploaded']);
     }
-  }, 120_000);
+  });
 
   it('a member without documents create cannot upload one', async () => {
     const viewer = await t.member(owner, [P.DOCUMENTS_VIEW]);

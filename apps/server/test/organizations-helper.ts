@@ -35,12 +35,13 @@ export const get = (t: TestApp, user: TestUser | null, url: string, company?: st
 
 /**
  * Runs due jobs, then the development mailbox's messages to `to`, newest first. The app's own worker may
- * hold a message job while drain() runs: wait (up to 5 s) until none is queued or running.
+ * hold a message job while drain() runs: wait until none is queued or running (up to two minutes, a hang
+ * detector: a busy machine can be ten times slower than an idle one).
  */
 export async function mailsTo(t: TestApp, to: string): Promise<StoredMail[]> {
   const mailbox = t.app.mail.mailbox;
   if (!mailbox) throw new Error('the tests expect the development mailbox');
-  for (let i = 0; i < 100; i++) {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
     await t.app.jobs.drain();
     const busy = await t.database.db
       .select({ id: jobs.id })

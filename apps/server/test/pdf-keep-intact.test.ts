@@ -44,7 +44,7 @@ beforeAll(async () => {
     name: 'other.example.com',
     publicUrl: 'https://other.example.com',
   });
-}, 120_000);
+});
 afterAll(removeTempDirs);
 
 /** A contract signed by another CA's signer before it reaches Sinetti (an invisible approval signature). */
@@ -109,7 +109,7 @@ describe('a PDF signed elsewhere', () => {
       expect(lines(mu, /The signature is valid/), mu).toBe(4);
       expect(mu).toContain('Olli Ulkopuolinen');
       expect(mu).not.toMatch(/not valid|invalid/i);
-    }, 120_000);
+    });
   }
 });
 
@@ -180,7 +180,7 @@ describe('an encrypted PDF', () => {
       expect(text).toContain('Contract page 2 of 2');
       expect(text).toContain('2. Aino Virtanen <aino@example.com>');
       await expectSignsAlone(prepared.pdf, 0);
-    }, 120_000);
+    });
   }
 
   it('that needs a password to open is refused as encrypted', async () => {

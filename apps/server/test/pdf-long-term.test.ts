@@ -67,7 +67,7 @@ beforeAll(async () => {
   dir = trust.dir;
   file = path.join(dir, 'sealed.pdf');
   await writeFile(file, sealed);
-}, 120_000);
+});
 afterAll(removeTempDirs);
 
 const sigCount = (text: string, re: RegExp) => text.split('\n').filter((l) => re.test(l)).length;

@@ -25,12 +25,12 @@ describe('the PDF worker pool', () => {
   it('ends a task that runs too long, then serves the next one with a new worker', async () => {
     expect(await problemOf(pool.run('burn', { ms: 60_000 }, 'a'))).toBe('PDF_TOO_COMPLEX');
     expect(await pool.run('burn', { ms: 1 }, 'a')).toBeNull();
-  }, 60_000);
+  });
 
   it('ends a task that needs more memory than allowed', async () => {
     expect(await problemOf(pool.run('burn', { mb: 1024 }, 'a'))).toBe('PDF_TOO_COMPLEX');
     expect(await pool.run('burn', {}, 'a')).toBeNull();
-  }, 60_000);
+  });
 
   it('refuses an owner past its share at once, and serves owners in turn', async () => {
     const order: string[] = [];
@@ -41,7 +41,7 @@ describe('the PDF worker pool', () => {
     await Promise.all(running);
     // The quiet owner's one task waits behind one of the busy owner's, not behind all of them.
     expect(order).toEqual(['first', 'busy', 'quiet', 'busy']);
-  }, 60_000);
+  });
 
   it('runs its workers below the request path (nice 10 for the worker thread, the process unchanged)', async () => {
     expect(await pool.run('burn', { ms: 1 }, 'a')).toBeNull();

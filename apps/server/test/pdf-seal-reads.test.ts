@@ -85,5 +85,5 @@ describe('the seal reads a fixed set of objects, whatever the page count', () =>
     // Nothing is left out of the store for it: the CA, the signee's one-time certificate and the seal's.
     expect(large.certs).toBeGreaterThanOrEqual(3);
     expect(large.certs).toBe(small.certs);
-  }, 120_000);
+  });
 });

@@ -75,7 +75,7 @@ describe('verifying permission-only encrypted PDFs', () => {
       await run('mutool', ['sign', '-s', p12, '-P', TEST_P12_PASSWORD, '-o', out, encrypted]);
       signed.set(method, await readFile(out));
     }
-  }, 60_000);
+  });
   afterAll(removeTempDirs);
 
   const verify = (pdf: Uint8Array) => verifyPdf({ pdf, caDer: ca.der, caCrlDer: null });

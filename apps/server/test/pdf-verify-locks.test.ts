@@ -118,7 +118,7 @@ describe('the lock a signature sets (DocMDP, FieldMDP)', () => {
       ca = await makeTestCa();
       crlDer = (await issueCrl(ca, new Date())).der;
       sealed = await sealedWithOneSignee(ca, 'doc-locks');
-    }, 60_000);
+    });
     const verify = (pdf: Uint8Array) => verifyPdf({ pdf, caDer: ca.der, caCrlDer: crlDer });
 
     it('reports the lock each signature sets, and the DSS and time-stamp after the seal as allowed', () => {

@@ -12,7 +12,7 @@ let owner: TestUser;
 beforeAll(async () => {
   t = await buildSigningApp();
   owner = await t.organization(await t.signUp({ name: 'Sanna Sharer' }));
-}, 120_000);
+});
 afterAll(async () => t.close());
 
 const create = (user: TestUser, docId: string, body: object = {}) =>

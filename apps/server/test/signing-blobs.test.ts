@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await buildSigningApp();
   owner = await t.organization(await t.signUp({ name: 'Dora Delete' }));
   await t.fund(owner, 10);
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 const filesOf = async (organizationId: string) =>
@@ -35,7 +35,7 @@ describe('permanent delete of a signed document', () => {
     expect(res.statusCode, res.body).toBe(200);
     await t.app.jobs.drain();
     expect(await filesOf(org)).toEqual([]);
-  }, 120_000);
+  });
 });
 
 describe('temporary files of interrupted uploads', () => {

@@ -67,7 +67,7 @@ describe('decline under concurrency (PostgreSQL)', () => {
     const refunded = signed.statusCode === 200 ? 1 : 2;
     expect(await refundRows(doc.id)).toHaveLength(refunded);
     expect(await balance()).toBe(before - 100 + refunded * 50);
-  }, 90_000);
+  });
 
   it('two declines and a cancel at once: exactly one ends the round, refunds made once', async () => {
     const before = await balance();

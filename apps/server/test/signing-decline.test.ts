@@ -105,7 +105,7 @@ describe('POST signing/decline/{token}', () => {
     // Sent again: a new round; the declined mark is gone.
     expect((await t.json(owner, 'GET', `/api/signing/send/${doc.id}`)).json().status).toBe('OK');
     expect((await signeesOf(doc.id)).map((s) => s.status)).toEqual(['pending', 'pending']);
-  }, 90_000); // the first signature also makes the in-memory signing CA
+  });
 
   it('needs a reason, refuses after signing or cancel with a clear 4xx, and knows no unknown link', async () => {
     const { doc, links } = await sent(1);
@@ -149,5 +149,5 @@ describe('POST signing/decline/{token}', () => {
     expect(res.statusCode).toBe(409);
     expect(errorOf(res).reason).toBe('ALREADY_SIGNED');
     expect((await status(links[1]!)).declined).toBeUndefined();
-  }, 60_000);
+  });
 });

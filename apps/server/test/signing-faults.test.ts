@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await buildSigningApp();
   owner = await t.organization(await t.signUp({ name: 'Fault Sender' }));
   await t.fund(owner, 20);
-}, 120_000);
+});
 afterAll(async () => t.close());
 
 const balance = () => ledgerSum(t, owner.personalOrganizationId);
@@ -79,7 +79,7 @@ describe('a signing session left open across a cancel', () => {
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json()).toMatchObject({ status: 'ERROR', code: 'CONFLICT', reason: 'SIGNING_CANCELLED' });
     }
-  }, 120_000);
+  });
 });
 
 describe('a round whose PDF cannot take what comes next', () => {
@@ -91,7 +91,7 @@ describe('a round whose PDF cannot take what comes next', () => {
     expect(res.json()).toMatchObject({ code: 'CONFLICT', reason: 'PDF_UNSIGNABLE' });
     await expectFailedRound(doc.id, process.id, before, email);
     expect((await sign(session)).json().reason).toBe('SIGNING_CANCELLED');
-  }, 120_000);
+  });
 
   it('a seal that cannot be added: the job gives up at once and ends the round (not Signing forever)', async () => {
     const { doc, session, before, process, email } = await readyToSign();
@@ -104,5 +104,5 @@ describe('a round whose PDF cannot take what comes next', () => {
       .where(eq(signingProcesses.id, process.id));
     expect(after?.state).toBe('cancelled');
     await expectFailedRound(doc.id, process.id, before, email);
-  }, 120_000);
+  });
 });

@@ -64,7 +64,7 @@ beforeAll(async () => {
     signedLinks[email] =
       done?.links.find((l) => l.includes('/public/signed/'))?.split('/public/signed/')[1] ?? '';
   }
-}, 120_000);
+});
 afterAll(async () => {
   await t.close();
   await removeTempDirs();

@@ -21,7 +21,7 @@ beforeAll(async () => {
   await t.fund(owner, 20);
   neighbour = await t.organization(await t.signUp({ name: 'Quiet Neighbour' }));
   await t.contract(neighbour, 'Neighbour contract');
-}, 120_000);
+});
 afterAll(async () => t.close());
 
 const balance = () => ledgerSum(t, owner.personalOrganizationId);
@@ -77,7 +77,7 @@ describe('sending a hostile PDF for signing', () => {
       expect(await balance()).toBe(before);
       const info = await t.json(owner, 'GET', `/api/documents/info/${id}`);
       expect(info.json().document.state).toBe(DOCUMENT_STATE.Draft);
-    }, 120_000);
+    });
   }
 });
 
@@ -98,7 +98,7 @@ describe('a PDF that cannot be kept byte for byte', () => {
       .from(signingEvents)
       .where(and(eq(signingEvents.documentId, id), eq(signingEvents.type, 'sent')));
     expect(event?.data.keptIntact).toBe(false);
-  }, 120_000);
+  });
 
   it('a PDF whose structure reads is sent without asking, even with a first page the seal could not take', async () => {
     // The seal's widget goes on the signature page, so the rendition's own pages are never changed.
@@ -107,7 +107,7 @@ describe('a PDF that cannot be kept byte for byte', () => {
       const sent = await t.json(owner, 'GET', `/api/signing/send/${id}`);
       expect(sent.statusCode, sent.body).toBe(200);
     }
-  }, 120_000);
+  });
 });
 
 describe('the billing lock while preparing', () => {
@@ -128,5 +128,5 @@ describe('the billing lock while preparing', () => {
     } finally {
       pool.beforeRun = null;
     }
-  }, 120_000);
+  });
 });

@@ -201,7 +201,7 @@ describe('GET signing/cancel/{docId}', () => {
     expect((await send(owner, doc.id)).json().status).toBe('OK');
     expect(await balance()).toBe(before - 50 - 100);
     expect(await t.linkOf(waiter)).not.toBe(waiterLink);
-  }, 90_000); // the first signature of the file also makes the in-memory signing CA (RSA-3072)
+  });
 
   it('refuses outside Signing (409)', async () => {
     const doc = await contractWith([uniqueEmail('h')]);

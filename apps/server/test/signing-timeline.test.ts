@@ -29,7 +29,7 @@ beforeAll(async () => {
   docId = (await t.contract(owner, 'Lease', 1)).id;
   await t.addSignee(owner, docId, { givenName: 'Anna', familyName: 'A', email: anna });
   await t.addSignee(owner, docId, { givenName: 'Ben', familyName: 'B', email: ben });
-}, 300_000);
+});
 afterAll(async () => t?.close());
 
 async function signeeIds(): Promise<{ anna: string; ben: string }> {

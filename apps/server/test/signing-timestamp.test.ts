@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await buildSigningApp({ SIGNING_TSA_URL: tsa.url, SIGNING_TSA_TIMEOUT_SECONDS: '2' });
   owner = await t.organization(await t.signUp({ name: 'Stamp Sender' }));
   await t.fund(owner, 20);
-}, 120_000);
+});
 afterAll(async () => {
   await t?.close();
   await tsa?.close();

@@ -68,7 +68,7 @@ describe('template fields (issue 13 item 4)', () => {
     );
     const found = (await t.json(owner, 'POST', '/api/documents/search', { text: 'Öhman' })).json();
     expect(found.documents.map((d: { id: string }) => d.id)).toEqual([contract]);
-  }, 60_000);
+  });
 
   it('writes dates and numbers as Finnish does for a Finnish user', async () => {
     await t.json(owner, 'GET', '/api/authentication/language/fi');
@@ -214,7 +214,7 @@ describe('template signee roles (issue 13 item 4)', () => {
     // A contract has no roles of its own, and the template keeps its signees.
     expect((await fieldsOf(owner, contract)).json().code).toBe('CONFLICT');
     expect(await signeesOf(id)).toEqual(['Olli Omistaja <olli@example.com>']);
-  }, 60_000);
+  });
 
   it('may be named like an object’s own machinery (__proto__, constructor): each is asked for and named', async () => {
     const id = await uploadTemplate(owner, LEASE);
@@ -235,7 +235,7 @@ describe('template signee roles (issue 13 item 4)', () => {
       'Pekka Laine <pekka@example.com>',
       'Kaisa Laine <kaisa@example.com>',
     ]);
-  }, 60_000);
+  });
 
   it('are unique, templates only, need documents edit, and another organization’s answer 404', async () => {
     const id = await uploadTemplate(owner, LEASE);

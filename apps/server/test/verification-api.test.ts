@@ -35,7 +35,7 @@ beforeAll(async () => {
   expect(res.statusCode, res.body).toBe(200);
   await t.mails(anna); // runs the seal job
   signed = pdfOf((await t.json(owner, 'GET', `/api/signing/signed/${docId}`)).json().source);
-}, 120_000);
+});
 afterAll(async () => t.close());
 
 // Each call from its own address unless the test is about the rate limit.

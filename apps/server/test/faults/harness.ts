@@ -78,7 +78,7 @@ export class FaultHarness {
   }
 
   /** Waits until the server has reached the fault point it was started with (and waits there). */
-  async paused(timeoutMs = 120_000): Promise<void> {
+  async paused(timeoutMs = 300_000): Promise<void> {
     const marker = this.marker;
     if (!marker) throw new Error('the server was not started with a fault point');
     const deadline = Date.now() + timeoutMs;
@@ -157,7 +157,7 @@ async function seedUser(db: Db): Promise<Record<string, string>> {
 export async function eventually<T>(
   what: string,
   probe: () => Promise<T | undefined>,
-  timeoutMs = 120_000,
+  timeoutMs = 300_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
