@@ -11,10 +11,15 @@ export default defineConfig({
     // calm). One limit for every journey; only the corpus round trip sets its own.
     testTimeout: 480_000,
     hookTimeout: 180_000,
-    // One browser and one server per file, two files at a time: a journey spends most of its time
-    // waiting (on the server, on LibreOffice, on the page), so two share a 2-core machine well.
+    // Two files at a time: a journey spends most of its time waiting (on the server, on LibreOffice, on the
+    // page), so two share a 2-core machine well.
     fileParallelism: true,
     maxWorkers: 2,
+    // The files of a worker share it, and with it one server and one Chromium (support/journey.ts): the
+    // server code is imported, the database migrated and the browser launched once per worker, not once
+    // per file. Each file still finds an empty database, mailbox and real-time clock.
+    isolate: false,
+    globalSetup: ['./support/global-setup.ts'],
     // The corpus round trip takes two to three times any other journey.
     sequence: { sequencer: longestFirst(['editor-fidelity.e2e.test.ts']) },
   },

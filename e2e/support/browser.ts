@@ -51,27 +51,40 @@ export async function newContext(
   return context;
 }
 
-/** The accessibility findings of every context opened in this test file. */
+/** The accessibility findings of every context opened by the test file under way. */
 const watched: Violation[][] = [];
 /** The Content-Security-Policy violations of every page opened in this test file. */
 const refused: string[] = [];
 
-// Every screen a test visited (and every dialog it opened) must pass axe-core (WCAG 2.2 A/AA), and no page
-// may break the Content-Security-Policy; the test fails otherwise.
-afterEach(async () => {
-  const found: Violation[] = [];
-  for (const list of watched) {
-    await checksDone(list);
-    found.push(...list.splice(0));
-  }
-  const violations = refused.splice(0);
-  if (violations.length > 0) {
-    throw new Error(`The pages broke the Content-Security-Policy:\n  ${violations.join('\n  ')}`);
-  }
-  if (found.length > 0) {
-    throw new Error(`axe-core found accessibility violations:\n${describeViolations(found)}`);
-  }
-});
+/**
+ * Every screen a test visited (and every dialog it opened) must pass axe-core (WCAG 2.2 A/AA), and no page
+ * may break the Content-Security-Policy; the test fails otherwise. Registered by each test file (through
+ * useServerAndBrowser): the files of a worker share this module, so a hook at its top level would only
+ * reach the first of them.
+ */
+export function checkPagesAfterEachTest(): void {
+  afterEach(async () => {
+    const found: Violation[] = [];
+    for (const list of watched) {
+      await checksDone(list);
+      found.push(...list.splice(0));
+    }
+    const violations = refused.splice(0);
+    if (violations.length > 0) {
+      throw new Error(`The pages broke the Content-Security-Policy:\n  ${violations.join('\n  ')}`);
+    }
+    if (found.length > 0) {
+      throw new Error(`axe-core found accessibility violations:\n${describeViolations(found)}`);
+    }
+  });
+}
+
+/** Closes every page a test file opened (the browser stays for the worker's next file). */
+export async function closeContexts(browser: Browser): Promise<void> {
+  await Promise.all(browser.contexts().map((context) => context.close().catch(() => undefined)));
+  watched.length = 0;
+  refused.length = 0;
+}
 
 const artifacts = path.resolve(import.meta.dirname, '../artifacts');
 

@@ -1,32 +1,66 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.ts';
+import { checkPagesAfterEachTest, closeContexts, launchBrowser } from './browser.ts';
 import { failureReport } from './failure-report.ts';
 import { startServer, type TestServer } from './server.ts';
 
 // Live bindings: a test file imports `server` and `browser` and reads them once its tests run.
-/** The app server of the test file that called useServerAndBrowser(). */
+/** The app server of the test file under way. */
 export let server: TestServer;
-/** The Chromium of the test file that called useServerAndBrowser(). */
+/** The Chromium of the test file under way. */
 export let browser: Browser;
 
 /**
- * One real server (embedded database, development mailbox) and one Chromium for a test file: started
- * before its tests, closed after them. `cleanUp` runs after both are closed; `env` adds to the server's
- * environment.
+ * The server and the Chromium that the test files of a worker share (vitest.config.ts: isolate: false, so
+ * this module and its state live as long as the worker). Starting a server (a fresh embedded database and
+ * its migrations) and a browser took 10–20 s a file on a loaded machine; emptying the database takes well
+ * under one. Both end with the worker's process.
+ */
+const shared: { server?: TestServer; browser?: Browser } = {};
+
+/** The worker's server, started by its first file and made fresh again (reset()) for each later one. */
+async function sharedServer(): Promise<TestServer> {
+  if (shared.server) {
+    try {
+      await shared.server.reset();
+      return shared.server;
+    } catch (error) {
+      process.stderr.write(`The shared e2e server could not be reset, starting another: ${String(error)}\n`);
+      await shared.server.close().catch(() => undefined);
+    }
+  }
+  shared.server = await startServer();
+  return shared.server;
+}
+
+async function sharedBrowser(): Promise<Browser> {
+  if (!shared.browser?.isConnected()) shared.browser = await launchBrowser();
+  return shared.browser;
+}
+
+/**
+ * A real server (embedded database, development mailbox) and Chromium for a test file. Without `env` the
+ * file gets its worker's shared server, emptied to what a fresh one holds, with its clock at real time:
+ * a journey signs up its own people and organization, and finds nobody else's. With `env` (e.g. the guided
+ * tour on) the file starts a server of its own, closed after it. The browser is the worker's; the pages a
+ * file opened are closed after it. `cleanUp` runs last.
  */
 export function useServerAndBrowser(cleanUp?: () => void, env: Record<string, string> = {}): void {
+  const own = Object.keys(env).length > 0;
   beforeAll(async () => {
-    server = await startServer(env);
-    browser = await launchBrowser();
+    server = own ? await startServer(env) : await sharedServer();
+    browser = await sharedBrowser();
   });
+  checkPagesAfterEachTest();
   // A failed test says what its pages showed and what the server did, while both are still open.
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail') process.stderr.write(await failureReport(task.name, browser, server));
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    if (browser) await closeContexts(browser);
+    if (own) await server?.close();
+    // A journey that moved the clock leaves real time behind it (reset() does it too).
+    else server?.clock.reset();
     cleanUp?.();
   });
 }

@@ -1,23 +1,73 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { jobs } from '../../apps/server/src/db/schema/index.ts';
 import { OffsetClock } from '../../apps/server/src/lib/clock.ts';
+import { enqueueJob } from '../../apps/server/src/services/jobs/queue.ts';
+
+/** Real time plus an offset that journeys move forward, and that reset() sets back to real time. */
+export class TestClock extends OffsetClock {
+  private moved = 0;
+  override advance(ms: number): void {
+    super.advance(ms);
+    this.moved += ms;
+  }
+  reset(): void {
+    super.advance(-this.moved);
+    this.moved = 0;
+  }
+}
 
 export interface TestServer {
   url: string;
-  clock: OffsetClock;
+  clock: TestClock;
   app: FastifyInstance;
   /**
    * What the server did lately, for a failure message: its jobs, its failed or slow requests, its warnings
    * and its job and mail log lines.
    */
   diagnose(): Promise<string>;
+  /**
+   * Makes the server what a freshly started one is, for the next test file that shares it: its jobs stop,
+   * every table but KEPT_TABLES is emptied, the mailbox and its log are emptied, the clock is real time
+   * again, the periodic jobs are scheduled as at a start, and its jobs run again.
+   */
+  reset(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * What a started server holds before anyone used it, kept by reset(): the reference data the migrations
+ * write (plans, prices, signing methods) and the keys the instance makes for itself once. Jobs are
+ * emptied and the periodic ones scheduled again. Any other table found filled right after a start fails
+ * startServer(), so that a migration adding reference data is not emptied away unnoticed.
+ */
+const KEPT_TABLES = new Set(['billing_plans', 'signature_prices', 'signing_methods', 'instance_secrets']);
+
+async function publicTables(app: FastifyInstance): Promise<string[]> {
+  const result = await app.ctx.db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  );
+  return (result as unknown as { rows: { tablename: string }[] }).rows.map((row) => row.tablename);
+}
+
+/** Fails when a table other than KEPT_TABLES and jobs has rows right after a start. */
+async function checkStartingTables(app: FastifyInstance): Promise<void> {
+  for (const table of await publicTables(app)) {
+    if (KEPT_TABLES.has(table) || table === 'jobs') continue;
+    const result = await app.ctx.db.execute(sql.raw(`select exists (select 1 from "${table}") as filled`));
+    if ((result as unknown as { rows: { filled: boolean }[] }).rows[0]?.filled) {
+      throw new Error(
+        `Table ${table} has rows as soon as the server starts: add it to KEPT_TABLES in e2e/support/server.ts ` +
+          'if it is reference data every journey needs (reset() would empty it otherwise).',
+      );
+    }
+  }
 }
 
 /** The servers this test file started, by URL: a helper given only the URL can still diagnose. */
@@ -54,6 +104,12 @@ function memoryLog() {
     if (list.length > most) list.splice(0, list.length - most);
   };
   return {
+    /** Forgets everything (a shared server's next test file starts with an empty log). */
+    clear() {
+      entries.length = 0;
+      underWay.clear();
+      notable.length = 0;
+    },
     stream: {
       write(line: string) {
         let entry: LogEntry;
@@ -101,12 +157,12 @@ function memoryLog() {
  * and the embedded database; its clock can be moved forward to expire sessions.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sinetti-e2e-'));
+  const dataDir = fs.mkdtempSync(path.join(runDir(), 'sinetti-e2e-'));
   const webDist = path.resolve(import.meta.dirname, '../../apps/web/dist');
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('The web app is not built: run `npm run build` first (npm test does).');
   }
-  const clock = new OffsetClock();
+  const clock = new TestClock();
   // Reserve a port first so that PUBLIC_URL (the OIDC issuer and redirect URIs) names the right one.
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -125,6 +181,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const log = memoryLog();
   const app = await buildApp(config, { clock, logStream: log.stream });
   await app.listen({ port, host: '127.0.0.1' });
+  await checkStartingTables(app);
   const server: TestServer = {
     url,
     clock,
@@ -161,6 +218,28 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
         ...log.relevant(40),
       ].join('\n');
     },
+    reset: async () => {
+      await app.jobs.stop();
+      clock.reset();
+      const emptied = (await publicTables(app)).filter((table) => !KEPT_TABLES.has(table));
+      await app.ctx.db.execute(sql.raw(`truncate table ${emptied.map((t) => `"${t}"`).join(', ')}`));
+      fs.rmSync(path.join(dataDir, 'mailbox'), { recursive: true, force: true });
+      // As the jobs worker does when it starts (its own scheduling runs once per process).
+      for (const [kind, intervalMs] of app.jobs.registry.periodic) {
+        await enqueueJob(
+          app.ctx.db,
+          kind,
+          {},
+          {
+            runAt: new Date(clock.now().getTime() + intervalMs),
+            dedupeKey: `periodic:${kind}`,
+            maxAttempts: 3,
+          },
+        );
+      }
+      log.clear();
+      if (config.jobs.worker) await app.jobs.start();
+    },
     close: async () => {
       started.delete(url);
       await app.close();
@@ -169,6 +248,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   };
   started.set(url, server);
   return server;
+}
+
+/**
+ * Where this run's data directories go: a folder that global-setup.ts makes and removes at the end of the
+ * run (a worker's shared server ends with its process, not with a close()); the system's temporary
+ * folder when the run has none.
+ */
+function runDir(): string {
+  try {
+    return inject('e2eRunDir');
+  } catch {
+    return os.tmpdir();
+  }
 }
 
 async function freePort(): Promise<number> {
