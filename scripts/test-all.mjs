@@ -2,6 +2,17 @@
 // Runs every test: typecheck, unit and API tests on PGlite, the API tests again on PostgreSQL when
 // TEST_DATABASE_URL is set, then the browser tests in Chromium against a freshly built app.
 import { spawn } from 'node:child_process';
+import os from 'node:os';
+
+/** The load average over 1, 5 and 15 minutes: step times mean little without it on a shared machine. */
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
+const runStarted = Date.now();
+const loadAtStart = loadAverage();
+console.log(`Load average at start (1, 5, 15 min): ${loadAtStart} on ${os.cpus().length} cores`);
 
 const steps = [
   // Every production package's licence is in the allowlist (scripts/licences/policy.ts): a few seconds.
@@ -30,6 +41,8 @@ const only = process.argv.slice(2);
 let passed = 0;
 /** The steps that failed, with the failing tests' lines, repeated at the end (the part of a log read first). */
 const failed = [];
+/** Each step run: its name, result and wall time, shown together at the end. */
+const times = [];
 
 /** Runs a step, its output passed through; resolves with its exit status and the lines naming failures. */
 function runStep(cmd, args, env) {
@@ -99,7 +112,20 @@ for (const [name, cmd, args, env = {}] of steps) {
     failed.push({ name, failures, diagnoses });
     console.log(`--- ${name}: FAILED (exit ${status}) after ${secs} s`);
   }
+  times.push([name, status === 0 ? 'passed' : `FAILED (exit ${status})`, secs]);
 }
+
+// Every step's wall time together, then the failures (the end of a log is read first).
+const total = ((Date.now() - runStarted) / 1000).toFixed(1);
+const width = Math.max(4, ...times.map(([name]) => name.length));
+const row = (name, result, secs) => `  ${name.padEnd(width)}  ${result.padEnd(16)}  ${secs.padStart(7)}`;
+console.log('\nStep times (wall clock):');
+console.log(row('step', 'result', 'seconds'));
+for (const [name, result, secs] of times) console.log(row(name, result, secs));
+console.log(row('total', '', total));
+console.log(
+  `Load average (1, 5, 15 min): ${loadAtStart} at start, ${loadAverage()} at end (${os.cpus().length} cores)`,
+);
 console.log(`\nTest steps: ${passed} passed, ${failed.length} failed`);
 for (const { name, failures, diagnoses } of failed) {
   console.log(`  ${name}:`);
