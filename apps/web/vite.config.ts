@@ -40,9 +40,10 @@ export default defineConfig({
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     css: false,
-    // Tests wait for UI states, never for durations: generous limits keep a loaded machine from failing them.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Tests wait for UI states, never for durations: these limits catch hangs, not slowness. The longest
+    // test took 32 s with a load average of 25 on the 2 cores.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // Vitest's default is one worker fewer than the cores: one, on the 2-core CI machine. Two files at a time
     // finished the documents tests in 47 s instead of 71 s there.
     maxWorkers: 2,
