@@ -1,38 +1,27 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import { longestFirst } from '../../scripts/longest-first.ts';
-import { filesUsingDatabase } from './test/uses-database.ts';
+import { filesFor } from './test/test-files.ts';
 
 const root = import.meta.dirname;
 const onPostgres = process.env.TEST_DB === 'postgres';
 
-/** Every test file, relative to the package. */
-function testFiles(): string[] {
-  return ['test', 'src'].flatMap((dir) =>
-    fs
-      .readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.test.ts'))
-      .map((file) => path.join(dir, file)),
-  );
-}
-
 /**
- * On PGlite (the default): every test file except `*.postgres.test.ts`, which test what only PostgreSQL
- * can show (concurrent transactions, outages). On PostgreSQL (TEST_DB=postgres): those, and every other
- * file that uses a database (test/uses-database.ts); the files that use none ran on the PGlite run.
+ * `npm test` (scripts/test-all.mjs) runs the API tests on PGlite, and on PostgreSQL too when TEST_DATABASE_URL
+ * is set. Then the files are split (test/test-files.ts): one database runs every file, the other only what is
+ * specific to it and a smoke set. Anywhere else (`npx vitest run`, a single file, no PostgreSQL) a run takes
+ * every file its database can run. TEST_FILES=split or TEST_FILES=all decides instead.
  */
-const include = onPostgres
-  ? filesUsingDatabase(root, testFiles())
-  : ['test/**/*.test.ts', 'src/**/*.test.ts'];
-const postgresOnly = onPostgres ? [] : ['test/**/*.postgres.test.ts'];
+const split =
+  (process.env.TEST_FILES ??
+    (process.env.npm_lifecycle_event === 'test' && process.env.TEST_DATABASE_URL ? 'split' : 'all')) ===
+  'split';
+const include = filesFor(root, onPostgres ? 'postgres' : 'pglite', split);
 
 export default defineConfig({
   test: {
     include,
     // On PGlite, one migrated database from which each test file's starts (test/pglite-snapshot.ts).
     globalSetup: onPostgres ? [] : ['test/pglite-snapshot.ts'],
-    exclude: [...configDefaults.exclude, ...postgresOnly],
     // Hang detectors, not speed checks, and the same for every test and hook (a file sets its own only
     // when it needs more): at a load average of 20 on 2 cores a test runs about ten times slower than on an
     // idle machine, and the slowest tests and set-ups take up to half a minute there (docs/decisions.md).
