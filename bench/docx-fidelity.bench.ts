@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { build, type Plugin } from 'vite';
+import { superdocPatches } from '../apps/web/build/superdoc-patches.ts';
 import {
   compareRendered,
   corpusDir,
@@ -37,7 +38,8 @@ async function buildHarness(): Promise<string> {
   const outDir = path.join(work, 'harness');
   await build({
     root: path.join(here, 'harness'),
-    plugins: [fromWebApp],
+    // The web app's build fixes SuperDoc's converter (endnotes, picture sizes): the harness measures the same code.
+    plugins: [fromWebApp, superdocPatches()],
     logLevel: 'error',
     build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 20_000, reportCompressedSize: false },
   });

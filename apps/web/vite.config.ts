@@ -5,6 +5,7 @@ import { contractEndpoints } from './build/contract-endpoints.ts';
 import { firstLoadChunks } from './build/first-load-chunks.ts';
 import { pagePreloads } from './build/page-preloads.ts';
 import { precompress } from './build/precompress.ts';
+import { superdocPatches } from './build/superdoc-patches.ts';
 import { thirdParty } from './build/third-party.ts';
 
 const apiTarget = process.env.SINETTI_API ?? 'http://localhost:3000';
@@ -14,6 +15,8 @@ const sourcePlugins = () => [contractEndpoints(), react()];
 export default defineConfig({
   plugins: [
     ...sourcePlugins(),
+    // Two fixes to the DOCX editor's converter (endnotes, picture sizes): build/superdoc-patches.ts.
+    superdocPatches(),
     firstLoadChunks(sourcePlugins),
     pagePreloads(),
     // Third-party notices and the SBOM, written before precompress() so they are compressed too.
