@@ -15,7 +15,7 @@ const sourcePlugins = () => [contractEndpoints(), react()];
 export default defineConfig({
   plugins: [
     ...sourcePlugins(),
-    // Two fixes to the DOCX editor's converter (endnotes, picture sizes): build/superdoc-patches.ts.
+    // Fixes to the DOCX editor's converter (endnotes, picture sizes, default styles): build/superdoc-patches.ts.
     superdocPatches(),
     firstLoadChunks(sourcePlugins),
     pagePreloads(),
