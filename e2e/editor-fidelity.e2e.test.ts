@@ -7,6 +7,7 @@ import {
   corpusDir,
   corpusFiles,
   fidelityRow,
+  fidelityTestFiles,
   renderToPdf,
 } from '../bench/docx-fidelity/compare.ts';
 import { downloadFrom, uploadFrom } from './support/api.ts';
@@ -18,14 +19,18 @@ import { browser, server, useServerAndBrowser } from './support/journey.ts';
 // (real DOCX from other projects' test suites, bench/docx-fidelity/corpus) is uploaded as a contract, opened
 // in /edit, saved without a change and downloaded; LibreOffice renders the file before and after, and the two
 // must have the same pages, the same text and no page with more than 0.5 % of its ink changed
-// (bench/docx-fidelity/compare.ts). `npm run bench docx-fidelity` prints the same figures for the editor alone.
+// (bench/docx-fidelity/compare.ts). CI saves six files chosen to cover tables, lists, pictures, headers and
+// footers, notes and a text box (CI_FILES there says why each); FIDELITY_ALL=1 saves all 28, and
+// `npm run bench docx-fidelity` prints the same figures for all 28 through the editor alone.
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sinetti-e2e-fidelity-'));
 useServerAndBrowser(() => fs.rmSync(work, { recursive: true, force: true }));
 
 describe('DOCX fidelity through the editor', () => {
-  it('every corpus file saved unchanged from /edit renders as before', { timeout: 900_000 }, async () => {
-    const names = corpusFiles();
-    expect(names.length).toBeGreaterThanOrEqual(20);
+  it('corpus files saved unchanged from /edit render as before', { timeout: 900_000 }, async () => {
+    const names = fidelityTestFiles();
+    const corpus = corpusFiles();
+    expect(corpus.length).toBeGreaterThanOrEqual(20);
+    expect(names.filter((name) => !corpus.includes(name))).toEqual([]); // the subset names real files
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
     await signUpWithOrganization(page, 'fidelity@example.test', 'Fiia Fidelity');

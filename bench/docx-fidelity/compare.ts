@@ -24,6 +24,29 @@ export function corpusFiles(): string[] {
     .sort();
 }
 
+/**
+ * The files the browser test (e2e/editor-fidelity.e2e.test.ts) saves through the app on every CI run, each
+ * for the kind of content it stands for; `FIDELITY_ALL=1` makes it save all of them, and
+ * `npm run bench docx-fidelity` always takes all. No corpus file holds a Word field (PAGE, a content
+ * control): a template's {{placeholders}} are plain text, saved by the editor and template-fields tests.
+ */
+export const CI_FILES: Record<string, string> = {
+  'lo-lease-fi.docx':
+    "the product's own kind: a Finnish lease, headings, numbered lists, a table, a page break",
+  'pydocx-tbl-having-applied-style.docx': "tables in Word's table styles (Table Grid, Light Shading)",
+  'pydocx-having-images.docx':
+    'pictures placed inline by Word, sized in fractions of a pixel (superdoc-patches.ts), a header and a footer',
+  'pydocx-doc-odd-even-hdrs.docx': 'odd and even page headers and footers (six parts) and a footnotes part',
+  'mammoth-endnotes.docx':
+    'endnotes, in an old LibreOffice file whose Normal style has another id (both fixed in superdoc-patches.ts)',
+  'mammoth-text-box.docx': 'a text box: an anchored drawing holding paragraphs of its own',
+};
+
+/** The corpus files the browser test saves: CI_FILES, or all with FIDELITY_ALL=1. */
+export function fidelityTestFiles(env: NodeJS.ProcessEnv = process.env): string[] {
+  return env.FIDELITY_ALL === '1' ? corpusFiles() : Object.keys(CI_FILES);
+}
+
 /** LibreOffice's PDF of each DOCX in `dir`, written to `out` (one soffice run for all, its own profile). */
 export async function renderToPdf(dir: string, out: string, files?: string[]): Promise<void> {
   const names = files ?? fs.readdirSync(dir).filter((f) => f.endsWith('.docx'));
