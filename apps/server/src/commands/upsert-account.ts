@@ -9,6 +9,11 @@ export interface VerifiedIdentity {
   issuer: string;
   sub: string;
   email: string;
+  /**
+   * Whether the provider vouched for `email` (services/identity/claims.ts sets it on every sign-in).
+   * Left out only by identities built in-process (tests), which are treated as verified.
+   */
+  emailVerified?: boolean | undefined;
   givenName: string;
   familyName: string;
   picture: string | null;
@@ -24,6 +29,7 @@ export async function upsertAccount(
   identity: VerifiedIdentity,
   audit: Omit<AuditContext, 'accountId'>,
 ): Promise<{ account: typeof accounts.$inferSelect; created: boolean }> {
+  const emailVerified = identity.emailVerified ?? true;
   return db.transaction(async (tx) => {
     const existing = await tx
       .select()
@@ -40,7 +46,12 @@ export async function upsertAccount(
     if (found) {
       const [updated] = await tx
         .update(accounts)
-        .set({ email: identity.email, picture: identity.picture ?? found.picture, updatedAt: new Date() })
+        .set({
+          email: identity.email,
+          emailVerified,
+          picture: identity.picture ?? found.picture,
+          updatedAt: new Date(),
+        })
         .where(eq(accounts.id, found.id))
         .returning();
       return { account: updated ?? found, created: false };
@@ -52,6 +63,7 @@ export async function upsertAccount(
         issuer: identity.issuer,
         subId: identity.sub,
         email: identity.email,
+        emailVerified,
         picture: identity.picture,
         language: identity.language ?? 'en',
       })

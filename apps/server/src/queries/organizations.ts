@@ -1,5 +1,5 @@
 import type { P } from '@sinetti/contract';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { accounts, invites, memberships, organizations, persons } from '../db/schema/index.ts';
 import type { AuthorizedScope } from '../policies/index.ts';
@@ -91,10 +91,27 @@ function accountInvitesQuery(db: DbOrTx) {
 
 export type AccountInviteRow = Awaited<ReturnType<typeof listAccountInvites>>[number];
 
-/** The pending, unexpired invites to an address (invites are stored lower-cased), newest first. */
-export async function listAccountInvites(db: DbOrTx, email: string, now: Date) {
+/** What an account needs to be matched with invites by e-mail address. */
+export interface InviteeAccount {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+/**
+ * The invites an account may see and answer: addressed to its e-mail (stored lower-cased), and, when
+ * its provider did not verify that address, only those whose e-mailed link it has opened (nOAuth,
+ * docs/decisions.md "Invitations and unverified e-mail addresses").
+ */
+export function invitesOfAccount(account: InviteeAccount): SQL {
+  const addressed = eq(invites.email, account.email.toLowerCase());
+  return account.emailVerified ? addressed : (and(addressed, eq(invites.linkAccountId, account.id)) as SQL);
+}
+
+/** The pending, unexpired invites the account may answer (invitesOfAccount), newest first. */
+export async function listAccountInvites(db: DbOrTx, account: InviteeAccount, now: Date) {
   return accountInvitesQuery(db)
-    .where(and(eq(invites.email, email.toLowerCase()), live(now)))
+    .where(and(invitesOfAccount(account), live(now)))
     .orderBy(sql`${invites.createdAt} desc`, asc(invites.id));
 }
 

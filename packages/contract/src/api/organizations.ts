@@ -80,7 +80,9 @@ export const organizationsApi = {
     method: 'GET',
     path: '/authentication/invites/account/pending',
     access: 'account',
-    summary: "The pending, unexpired invites to the caller's e-mail address.",
+    summary:
+      "The pending, unexpired invites to the caller's e-mail address. When the identity provider did not verify " +
+      'that address, only those whose e-mailed link (invite-link) the caller has opened.',
     reply: okReply({ invites: z.array(accountInvite) }),
   }),
   inviteLink: endpoint({
@@ -90,7 +92,8 @@ export const organizationsApi = {
     access: 'account',
     summary:
       'The invite an e-mailed link names. NOT_FOUND alike for an unknown, used, expired or cancelled link ' +
-      "and for someone else's invite.",
+      "and for someone else's invite. Opening it lets the caller answer the invite by id even when the " +
+      'identity provider did not verify their e-mail address (the token proves the mailbox).',
     params: z.object({ token: z.string().min(1).max(128) }),
     reply: okReply({ invite: accountInvite }),
   }),

@@ -144,7 +144,9 @@ export async function notifyInvitee(
   const invited = await tx
     .select({ id: accounts.id })
     .from(accounts)
-    .where(sql`lower(${accounts.email}) = lower(${invite.email})`);
+    // Only a verified address: an unverified one must not learn of the invite (docs/decisions.md,
+    // "Invitations and unverified e-mail addresses").
+    .where(and(sql`lower(${accounts.email}) = lower(${invite.email})`, eq(accounts.emailVerified, true)));
   for (const { id } of invited) {
     const input: NotificationInput = {
       accountId: id,

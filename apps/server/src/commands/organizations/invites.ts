@@ -56,6 +56,8 @@ export async function createInvite(
   const token = randomToken(32);
   const fresh = {
     tokenHash: sha256Hex(token),
+    // A new link: whoever opened the previous one has to open this one again.
+    linkAccountId: null,
     platform: organization.platform,
     invitedBy: sender.accountId,
     expiresAt: new Date(now.getTime() + INVITE_TTL_MS),

@@ -5,12 +5,15 @@ import type { AccountRow } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { acceptInviteRule } from '../../policies/organizations.ts';
+import { invitesOfAccount } from '../../queries/organizations.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
 import { joinOrganization } from './members.ts';
 
 /**
- * The caller's own live invite, locked: pending, unexpired and addressed to the account's e-mail.
- * Anything else (unknown id, someone else's, used, expired) is the same NOT_FOUND.
+ * The caller's own live invite, locked: pending, unexpired and addressed to the account's e-mail (for an
+ * unverified address, only one whose e-mailed link the account opened: queries/organizations.ts
+ * invitesOfAccount). Anything else (unknown id, someone else's, used, expired, unproven) is the same
+ * NOT_FOUND.
  */
 async function lockOwnInvite(tx: DbOrTx, account: AccountRow, inviteId: string, now: Date) {
   const [invite] = await tx
@@ -19,7 +22,7 @@ async function lockOwnInvite(tx: DbOrTx, account: AccountRow, inviteId: string, 
     .where(
       and(
         eq(invites.id, inviteId),
-        eq(invites.email, account.email.toLowerCase()),
+        invitesOfAccount(account),
         eq(invites.status, 'pending'),
         gt(invites.expiresAt, now),
       ),
@@ -88,4 +91,31 @@ export async function declineInvite(
     const invite = await lockOwnInvite(tx, account, inviteId, now);
     await answerInvite(tx, invite, { status: 'declined', account, now, audit });
   });
+}
+
+/**
+ * The e-mailed link was opened by the signed-in account: holding the token proves the mailbox, so this
+ * account may now see and answer the invite even when its provider did not verify its address. Only a
+ * live invite addressed to the account's e-mail is marked; false for anything else.
+ */
+export async function openInviteLink(
+  db: DbOrTx,
+  clock: Clock,
+  account: AccountRow,
+  tokenHash: string,
+): Promise<boolean> {
+  const now = clock.now();
+  const rows = await db
+    .update(invites)
+    .set({ linkAccountId: account.id })
+    .where(
+      and(
+        eq(invites.tokenHash, tokenHash),
+        eq(invites.email, account.email.toLowerCase()),
+        eq(invites.status, 'pending'),
+        gt(invites.expiresAt, now),
+      ),
+    )
+    .returning({ id: invites.id });
+  return rows.length > 0;
 }

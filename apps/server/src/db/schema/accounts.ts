@@ -33,6 +33,12 @@ export const accounts = pgTable(
     /** Issuer that vouched for `sub_id`; a change of provider configuration never merges accounts. */
     issuer: text('issuer').notNull(),
     email: text('email').notNull(),
+    /**
+     * Whether the identity provider vouched for `email` at the last sign-in (Google `email_verified`,
+     * Microsoft `xms_edov`/`email_verified`). An unverified address never matches invites by itself
+     * (docs/decisions.md, "Invitations and unverified e-mail addresses").
+     */
+    emailVerified: boolean('email_verified').notNull().default(false),
     picture: text('picture'),
     language: text('language', { enum: ['en', 'fi'] })
       .notNull()

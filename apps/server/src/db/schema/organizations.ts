@@ -101,6 +101,11 @@ export const invites = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true })
       .notNull()
       .default(sql`now() + interval '14 days'`),
+    /**
+     * The account that opened this invite's e-mailed link (held the token) since it was last sent: the
+     * only account with an unverified e-mail address that may see, accept or decline it.
+     */
+    linkAccountId: uuid('link_account_id').references(() => accounts.id, { onDelete: 'set null' }),
     /** The account that accepted or declined it. */
     respondedBy: uuid('responded_by').references(() => accounts.id, { onDelete: 'set null' }),
     ...timestamps,

@@ -9,7 +9,7 @@ import {
   renameOrganization,
   transferOwnership,
 } from '../../commands/organizations/members.ts';
-import { acceptInvite, declineInvite } from '../../commands/organizations/respond.ts';
+import { acceptInvite, declineInvite, openInviteLink } from '../../commands/organizations/respond.ts';
 import { persons } from '../../db/schema/index.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
 import { auditOf } from '../../http/audit.ts';
@@ -89,7 +89,7 @@ export function registerOrganizationRoutes(app: FastifyInstance): void {
     app,
     calls.accountInvites,
   )(async ({ actor, ctx }) => {
-    const rows = await listAccountInvites(ctx.db, actor.account.email, ctx.clock.now());
+    const rows = await listAccountInvites(ctx.db, actor.account, ctx.clock.now());
     return { status: 'OK', invites: rows.map(presentAccountInvite) };
   });
 
@@ -97,12 +97,10 @@ export function registerOrganizationRoutes(app: FastifyInstance): void {
     app,
     calls.inviteLink,
   )(async ({ actor, params, ctx }) => {
-    const row = await findAccountInviteByToken(
-      ctx.db,
-      sha256Hex(params.token),
-      actor.account.email,
-      ctx.clock.now(),
-    );
+    const tokenHash = sha256Hex(params.token);
+    // Holding the link's token lets an account with an unverified address answer this invite by id.
+    await openInviteLink(ctx.db, ctx.clock, actor.account, tokenHash);
+    const row = await findAccountInviteByToken(ctx.db, tokenHash, actor.account.email, ctx.clock.now());
     if (!row) throw notFound('Invite not found.');
     return { status: 'OK', invite: presentAccountInvite(row) };
   });

@@ -10,14 +10,29 @@ function text(claims: Claims, name: string, max = 200): string {
   return typeof v === 'string' ? v.trim().slice(0, max) : '';
 }
 
-function emailOf(platform: Platform, claims: Claims): string | null {
-  // Microsoft accounts without a mailbox carry the sign-in address in preferred_username instead.
-  const candidates = [claims.email, platform === 'microsoft' ? claims.preferred_username : undefined];
-  for (const candidate of candidates) {
-    const parsed = emailSchema.safeParse(candidate);
-    if (parsed.success && parsed.data.length <= 254) return parsed.data;
-  }
-  return null;
+function parseEmail(candidate: unknown): string | null {
+  const parsed = emailSchema.safeParse(candidate);
+  return parsed.success && parsed.data.length <= 254 ? parsed.data : null;
+}
+
+/**
+ * Whether the provider vouches that the `email` claim belongs to the person. Google says so with
+ * `email_verified`. Entra ID does not verify `email` or `preferred_username` (any tenant admin can set
+ * them, "nOAuth"): only the optional claim `xms_edov` (the e-mail's domain is verified by the tenant
+ * that owns it) or an explicit `email_verified` is trusted.
+ */
+function emailVerifiedBy(platform: Platform, claims: Claims): boolean {
+  if (claims.email_verified === true) return true;
+  return platform === 'microsoft' && (claims.xms_edov === true || claims.xms_edov === 'true');
+}
+
+function emailOf(platform: Platform, claims: Claims): { email: string; emailVerified: boolean } | null {
+  const email = parseEmail(claims.email);
+  if (email) return { email, emailVerified: emailVerifiedBy(platform, claims) };
+  // Microsoft accounts without a mailbox carry the sign-in address in preferred_username instead; it
+  // is an unverified user name, never a verified e-mail address.
+  const username = platform === 'microsoft' ? parseEmail(claims.preferred_username) : null;
+  return username ? { email: username, emailVerified: false } : null;
 }
 
 function pictureOf(claims: Claims): string | null {
@@ -41,7 +56,8 @@ function namesOf(claims: Claims, email: string): { givenName: string; familyName
 
 /**
  * Turns the claims the provider vouched for (ID token, completed from userinfo) into the identity
- * an account is keyed on: platform + issuer + sub. An e-mail address is required.
+ * an account is keyed on: platform + issuer + sub. An e-mail address is required; whether the provider
+ * verified it is recorded (an unverified one matches invites only through their e-mailed link).
  */
 export function identityFromClaims(platform: Platform, claims: Claims): VerifiedIdentity {
   const sub = text(claims, 'sub', 255);
@@ -55,12 +71,21 @@ export function identityFromClaims(platform: Platform, claims: Claims): Verified
       'Your identity provider has not verified your e-mail address. Verify it there and sign in again.',
     );
   }
-  const email = emailOf(platform, claims);
-  if (!email) {
+  const found = emailOf(platform, claims);
+  if (!found) {
     throw new AppError(
       'VALIDATION_FAILED',
       'Your identity provider did not share an e-mail address. Allow access to your e-mail and sign in again.',
     );
   }
-  return { platform, issuer, sub, email, ...namesOf(claims, email), picture: pictureOf(claims) };
+  const { email, emailVerified } = found;
+  return {
+    platform,
+    issuer,
+    sub,
+    email,
+    emailVerified,
+    ...namesOf(claims, email),
+    picture: pictureOf(claims),
+  };
 }

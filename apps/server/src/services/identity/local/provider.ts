@@ -40,7 +40,7 @@ export async function createLocalProvider(config: Config, db: Db, log: FastifyBa
     scopes: ['openid', 'email', 'profile'],
     claims: {
       openid: ['sub'],
-      email: ['email'],
+      email: ['email', 'email_verified'],
       profile: ['name', 'given_name', 'family_name'],
     },
     // Put email and name into the ID token itself (the client reads them from there).
