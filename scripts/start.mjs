@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: builds the web app if what the build reads changed since the build in apps/web/dist (a content
-// hash kept beside it), then runs the server. The build leaves its large files (the editor's chunk) for later:
-// once the server answers, they are compressed in the background at a low priority; until then the server
-// sends them uncompressed. SIGINT and SIGTERM are passed on to the server; npm start ends when the server does.
+// hash kept beside it), then runs the server. The build makes only quick brotli copies of its small files and
+// none of its large ones (the editor's chunk); once the server answers, the final copies are made in the
+// background at a low priority (apps/web/build/precompress.ts). SIGINT and SIGTERM are passed on to the server;
+// npm start ends when the server does.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -87,7 +88,7 @@ async function buildWebIfChanged() {
   console.log('Building the web app (its sources changed since the last build, or there is none)…');
   const code = await run(npm[0], [...npm.slice(1), 'run', 'build', '-w', '@sinetti/web'], {
     cwd: root,
-    env: { ...process.env, SINETTI_PRECOMPRESS_LARGE: 'later' },
+    env: { ...process.env, SINETTI_PRECOMPRESS: 'later' },
   });
   if (code !== 0) {
     console.error('\nThe web build failed; the server was not started.');

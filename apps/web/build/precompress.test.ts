@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { ResolvedConfig } from 'vite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LARGE_BYTES, PENDING_FILE, precompress, precompressPending } from './precompress.ts';
+import { brotliQuality, LARGE_BYTES, PENDING_FILE, precompress, precompressPending } from './precompress.ts';
 
 let root: string;
 let dist: string;
@@ -24,7 +24,7 @@ beforeEach(() => {
   fs.writeFileSync(path.join(dist, '.vite/manifest.json'), JSON.stringify({ x: small }));
 });
 afterEach(() => {
-  delete process.env.SINETTI_PRECOMPRESS_LARGE;
+  delete process.env.SINETTI_PRECOMPRESS;
   fs.rmSync(root, { recursive: true, force: true });
 });
 
@@ -56,16 +56,26 @@ describe('precompress', () => {
     expect(fs.readdirSync(path.join(dist, '.vite'))).toEqual(['manifest.json']);
   });
 
-  it('leaves the large files of a build for npm start to compress after the start', async () => {
-    process.env.SINETTI_PRECOMPRESS_LARGE = 'later';
+  it('gives a build for npm start quick copies of the small files and leaves the rest for later', async () => {
+    process.env.SINETTI_PRECOMPRESS = 'later';
     await build();
     expect(copiesOf('assets/small.js')).toBe(true);
     expect(copiesOf('assets/large.js')).toBe(false);
-    expect(JSON.parse(fs.readFileSync(path.join(dist, PENDING_FILE), 'utf8'))).toEqual(['assets/large.js']);
+    const pending = path.join(dist, PENDING_FILE);
+    expect(JSON.parse(fs.readFileSync(pending, 'utf8'))).toEqual(['assets/large.js', 'assets/small.js']);
 
-    expect(await precompressPending(dist)).toBe(1);
+    expect(await precompressPending(dist)).toBe(2);
     expect(copiesOf('assets/large.js')).toBe(true);
-    expect(fs.existsSync(path.join(dist, PENDING_FILE))).toBe(false);
+    expect(copiesOf('assets/small.js')).toBe(true);
+    // The final copy replaced the quick one.
+    const final = zlib.brotliCompressSync(small, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality(small.length),
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: small.length,
+      },
+    });
+    expect(fs.readFileSync(path.join(dist, 'assets/small.js.br')).equals(final)).toBe(true);
+    expect(fs.existsSync(pending)).toBe(false);
     // Written under a temporary name and renamed: nothing else is left beside the files.
     expect(fs.readdirSync(path.join(dist, 'assets')).sort()).toEqual([
       'large.js',
