@@ -151,6 +151,11 @@ export const ERROR_REASONS = [
   // ── Faults: the server's database and file storage ──────────────────────────────────────────────
   /** 503: the database cannot be reached right now (outage, restart); the call changed nothing it reported. */
   'DATABASE_UNAVAILABLE',
+  /**
+   * 503: the change lost a race with concurrent changes of the same organization twice (a deadlock or
+   * serialization failure, retried once); nothing was changed. Try again.
+   */
+  'TRANSACTION_CONFLICT',
   /** 507 (503 from GET /api/health): the file storage is full or over quota; nothing was stored. */
   'STORAGE_FULL',
   /** 503: the file storage cannot be written (read-only or refusing writes); nothing was stored. */

@@ -1,3 +1,4 @@
+import { isTransactionConflict } from '../db/retry.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from './errors.ts';
 
@@ -30,6 +31,15 @@ export function infrastructureError(err: unknown): AppError | null {
     return new AppError('UNAVAILABLE', 'The database cannot be reached. Try again shortly.', undefined, {
       'retry-after': '5',
     }).because('DATABASE_UNAVAILABLE');
+  }
+  if (isTransactionConflict(err)) {
+    // A deadlock or serialization failure that survived its retry (db/retry.ts): nothing was changed.
+    return new AppError(
+      'UNAVAILABLE',
+      'The organization is busy with other changes right now: nothing was changed. Try again.',
+      undefined,
+      { 'retry-after': '1' },
+    ).because('TRANSACTION_CONFLICT');
   }
   const fault = storageFaultOf(err);
   if (fault === 'full') {

@@ -10,7 +10,7 @@ import type { OrganizationRow } from '../../policies/membership.ts';
 import { countCompanyInvites, isMemberEmail, type InviteRow } from '../../queries/organizations.ts';
 import type { MailConfig } from '../../services/mail/config.ts';
 import { enqueueMail } from '../../services/mail/index.ts';
-import { reserveMailQuota } from '../../services/mail/limits.ts';
+import { lockOrganizationForMail, reserveMailQuota } from '../../services/mail/limits.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
 import { notifyInvitee } from '../notifications/notify.ts';
 
@@ -52,6 +52,8 @@ export async function createInvite(
   audit: AuditContext,
 ): Promise<InviteOutcome> {
   const now = env.clock.now();
+  // The organization's row before the invite's and the mail counters (docs/decisions.md, lock order).
+  await lockOrganizationForMail(tx, organization.id);
   if (await isMemberEmail(tx, organization.id, email)) return { status: 'ALREADY_INVITED' };
   const token = randomToken(32);
   const fresh = {

@@ -28,6 +28,7 @@ import {
   storePdf,
 } from './common.ts';
 import { currentVersionNumber } from '../../queries/documents/versions.ts';
+import { retryTransactionOnce } from '../../db/retry.ts';
 import { accountContact } from './people.ts';
 import { pdfFailure, pdfRun } from './pdf-run.ts';
 import { mailAndRecord, type RoundMailPlace } from './round-mail.ts';
@@ -141,95 +142,100 @@ export async function sendForSigning(
   const version = await storePdf(ctx.blobs, draft.organizationId, prepared.pdf);
   let used = false;
   try {
-    const result = await ctx.db.transaction(async (tx) => {
-      const doc = await relock(tx, authorized);
-      const list = await listSignees(tx, doc.id);
-      assertSendable(doc, list, providers);
-      if (preparedFor(doc, list) !== preparedFor(draft, draftList)) {
-        throw new AppError(
-          'CONFLICT',
-          'The document or its signees changed while it was being prepared for signing. Send it again.',
-        ).because('CHANGED_WHILE_SENDING');
-      }
-      const now = ctx.clock.now();
-      const round = ((await latestProcessOf(tx, doc.id))?.round ?? 0) + 1;
-      const processId = randomUUID();
-      const charge = await chargeBalance(tx, {
-        organizationId: doc.organizationId,
-        items: list.map((s) => ({
-          level: levelOfSignee(s.level),
-          reference: chargeReference(processId, s.id),
-        })),
-        idempotencyKey: `signing.send:${doc.id}:${round}`,
-        now,
-        audit: auditOf(actor),
-      });
-      if (charge.status === 'LIMIT_LOW_BALANCE') return { ...charge, document: doc };
-      await reserveMailQuota(tx, ctx.clock, ctx.config.mail, {
-        organizationId: doc.organizationId,
-        recipients: list.map((s) => s.email),
-      });
+    // Lock order: the document, then the organization (balance), then the mail counters; a deadlock or
+    // serialization failure is run once more (docs/decisions.md "Lock order in an organization").
+    const result = await retryTransactionOnce(() =>
+      ctx.db.transaction(async (tx) => {
+        used = false;
+        const doc = await relock(tx, authorized);
+        const list = await listSignees(tx, doc.id);
+        assertSendable(doc, list, providers);
+        if (preparedFor(doc, list) !== preparedFor(draft, draftList)) {
+          throw new AppError(
+            'CONFLICT',
+            'The document or its signees changed while it was being prepared for signing. Send it again.',
+          ).because('CHANGED_WHILE_SENDING');
+        }
+        const now = ctx.clock.now();
+        const round = ((await latestProcessOf(tx, doc.id))?.round ?? 0) + 1;
+        const processId = randomUUID();
+        const charge = await chargeBalance(tx, {
+          organizationId: doc.organizationId,
+          items: list.map((s) => ({
+            level: levelOfSignee(s.level),
+            reference: chargeReference(processId, s.id),
+          })),
+          idempotencyKey: `signing.send:${doc.id}:${round}`,
+          now,
+          audit: auditOf(actor),
+        });
+        if (charge.status === 'LIMIT_LOW_BALANCE') return { ...charge, document: doc };
+        await reserveMailQuota(tx, ctx.clock, ctx.config.mail, {
+          organizationId: doc.organizationId,
+          recipients: list.map((s) => s.email),
+        });
 
-      await tx.insert(signingProcesses).values({
-        id: processId,
-        organizationId: doc.organizationId,
-        documentId: doc.id,
-        round,
-        lang,
-        sentBy: actor.account.id,
-        originalSha256: doc.sha256 ?? doc.pdfSha256 ?? version.sha256,
-        versionKey: version.key,
-        versionSha256: version.sha256,
-        versionSize: version.size,
-        pages: prepared.pages,
-        documentVersion: await currentVersionNumber(tx, doc.id),
-        currentKey: version.key,
-        currentSha256: version.sha256,
-        sentAt: now,
-        ...followUp,
-      });
-      used = true;
-      for (const [slot, s] of list.entries()) {
-        await tx
-          .update(signees)
-          .set({ slot, status: 'pending', signedAt: null, updatedAt: now })
-          .where(eq(signees.id, s.id));
-      }
-      const [updated] = await tx
-        .update(documents)
-        .set({ state: DOCUMENT_STATE.Signing, updatedAt: now })
-        .where(eq(documents.id, doc.id))
-        .returning(documentColumns);
-      const base = { organizationId: doc.organizationId, documentId: doc.id, processId, at: now };
-      await appendSigningEvent(tx, {
-        ...base,
-        type: 'sent',
-        actor: memberActor(actor),
-        data: {
+        await tx.insert(signingProcesses).values({
+          id: processId,
+          organizationId: doc.organizationId,
+          documentId: doc.id,
           round,
-          signees: list.map((s) => ({ id: s.id, email: s.email, level: s.level })),
-          charged: -charge.transactions.reduce((sum, t) => sum + t.amountCents, 0),
-          originalSha256: doc.sha256,
-          renditionSha256: doc.pdfSha256,
+          lang,
+          sentBy: actor.account.id,
+          originalSha256: doc.sha256 ?? doc.pdfSha256 ?? version.sha256,
+          versionKey: version.key,
           versionSha256: version.sha256,
-          // False: the rendition was rewritten (the sender accepted it); earlier signatures in it are lost.
-          keptIntact: prepared.keptIntact,
-          expiresAt: followUp.expiresAt.toISOString(),
-          reminderDays: followUp.reminderDays,
-          message: followUp.message !== null,
-        },
-      });
-      const sender = (await accountContact(tx, actor.account.id))?.name ?? actor.account.email;
-      const organization = actor.membership.organization;
-      await mailSignees(tx, ctx, list, base, {
-        documentName: doc.name,
-        senderName: sender,
-        organizationName: organization.isPersonal ? sender : organization.name,
-        lang,
-        ...(followUp.message ? { message: followUp.message } : {}),
-      });
-      return { status: 'OK' as const, document: updated ?? doc };
-    });
+          versionSize: version.size,
+          pages: prepared.pages,
+          documentVersion: await currentVersionNumber(tx, doc.id),
+          currentKey: version.key,
+          currentSha256: version.sha256,
+          sentAt: now,
+          ...followUp,
+        });
+        used = true;
+        for (const [slot, s] of list.entries()) {
+          await tx
+            .update(signees)
+            .set({ slot, status: 'pending', signedAt: null, updatedAt: now })
+            .where(eq(signees.id, s.id));
+        }
+        const [updated] = await tx
+          .update(documents)
+          .set({ state: DOCUMENT_STATE.Signing, updatedAt: now })
+          .where(eq(documents.id, doc.id))
+          .returning(documentColumns);
+        const base = { organizationId: doc.organizationId, documentId: doc.id, processId, at: now };
+        await appendSigningEvent(tx, {
+          ...base,
+          type: 'sent',
+          actor: memberActor(actor),
+          data: {
+            round,
+            signees: list.map((s) => ({ id: s.id, email: s.email, level: s.level })),
+            charged: -charge.transactions.reduce((sum, t) => sum + t.amountCents, 0),
+            originalSha256: doc.sha256,
+            renditionSha256: doc.pdfSha256,
+            versionSha256: version.sha256,
+            // False: the rendition was rewritten (the sender accepted it); earlier signatures in it are lost.
+            keptIntact: prepared.keptIntact,
+            expiresAt: followUp.expiresAt.toISOString(),
+            reminderDays: followUp.reminderDays,
+            message: followUp.message !== null,
+          },
+        });
+        const sender = (await accountContact(tx, actor.account.id))?.name ?? actor.account.email;
+        const organization = actor.membership.organization;
+        await mailSignees(tx, ctx, list, base, {
+          documentName: doc.name,
+          senderName: sender,
+          organizationName: organization.isPersonal ? sender : organization.name,
+          lang,
+          ...(followUp.message ? { message: followUp.message } : {}),
+        });
+        return { status: 'OK' as const, document: updated ?? doc };
+      }),
+    );
     return result;
   } catch (err) {
     used = false;

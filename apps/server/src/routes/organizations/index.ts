@@ -10,6 +10,7 @@ import {
   transferOwnership,
 } from '../../commands/organizations/members.ts';
 import { acceptInvite, declineInvite, openInviteLink } from '../../commands/organizations/respond.ts';
+import { retryTransactionOnce } from '../../db/retry.ts';
 import { persons } from '../../db/schema/index.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
 import { auditOf } from '../../http/audit.ts';
@@ -69,8 +70,8 @@ export function registerOrganizationRoutes(app: FastifyInstance): void {
     await hitRateLimit(ctx.db, ctx.clock, INVITE_LIMIT, org.id);
     const sender = await inviterOf(ctx, actor);
     const env = { clock: ctx.clock, publicUrl: ctx.config.publicUrl, mail: ctx.config.mail };
-    const outcome = await ctx.db.transaction((tx) =>
-      createInvite(tx, env, org, body.email, sender, auditOf(actor)),
+    const outcome = await retryTransactionOnce(() =>
+      ctx.db.transaction((tx) => createInvite(tx, env, org, body.email, sender, auditOf(actor))),
     );
     if (outcome.status === 'ALREADY_INVITED') return { status: 'ALREADY_INVITED' };
     return { status: 'OK', invite: presentCompanyInvite(outcome.invite, actor.membership) };

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { organizations } from '../../db/schema/index.ts';
 import { bumpCounter, secondsUntil } from '../../http/rate-limit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256Hex } from '../../lib/crypto.ts';
@@ -34,7 +36,9 @@ export async function reserveMailQuota(
   if (request.recipients.length === 0) return;
   const { perOrganization, perRecipient, windowMs } = config.limits;
   const enforce = request.enforce ?? true;
-  // The organization's row first, then recipients in one order: concurrent transactions never deadlock.
+  // Lock order (docs/decisions.md "Lock order in an organization"): the organization's row before the
+  // organization's counter, then recipients in one order, so concurrent transactions never deadlock.
+  await lockOrganizationForMail(db, request.organizationId);
   const org = await bumpCounter(
     db,
     clock,
@@ -49,6 +53,19 @@ export async function reserveMailQuota(
     const to = await bumpCounter(db, clock, `mail-to:${sha256Hex(address)}`, windowMs, count);
     if (enforce && to.count > perRecipient) throw limited(clock, to.resetAt, 'MAIL_LIMIT_RECIPIENT');
   }
+}
+
+/**
+ * Takes the organization's row lock (no key update: it queues behind the balance's `for update` and every
+ * other reservation of the organization, but not behind inserts that only reference the row). A
+ * transaction that already holds the balance lock (a signing send) keeps it.
+ */
+export async function lockOrganizationForMail(db: DbOrTx, organizationId: string): Promise<void> {
+  await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('no key update');
 }
 
 function limited(clock: Clock, resetAt: Date, reason: 'MAIL_LIMIT_ORGANIZATION' | 'MAIL_LIMIT_RECIPIENT') {
