@@ -19,7 +19,6 @@ export default defineConfig({
     // server code is imported, the database migrated and the browser launched once per worker, not once
     // per file. Each file still finds an empty database, mailbox and real-time clock.
     isolate: false,
-    globalSetup: ['./support/global-setup.ts'],
     // The corpus round trip takes two to three times any other journey.
     sequence: { sequencer: longestFirst(['editor-fidelity.e2e.test.ts']) },
   },

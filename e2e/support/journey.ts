@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { checkPagesAfterEachTest, closeContexts, launchBrowser } from './browser.ts';
 import { failureReport } from './failure-report.ts';
@@ -11,31 +11,45 @@ export let server: TestServer;
 export let browser: Browser;
 
 /**
- * The server and the Chromium that the test files of a worker share (vitest.config.ts: isolate: false, so
- * this module and its state live as long as the worker). Starting a server (a fresh embedded database and
- * its migrations) and a browser took 10–20 s a file on a loaded machine; emptying the database takes well
- * under one. Both end with the worker's process.
+ * The server and the Chromium that the test files of a worker share (vitest.config.ts: isolate: false).
+ * Starting a server (a fresh embedded database and its migrations) and a browser took 10–20 s a file on a
+ * loaded machine; emptying the database takes well under one. They are fixtures of the worker, so Vitest
+ * closes them when the worker ends; each holds its current one, which a file replaces when it broke.
  */
-const shared: { server?: TestServer; browser?: Browser } = {};
+const shared = test
+  // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's needs from this pattern
+  .extend('workerServer', { scope: 'worker' }, ({}, { onCleanup }) => {
+    const holder: { server?: TestServer } = {};
+    onCleanup(async () => holder.server?.close());
+    return holder;
+  })
+  // eslint-disable-next-line no-empty-pattern -- as above
+  .extend('workerBrowser', { scope: 'worker' }, ({}, { onCleanup }) => {
+    const holder: { browser?: Browser } = {};
+    onCleanup(async () => holder.browser?.close());
+    return holder;
+  });
 
 /** The worker's server, started by its first file and made fresh again (reset()) for each later one. */
-async function sharedServer(): Promise<TestServer> {
-  if (shared.server) {
+async function sharedServer(holder: { server?: TestServer }): Promise<TestServer> {
+  if (holder.server) {
     try {
-      await shared.server.reset();
-      return shared.server;
+      await holder.server.reset();
+      return holder.server;
     } catch (error) {
       process.stderr.write(`The shared e2e server could not be reset, starting another: ${String(error)}\n`);
-      await shared.server.close().catch(() => undefined);
+      await holder.server.close().catch(() => undefined);
+      delete holder.server;
     }
   }
-  shared.server = await startServer();
-  return shared.server;
+  holder.server = await startServer();
+  return holder.server;
 }
 
-async function sharedBrowser(): Promise<Browser> {
-  if (!shared.browser?.isConnected()) shared.browser = await launchBrowser();
-  return shared.browser;
+/** The worker's Chromium, launched again if it crashed. */
+async function sharedBrowser(holder: { browser?: Browser }): Promise<Browser> {
+  if (!holder.browser?.isConnected()) holder.browser = await launchBrowser();
+  return holder.browser;
 }
 
 /**
@@ -47,9 +61,9 @@ async function sharedBrowser(): Promise<Browser> {
  */
 export function useServerAndBrowser(cleanUp?: () => void, env: Record<string, string> = {}): void {
   const own = Object.keys(env).length > 0;
-  beforeAll(async () => {
-    server = own ? await startServer(env) : await sharedServer();
-    browser = await sharedBrowser();
+  shared.beforeAll(async ({ workerServer, workerBrowser }) => {
+    server = own ? await startServer(env) : await sharedServer(workerServer);
+    browser = await sharedBrowser(workerBrowser);
   });
   checkPagesAfterEachTest();
   // A failed test says what its pages showed and what the server did, while both are still open.

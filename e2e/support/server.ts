@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { jobs } from '../../apps/server/src/db/schema/index.ts';
@@ -157,7 +156,7 @@ function memoryLog() {
  * and the embedded database; its clock can be moved forward to expire sessions.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(runDir(), 'sinetti-e2e-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sinetti-e2e-'));
   const webDist = path.resolve(import.meta.dirname, '../../apps/web/dist');
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('The web app is not built: run `npm run build` first (npm test does).');
@@ -248,19 +247,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   };
   started.set(url, server);
   return server;
-}
-
-/**
- * Where this run's data directories go: a folder that global-setup.ts makes and removes at the end of the
- * run (a worker's shared server ends with its process, not with a close()); the system's temporary
- * folder when the run has none.
- */
-function runDir(): string {
-  try {
-    return inject('e2eRunDir');
-  } catch {
-    return os.tmpdir();
-  }
 }
 
 async function freePort(): Promise<number> {
