@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, GUIDE_FETCH_DELAY_MS, type GuideProgress } from '@sinetti/contract';
 import { call } from '../../lib/api';
 import { useAccount } from '../../lib/account';
+import { usePermissions } from '../../lib/permissions';
 import { systemConfigQuery } from '../auth/api/config';
 import { furthest, localProgress, saveProgress } from './progress';
 
@@ -26,6 +27,9 @@ export function GuideHost() {
   const offered = useQuery(systemConfigQuery).data?.tour === true;
   const accountId = offered ? signedIn : null;
   const [progress, setProgress] = useState<GuideProgress | null>(null);
+  // The tour's steps depend on them (no Create steps without documents create): asked from the start, so
+  // that the tour never counts its steps before they are known ("Step 1 of 3", then "of 8").
+  const permissionsPending = usePermissions().isPending;
 
   useEffect(() => {
     if (!accountId) return;
@@ -48,7 +52,7 @@ export function GuideHost() {
     };
   }, [accountId, pathname]);
 
-  if (!accountId || !progress || pathname !== DASHBOARD) return null;
+  if (!accountId || !progress || permissionsPending || pathname !== DASHBOARD) return null;
   // What this browser saved since the last fetch (next, skip, done) counts at once, on a return too.
   const shown = furthest(progress, localProgress(accountId, 'dashboard'));
   if (shown.complete) return null;
