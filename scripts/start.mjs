@@ -67,12 +67,38 @@ function builtHash() {
   return complete && fs.existsSync(STAMP) ? fs.readFileSync(STAMP, 'utf8').trim() : null;
 }
 
-/** Runs a command with this terminal; resolves with its exit code. */
+/** The build, then the server, and the background compression: what stop() ends. */
+let building = null;
+let server = null;
+let compressor = null;
+
+/** Ends the build, or asks the server to close (it does so cleanly on SIGINT and SIGTERM). */
+function stop(signal) {
+  compressor?.kill();
+  if (server) return server.kill(signal);
+  // The build's whole process group: npm runs it through `sh -c` too.
+  if (building?.exitCode === null) process.kill(-building.pid, signal);
+  process.exit(1);
+}
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGHUP', () => stop('SIGTERM'));
+// npm runs this script through `sh -c`, which ends on the SIGTERM npm passes on without passing it further:
+// once the process that started this one is gone, the server is stopped all the same.
+const parent = process.ppid;
+const orphaned = setInterval(() => {
+  if (process.ppid === parent) return;
+  clearInterval(orphaned);
+  stop('SIGTERM');
+}, 500);
+orphaned.unref();
+
+/** Runs a command with this terminal, in a process group of its own; resolves with its exit code. */
 function run(command, args, options) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: 'inherit', ...options });
-    child.on('error', reject);
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    building = spawn(command, args, { stdio: 'inherit', detached: true, ...options });
+    building.on('error', reject);
+    building.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
@@ -118,30 +144,12 @@ await buildWebIfChanged();
 // Run from apps/server as its own npm script does; a relative DATA_DIR is resolved against the folder npm
 // start was run in (INIT_CWD, apps/server/src/config.ts). In a process group of its own, so that a Ctrl-C
 // reaches it once, from here (a second SIGINT would end it before it has closed the database).
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(root, 'apps/server'),
   stdio: 'inherit',
   env: { ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() },
   detached: true,
 });
-let compressor = null;
-/** Asks the server to close (it does so cleanly on SIGINT and SIGTERM). */
-function stop(signal) {
-  compressor?.kill();
-  server.kill(signal);
-}
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
-process.on('SIGHUP', () => stop('SIGTERM'));
-// npm runs this script through `sh -c`, which ends on the SIGTERM npm passes on without passing it further:
-// once the process that started this one is gone, the server is stopped all the same.
-const parent = process.ppid;
-const orphaned = setInterval(() => {
-  if (process.ppid === parent) return;
-  clearInterval(orphaned);
-  stop('SIGTERM');
-}, 500);
-orphaned.unref();
 server.on('exit', (code, signal) => {
   compressor?.kill();
   process.exit(code ?? (signal ? 1 : 0));
