@@ -52,7 +52,7 @@ beforeAll(async () => {
   await t.database.db
     .insert(roleAssignments)
     .values({ roleId: legal, accountId: lawyer.accountId, organizationId: owner.personalOrganizationId });
-}, 300_000);
+});
 afterAll(async () => t?.close());
 
 describe('privileges/document-role, document-roles, document-delete', () => {
