@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument, PDFHexString, StandardFonts } from '@cantoo/pdf-lib';
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync, type ZipOptions } from 'fflate';
 import { ConversionFailedError, ConversionTooLargeError } from './errors.ts';
 import type { DocumentConverter, TargetFormat } from './index.ts';
 import { ProcessAbortedError } from './process.ts';
@@ -119,29 +119,41 @@ async function textPdf(paragraphs: string[]): Promise<Uint8Array> {
 
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
 
+/**
+ * A minimal DOCX (content types, package relationships, word/document.xml) whose body is `bodyXml`; the test
+ * fixtures build theirs with it too.
+ */
+export function docxWithBody(bodyXml: string, options: ZipOptions = {}): Uint8Array {
+  return zipSync(
+    {
+      '[Content_Types].xml': strToU8(
+        `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+          '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+          '<Default Extension="xml" ContentType="application/xml"/>' +
+          '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
+          '</Types>',
+      ),
+      '_rels/.rels': strToU8(
+        `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+          '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
+          '</Relationships>',
+      ),
+      'word/document.xml': strToU8(
+        `${XML}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">` +
+          `<w:body>${bodyXml}</w:body></w:document>`,
+      ),
+    },
+    options,
+  );
+}
+
 /** A minimal DOCX whose paragraphs are `paragraphs` (one empty paragraph when there are none). */
 function textDocx(paragraphs: string[]): Uint8Array {
-  const body = (paragraphs.length ? paragraphs : [''])
-    .map((p) => (p ? `<w:p><w:r><w:t xml:space="preserve">${escapeXml(p)}</w:t></w:r></w:p>` : '<w:p/>'))
-    .join('');
-  return zipSync({
-    '[Content_Types].xml': strToU8(
-      `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
-        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-        '<Default Extension="xml" ContentType="application/xml"/>' +
-        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
-        '</Types>',
-    ),
-    '_rels/.rels': strToU8(
-      `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
-        '</Relationships>',
-    ),
-    'word/document.xml': strToU8(
-      `${XML}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">` +
-        `<w:body>${body}</w:body></w:document>`,
-    ),
-  });
+  return docxWithBody(
+    (paragraphs.length ? paragraphs : [''])
+      .map((p) => (p ? `<w:p><w:r><w:t xml:space="preserve">${escapeXml(p)}</w:t></w:r></w:p>` : '<w:p/>'))
+      .join(''),
+  );
 }
 
 /**
