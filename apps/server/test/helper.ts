@@ -10,7 +10,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { accounts } from '../src/db/schema/index.ts';
 import { createSession } from '../src/commands/sessions.ts';
-import { upsertAccount } from '../src/commands/upsert-account.ts';
+import { upsertAccount, type VerifiedIdentity } from '../src/commands/upsert-account.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import { openTestDatabase } from './db.ts';
 
@@ -32,6 +32,8 @@ export interface TestApp {
     name?: string;
     platform?: 'google' | 'microsoft';
     setupComplete?: boolean;
+    /** The identity as a sign-in would give it (e.g. from identityFromClaims); the fields above are then unused. */
+    identity?: VerifiedIdentity;
   }): Promise<TestUser>;
   /** app.inject with the user's session-id and company-id headers. */
   call(user: TestUser | null, opts: InjectOptions & { company?: string }): Promise<LightMyRequestResponse>;
@@ -73,21 +75,18 @@ export async function buildTestApp(
   await app.ready();
 
   const signUp: TestApp['signUp'] = async (opts = {}) => {
-    const email = opts.email ?? uniqueEmail();
     const [given = '', family = ''] = (opts.name ?? 'Test User').split(' ');
-    const { account } = await upsertAccount(
-      database.db,
-      {
-        platform: opts.platform ?? 'google',
-        issuer: 'http://sinetti.test/oidc',
-        sub: randomBytes(8).toString('hex'),
-        email,
-        givenName: given,
-        familyName: family,
-        picture: null,
-      },
-      { ip: '127.0.0.1', userAgent: 'test' },
-    );
+    const identity = opts.identity ?? {
+      platform: opts.platform ?? 'google',
+      issuer: 'http://sinetti.test/oidc',
+      sub: randomBytes(8).toString('hex'),
+      email: opts.email ?? uniqueEmail(),
+      givenName: given,
+      familyName: family,
+      picture: null,
+    };
+    const { email } = identity;
+    const { account } = await upsertAccount(database.db, identity, { ip: '127.0.0.1', userAgent: 'test' });
     if (opts.setupComplete !== false) {
       await database.db.update(accounts).set({ setupComplete: true }).where(eq(accounts.id, account.id));
     }

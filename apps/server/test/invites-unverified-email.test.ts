@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../src/commands/sessions.ts';
 import { upsertAccount } from '../src/commands/upsert-account.ts';
 import { accounts, invites, memberships, notifications } from '../src/db/schema/index.ts';
 import { identityFromClaims } from '../src/services/identity/claims.ts';
@@ -21,27 +20,10 @@ afterAll(async () => t.close());
 const ISSUER = 'https://login.microsoftonline.com/common-tenant/v2.0';
 
 /** Signs in as the identity provider's claims would: through identityFromClaims and upsertAccount. */
-async function signIn(platform: 'google' | 'microsoft', claims: Record<string, unknown>): Promise<TestUser> {
-  const identity = identityFromClaims(platform, {
-    iss: ISSUER,
-    sub: randomBytes(8).toString('hex'),
-    ...claims,
+const signIn = (platform: 'google' | 'microsoft', claims: Record<string, unknown>): Promise<TestUser> =>
+  t.signUp({
+    identity: identityFromClaims(platform, { iss: ISSUER, sub: randomBytes(8).toString('hex'), ...claims }),
   });
-  const { account } = await upsertAccount(t.database.db, identity, { ip: '127.0.0.1', userAgent: 'test' });
-  await t.database.db.update(accounts).set({ setupComplete: true }).where(eq(accounts.id, account.id));
-  const { token } = await createSession(t.database.db, t.clock, {
-    accountId: account.id,
-    selectedOrganizationId: account.defaultOrganizationId,
-    ip: '127.0.0.1',
-    userAgent: 'test',
-  });
-  return {
-    token,
-    accountId: account.id,
-    personalOrganizationId: account.defaultOrganizationId ?? '',
-    email: identity.email,
-  };
-}
 
 async function invited(platform: 'google' | 'microsoft') {
   const fixture = await ownerWithOrganization(t, { platform });
