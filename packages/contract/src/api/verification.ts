@@ -37,8 +37,13 @@ export const verifiedChain = z.object({
   certificates: z.array(verifiedCertificate),
   /** Every certificate's signature verifies with the next one's key, and the last is self-signed. */
   complete: z.boolean(),
-  /** The chain ends at this instance's signing CA. */
+  /** The chain ends at this instance's signing CA or at a trust anchor configured on it (`anchor`). */
   trusted: z.boolean(),
+  /**
+   * Which anchor a trusted chain ends at: this instance's signing CA, or one configured next to it (e.g. a
+   * QTSP's root). Null when not trusted; absent in reports made before configured anchors.
+   */
+  anchor: z.enum(['instance', 'configured']).nullable().optional(),
 });
 export type VerifiedChain = z.infer<typeof verifiedChain>;
 
@@ -95,6 +100,36 @@ export const signatureLock = z.object({
 });
 export type SignatureLock = z.infer<typeof signatureLock>;
 
+/** ETSI EN 319 412-5 QC statements of the signer's certificate. */
+export const qcStatementsReport = z.object({
+  /** QcCompliance: an EU qualified certificate. */
+  compliance: z.boolean(),
+  /** QcSSCD: the key is in a qualified signature creation device. */
+  sscd: z.boolean(),
+  /** QcType: esign, eseal or web (null: not stated or another type). */
+  type: z.string().nullable(),
+});
+
+/**
+ * The signature's assurance level (eIDAS): QES when the signer's certificate is qualified (QcCompliance and
+ * QcSSCD) and its chain is trusted; AdES when this instance's CA issued it under Sinetti's advanced (eID)
+ * policy; SES for Sinetti's simple policy, its seal and one-time certificates made before policies; else
+ * unknown. EU trusted lists are not consulted: trust is this instance's CA and its configured anchors.
+ */
+export const signatureAssurance = z.object({
+  level: z.enum(['SES', 'AdES', 'QES', 'unknown']),
+  /** How the signer was identified, from the certificate policy's user notice (null: not stated). */
+  identification: z.string().nullable(),
+  /** Who identified the signer or issued the qualified certificate (an eID's host, a QTSP's name). */
+  provider: z.string().nullable(),
+  qcStatements: qcStatementsReport.nullable(),
+  /** A TEST policy or a TEST issuer: not a real person's signature. */
+  test: z.boolean(),
+  /** One sentence: why this level. */
+  basis: z.string(),
+});
+export type SignatureAssurance = z.infer<typeof signatureAssurance>;
+
 export const signatureStatus = z.enum(['valid', 'warning', 'invalid']);
 
 export const verifiedSignature = z.object({
@@ -123,6 +158,8 @@ export const verifiedSignature = z.object({
   lock: signatureLock.nullable().optional(),
   /** What later changes did that the lock forbids: pages, objects, annotations, fields, locked-fields. */
   lockViolations: z.array(z.string()).optional(),
+  /** The assurance level of a signature (absent for document time-stamps and in older reports). */
+  assurance: signatureAssurance.optional(),
   /** Machine-readable findings; the web app words them. */
   warnings: z.array(z.string()),
   status: signatureStatus,

@@ -1,5 +1,5 @@
 import type { SigningCa } from './ca/ca.ts';
-import { issueOneTimeIdentity, type SignerIdentity } from './ca/identities.ts';
+import { issueOneTimeIdentity, type OneTimeIdentification, type SignerIdentity } from './ca/identities.ts';
 import { buildCmsSignature } from './cms.ts';
 import type { PdfImage } from './png.ts';
 import { GrowingPdf } from './growing-pdf.ts';
@@ -30,6 +30,8 @@ export interface AddSignatureOptions {
   tsa?: TsaOptions | null;
   /** The worker pool and the organization it counts against (default: the process's default pool). */
   run?: PdfRun | undefined;
+  /** The signee was identified with an eID: their one-time certificate names the verified person. */
+  identified?: OneTimeIdentification | undefined;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface AddSignatureOptions {
  */
 export async function addSignature(pdf: Uint8Array, opts: AddSignatureOptions): Promise<Uint8Array> {
   const lang = opts.lang ?? 'en';
-  const identity = await issueOneTimeIdentity(opts.ca, opts.signer, opts.signedAt);
+  const identity = await issueOneTimeIdentity(opts.ca, opts.signer, opts.signedAt, opts.identified);
   // `identity` (and with it the one-time private key) is unreachable once this call returns.
   return signWithIdentity(
     pdf,

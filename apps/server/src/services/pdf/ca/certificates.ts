@@ -18,10 +18,21 @@ import {
   TimeType,
 } from 'pkijs';
 import { arrayBuffer, type SigningKey } from './keys.ts';
+import {
+  POLICY_OID,
+  certificatePoliciesValue,
+  qcStatementsValue,
+  type PolicyEntry,
+  type QcStatements,
+} from './policies.ts';
 
 export const OID = {
   commonName: '2.5.4.3',
   organization: '2.5.4.10',
+  givenName: '2.5.4.42',
+  surname: '2.5.4.4',
+  serialNumber: '2.5.4.5',
+  country: '2.5.4.6',
   emailAddress: '1.2.840.113549.1.9.1',
   basicConstraints: '2.5.29.19',
   keyUsage: '2.5.29.15',
@@ -49,8 +60,21 @@ export interface CaLinks {
   caIssuers: string;
 }
 
+export interface CertificateSubject {
+  commonName: string;
+  organization?: string | undefined;
+  email?: string | undefined;
+  /** A person's verified name parts (X.520 givenName and surname). */
+  givenName?: string | undefined;
+  surname?: string | undefined;
+  /** X.520 serialNumber: an ETSI EN 319 412-1 semantics identifier (PrintableString), never a raw national id. */
+  serialNumber?: string | undefined;
+  /** ISO 3166-1 alpha-2. */
+  country?: string | undefined;
+}
+
 export interface CertificateRequest {
-  subject: { commonName: string; organization?: string; email?: string };
+  subject: CertificateSubject;
   publicKey: webcrypto.CryptoKey;
   notBefore: Date;
   notAfter: Date;
@@ -62,13 +86,21 @@ export interface CertificateRequest {
   issuer?: { certificate: Certificate; key: SigningKey; links?: CaLinks | null | undefined };
   /** The issuer's key when self-signing. */
   selfKey?: SigningKey;
+  /** certificatePolicies (non-critical), each with an optional user notice (policies.ts). */
+  policies?: PolicyEntry[] | undefined;
+  /** ETSI QC statements (non-critical qcStatements extension). */
+  qcStatements?: Partial<QcStatements> | undefined;
 }
 
 /** A distinguished name with one attribute per RDN (pkijs would put them all in one multi-valued RDN). */
-function distinguishedName(subject: CertificateRequest['subject']): RelativeDistinguishedNames {
-  const attrs: [string, asn1js.Utf8String | asn1js.IA5String][] = [];
+function distinguishedName(subject: CertificateSubject): RelativeDistinguishedNames {
+  const attrs: [string, asn1js.Utf8String | asn1js.IA5String | asn1js.PrintableString][] = [];
+  if (subject.country) attrs.push([OID.country, printable(subject.country, 'country')]);
   if (subject.organization)
     attrs.push([OID.organization, new asn1js.Utf8String({ value: subject.organization })]);
+  if (subject.serialNumber) attrs.push([OID.serialNumber, printable(subject.serialNumber, 'serialNumber')]);
+  if (subject.givenName) attrs.push([OID.givenName, new asn1js.Utf8String({ value: subject.givenName })]);
+  if (subject.surname) attrs.push([OID.surname, new asn1js.Utf8String({ value: subject.surname })]);
   attrs.push([OID.commonName, new asn1js.Utf8String({ value: subject.commonName })]);
   if (subject.email) attrs.push([OID.emailAddress, new asn1js.IA5String({ value: subject.email })]);
   const sequence = new asn1js.Sequence({
@@ -77,6 +109,12 @@ function distinguishedName(subject: CertificateRequest['subject']): RelativeDist
     ),
   });
   return new RelativeDistinguishedNames({ schema: asn1js.fromBER(sequence.toBER()).result });
+}
+
+/** X.520 countryName and serialNumber are PrintableString: letters, digits, space and '()+,-./:=?. */
+function printable(value: string, what: string): asn1js.PrintableString {
+  if (!/^[A-Za-z0-9 '()+,\-./:=?]+$/.test(value)) throw new Error(`The ${what} "${value}" is not printable.`);
+  return new asn1js.PrintableString({ value });
 }
 
 const time = (d: Date) =>
@@ -135,6 +173,12 @@ export async function createCertificate(req: CertificateRequest): Promise<Certif
   if (req.subject.email) {
     const san = new AltName({ altNames: [new GeneralName({ type: 1, value: req.subject.email })] });
     extensions.push(extension(OID.subjectAltName, false, san.toSchema()));
+  }
+  if (req.policies?.length) {
+    extensions.push(extension(POLICY_OID.certificatePolicies, false, certificatePoliciesValue(req.policies)));
+  }
+  if (req.qcStatements) {
+    extensions.push(extension(POLICY_OID.qcStatements, false, qcStatementsValue(req.qcStatements)));
   }
   cert.extensions = extensions;
   const signer = req.issuer?.key ?? req.selfKey;

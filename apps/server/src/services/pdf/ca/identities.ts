@@ -2,8 +2,9 @@ import { readFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { domainToASCII } from 'node:url';
 import { Certificate } from 'pkijs';
+import type { VerifiedPerson } from '../../eid/types.ts';
 import type { SigningCa } from './ca.ts';
-import { certificateDer, createCertificate } from './certificates.ts';
+import { certificateDer, createCertificate, type CertificateSubject } from './certificates.ts';
 import {
   keyFileCheck,
   privateKeyPem,
@@ -19,6 +20,7 @@ import {
   pem,
   type SigningKey,
 } from './keys.ts';
+import { SIMPLE_NOTICE, SINETTI_POLICY, identificationNotice, type PolicyEntry } from './policies.ts';
 
 /** A key with its certificate, as a CMS signer uses them. */
 export interface SignerIdentity {
@@ -37,30 +39,77 @@ const EC_P256: SigningKey['algorithm'] = { name: 'ECDSA', hash: 'SHA-256' };
 const ONE_TIME_BEFORE_MS = 10 * 60_000;
 const ONE_TIME_YEARS = 10;
 
+/** How a signee was identified with an eID before signing (advanced level, issue #29). */
+export interface OneTimeIdentification {
+  person: VerifiedPerson;
+  /** The method's display name, e.g. "FTN (FI)". */
+  method: string;
+  /** The provider's host, e.g. "idp.example". */
+  provider: string;
+  /** A built-in TEST stand-in identified the signee (policy .3 instead of .2). */
+  test: boolean;
+}
+
 /**
  * A fresh ECDSA P-256 key (non-extractable, never stored) and a certificate naming the signee, issued
  * by the CA. The key lives only as long as the returned object: the caller drops it after one signature.
+ * Without `identified` the certificate names the entered name under Sinetti's simple policy (e-mailed
+ * code); with it, the verified person (CN, givenName, surname, serialNumber, C) under the advanced (or
+ * TEST) policy, its user notice saying which eID identified them via which provider.
  */
 export async function issueOneTimeIdentity(
   ca: SigningCa,
   signer: { name: string; email: string },
   signedAt: Date,
+  identified?: OneTimeIdentification,
 ): Promise<SignerIdentity> {
-  const name = signer.name.trim();
-  if (!name) throw new Error('A signee needs a name for their certificate.');
+  const { subject, policy } = identified
+    ? identifiedSubject(identified)
+    : {
+        subject: { commonName: signer.name.trim() },
+        policy: { oid: SINETTI_POLICY.simple, notice: SIMPLE_NOTICE },
+      };
+  if (!subject.commonName) throw new Error('A signee needs a name for their certificate.');
   const pair = await generateKeyPair('ec-p256', false);
   const certificate = await createCertificate({
     kind: 'signer',
-    subject: { commonName: name, email: asciiEmail(signer.email) },
+    subject: { ...subject, email: asciiEmail(signer.email) },
     publicKey: pair.publicKey,
     notBefore: new Date(signedAt.getTime() - ONE_TIME_BEFORE_MS),
     notAfter: earliest(yearsAfter(signedAt, ONE_TIME_YEARS), ca.certificate.notAfter.value),
     issuer: { certificate: ca.certificate, key: ca.key, links: ca.links },
+    policies: [policy],
   });
   return {
     key: { privateKey: pair.privateKey, algorithm: EC_P256 },
     certificate,
     der: certificateDer(certificate),
+  };
+}
+
+/**
+ * ETSI EN 319 412-1 §5.1.3 semantics identifiers that may go into serialNumber: IDC (an identity card's or
+ * eID's own identifier, e.g. IDCFI-<FINUID>) and PAS (passport). PNO is the national personal number in
+ * the clear, and a personal number must never appear in a certificate: any other value is left out.
+ */
+const SAFE_SEMANTICS_IDENTIFIER = /^(IDC|PAS)[A-Z]{2}-[A-Za-z0-9]{1,60}$/;
+
+function identifiedSubject(id: OneTimeIdentification): { subject: CertificateSubject; policy: PolicyEntry } {
+  const { person } = id;
+  const serial = person.semanticsIdentifier?.trim() ?? '';
+  const country = person.country?.trim().toUpperCase() ?? '';
+  return {
+    subject: {
+      commonName: person.name.trim(),
+      givenName: person.givenName.trim() || undefined,
+      surname: person.familyName.trim() || undefined,
+      serialNumber: SAFE_SEMANTICS_IDENTIFIER.test(serial) ? serial : undefined,
+      country: /^[A-Z]{2}$/.test(country) ? country : undefined,
+    },
+    policy: {
+      oid: id.test ? SINETTI_POLICY.test : SINETTI_POLICY.advanced,
+      notice: identificationNotice(id.method, id.provider, id.test),
+    },
   };
 }
 

@@ -9,6 +9,8 @@ export type RevocationSource = VerifiedCertificate['revocationSource'];
 export interface TrustContext {
   /** The instance CA (trust anchor): chains ending here are "issued by this service". */
   anchor: Certificate | null;
+  /** Further trust anchors the caller configured (e.g. a QTSP's root): chains ending there are trusted too. */
+  extraAnchors?: Certificate[];
   /** Every certificate the file carries (CMS certificate sets, tokens, DSS). */
   pool: Certificate[];
   /** CRLs the file carries, with where they came from. */
@@ -35,7 +37,7 @@ export function buildChain(
   ctx: TrustContext,
 ): { chain: Certificate[]; complete: boolean } {
   const chain = [leaf];
-  const candidates = ctx.anchor ? [ctx.anchor, ...ctx.pool] : ctx.pool;
+  const candidates = [...(ctx.anchor ? [ctx.anchor] : []), ...(ctx.extraAnchors ?? []), ...ctx.pool];
   for (let depth = 0; depth < MAX_DEPTH; depth++) {
     const current = chain[chain.length - 1]!;
     if (selfSigned(current)) return { chain, complete: true };
@@ -108,14 +110,26 @@ function revocationOf(
   );
 }
 
+/** Which trust anchor a complete chain ends at (null: none, the chain is not trusted). */
+export function anchorOf(
+  chain: Certificate[],
+  complete: boolean,
+  ctx: TrustContext,
+): VerifiedChain['anchor'] {
+  const root = chain[chain.length - 1];
+  if (!complete || !root) return null;
+  if (ctx.anchor && der(root) === der(ctx.anchor)) return 'instance';
+  return (ctx.extraAnchors ?? []).some((a) => der(a) === der(root)) ? 'configured' : null;
+}
+
 /**
  * The chain of `leaf` as the report shows it: each certificate's validity at `at` (the proven time of the
- * signature), its revocation status from the CRLs at hand, and whether it ends at the instance CA.
+ * signature), its revocation status from the CRLs at hand, and whether it ends at the instance CA or at a
+ * configured trust anchor.
  */
 export function describeChain(leaf: Certificate | null, at: Date, ctx: TrustContext): VerifiedChain {
-  if (!leaf) return { certificates: [], complete: false, trusted: false };
+  if (!leaf) return { certificates: [], complete: false, trusted: false, anchor: null };
   const { chain, complete } = buildChain(leaf, ctx);
-  const anchor = ctx.anchor ? der(ctx.anchor) : null;
   const certificates = chain.map((cert, i): VerifiedCertificate => {
     const isRoot = i === chain.length - 1 && complete;
     return {
@@ -130,8 +144,8 @@ export function describeChain(leaf: Certificate | null, at: Date, ctx: TrustCont
         : revocationOf(cert, chain[i + 1], at, ctx)),
     };
   });
-  const trusted = complete && anchor !== null && der(chain[chain.length - 1]!) === anchor;
-  return { certificates, complete, trusted };
+  const anchor = anchorOf(chain, complete, ctx);
+  return { certificates, complete, trusted: anchor !== null, anchor };
 }
 
 /** Whether the DSS holds every certificate of a chain and revocation data for each non-root one (B-LT). */

@@ -185,6 +185,9 @@ const SHORT: Record<string, string> = {
   '2.5.4.8': 'ST',
   '1.2.840.113549.1.9.1': 'E',
   '2.5.4.5': 'SERIALNUMBER',
+  '2.5.4.42': 'GIVENNAME',
+  '2.5.4.4': 'SURNAME',
+  '2.5.4.97': 'ORGANIZATIONIDENTIFIER',
 };
 
 /** A distinguished name as text, e.g. "CN=Sinetti Signing CA, O=Sinetti". */

@@ -7,7 +7,8 @@ export { verifyPdf, type VerifyInput } from './verify-pdf.ts';
 
 /**
  * The verification report of a PDF, made in a PDF worker (the file is untrusted: size, time and memory
- * limits apply) against this instance's CA and its current CRL. Nothing is kept.
+ * limits apply) against this instance's CA and its current CRL, and the `extraAnchors` (DER roots, e.g. a
+ * QTSP's) the caller trusts besides it. Nothing is kept.
  */
 export async function verifySignedPdf(
   pdf: Uint8Array,
@@ -15,12 +16,19 @@ export async function verifySignedPdf(
   run?: PdfRun,
   /** The time the report is made for (default now; the archive job passes its clock). */
   now?: Date,
+  extraAnchors: readonly Uint8Array[] = [],
 ): Promise<VerificationReport> {
   const crl = ca ? await currentCrl(ca, now) : null;
   const { workers, owner } = defaultRun(run);
   return workers.run(
     'verify',
-    { pdf, caDer: ca?.der ?? null, caCrlDer: crl?.der ?? null, ...(now ? { now: now.toISOString() } : {}) },
+    {
+      pdf,
+      caDer: ca?.der ?? null,
+      caCrlDer: crl?.der ?? null,
+      ...(now ? { now: now.toISOString() } : {}),
+      ...(extraAnchors.length > 0 ? { extraAnchors: [...extraAnchors] } : {}),
+    },
     owner,
   );
 }

@@ -1,6 +1,7 @@
 import type { Certificate, SignedData } from 'pkijs';
 import type { CheckState, DocumentChanges, SignatureLock, VerifiedSignature } from '@sinetti/contract';
 import type { PdfDict } from '../syntax/objects.ts';
+import { assuranceOf } from './assurance.ts';
 import { chainInDss, describeChain, type TrustContext } from './chain.ts';
 import {
   checkSigner,
@@ -143,6 +144,7 @@ export function checkSignature(
     changes,
     lock: s.lock,
     lockViolations: changes ? lockViolations(s.lock, changes) : [],
+    ...(s.docTimeStamp ? {} : { assurance: assuranceOf(cert, chain) }),
   };
   const unreadableRevision = byteRange.ok && !byteRange.wholeFile && changes === null;
   return { ...result, ...signatureStatus(result, unreadableRevision) };

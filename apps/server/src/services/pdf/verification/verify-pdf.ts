@@ -21,6 +21,11 @@ export interface VerifyInput {
   /** DER of the instance CA (the trust anchor), and of its current CRL (the instance's revocation state). */
   caDer: Uint8Array | null;
   caCrlDer: Uint8Array | null;
+  /**
+   * DER of further trust anchors (e.g. a QTSP's root, the TEST QTSP's when the test providers run): chains
+   * ending at one are trusted, and a qualified certificate under one is a qualified signature.
+   */
+  extraAnchors?: Uint8Array[] | undefined;
   /** The time the report is made for (default now; tests move it). */
   now?: string;
 }
@@ -127,6 +132,7 @@ function report(reader: PdfReader, input: VerifyInput, now: Date, limits: PdfLim
   const instanceCrl = input.caCrlDer ? crl(input.caCrlDer) : null;
   const ctx: TrustContext = {
     anchor,
+    extraAnchors: (input.extraAnchors ?? []).map(certificate).filter((c): c is Certificate => c !== null),
     pool,
     crls: [
       ...dssStreams(reader, 'CRLs')
