@@ -46,31 +46,57 @@ export interface CmsOptions {
 }
 
 /**
- * A detached CMS SignedData (RFC 5652) for PAdES (ETSI EN 319 142-1 baseline B-B): signed attributes
- * content-type, message-digest and signing-certificate-v2 only — no signing-time (the PDF's /M holds it).
+ * The signed attributes of a PAdES signature (ETSI EN 319 142-1 baseline B-B): content-type,
+ * message-digest and signing-certificate-v2 only — no signing-time (the PDF's /M holds it). The same for a
+ * signature made here and for one a QTSP makes remotely (remote-sign.ts).
  */
+export function signedAttributes(digest: Uint8Array, signerDer: Uint8Array): SignedAndUnsignedAttributes {
+  return new SignedAndUnsignedAttributes({
+    type: 0,
+    attributes: [
+      new Attribute({
+        type: CMS_OID.contentType,
+        values: [new asn1js.ObjectIdentifier({ value: CMS_OID.data })],
+      }),
+      new Attribute({
+        type: CMS_OID.messageDigest,
+        values: [new asn1js.OctetString({ valueHex: digest })],
+      }),
+      new Attribute({
+        type: CMS_OID.signingCertificateV2,
+        values: [signingCertificateV2(signerDer)],
+      }),
+    ],
+  });
+}
+
+/**
+ * The signed SignedData's last steps: with a TSA, a signature time-stamp over the signature value as
+ * unsigned attribute (PAdES B-T); then the ContentInfo, DER.
+ */
+export async function finishCms(
+  signed: SignedData,
+  signerInfo: SignerInfo,
+  tsa: TsaOptions | null | undefined,
+): Promise<Uint8Array> {
+  if (tsa) {
+    const token = await requestTimestamp(tsa, signerInfo.signature.valueBlock.valueHexView);
+    signerInfo.unsignedAttrs = new SignedAndUnsignedAttributes({
+      type: 1,
+      attributes: [new Attribute({ type: CMS_OID.signatureTimeStampToken, values: [token.toSchema()] })],
+    });
+  }
+  const info = new ContentInfo({ contentType: CMS_OID.signedData, content: signed.toSchema(true) });
+  return new Uint8Array(info.toSchema().toBER());
+}
+
+/** A detached CMS SignedData (RFC 5652) for PAdES, signed here with `signer`'s key. */
 export async function buildCmsSignature(opts: CmsOptions): Promise<Uint8Array> {
   const cert = opts.signer.certificate;
   const signerInfo = new SignerInfo({
     version: 1,
     sid: new IssuerAndSerialNumber({ issuer: cert.issuer, serialNumber: cert.serialNumber }),
-    signedAttrs: new SignedAndUnsignedAttributes({
-      type: 0,
-      attributes: [
-        new Attribute({
-          type: CMS_OID.contentType,
-          values: [new asn1js.ObjectIdentifier({ value: CMS_OID.data })],
-        }),
-        new Attribute({
-          type: CMS_OID.messageDigest,
-          values: [new asn1js.OctetString({ valueHex: opts.digest })],
-        }),
-        new Attribute({
-          type: CMS_OID.signingCertificateV2,
-          values: [signingCertificateV2(opts.signer.der)],
-        }),
-      ],
-    }),
+    signedAttrs: signedAttributes(opts.digest, opts.signer.der),
   });
   const signed = new SignedData({
     version: 1,
@@ -79,13 +105,5 @@ export async function buildCmsSignature(opts: CmsOptions): Promise<Uint8Array> {
     certificates: [cert, ...opts.chain.map((der) => Certificate.fromBER(arrayBuffer(der)))],
   });
   await signed.sign(opts.signer.key.privateKey, 0, opts.signer.key.algorithm.hash);
-  if (opts.tsa) {
-    const token = await requestTimestamp(opts.tsa, signerInfo.signature.valueBlock.valueHexView);
-    signerInfo.unsignedAttrs = new SignedAndUnsignedAttributes({
-      type: 1,
-      attributes: [new Attribute({ type: CMS_OID.signatureTimeStampToken, values: [token.toSchema()] })],
-    });
-  }
-  const info = new ContentInfo({ contentType: CMS_OID.signedData, content: signed.toSchema(true) });
-  return new Uint8Array(info.toSchema().toBER());
+  return finishCms(signed, signerInfo, opts.tsa);
 }
