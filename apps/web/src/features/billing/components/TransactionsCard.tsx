@@ -3,11 +3,13 @@ import { Anchor, Group, Pagination, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { TransactionName } from '@sinetti/contract';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { formatDateTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
+import { pricesQuery } from '../api/prices';
 import { TRANSACTIONS_PAGE_SIZE, transactionsQuery } from '../api/transactions';
-import { TRANSACTION_LABEL } from '../lib/labels';
+import { transactionLabel, transactionMethod } from '../lib/labels';
 import { BillingCard, CardFailed, CardLoading } from './BillingCard';
 
 /**
@@ -20,6 +22,11 @@ export function TransactionsCard() {
   const query = useQuery(transactionsQuery(page));
   const data = query.data;
   const pages = data ? Math.ceil(data.total / TRANSACTIONS_PAGE_SIZE) : 0;
+  // Charges by signing method are named by the price list (read only when a page of the ledger has them).
+  const byMethod = !!data?.transactions.some((row) => transactionMethod(row.name) !== null);
+  const prices = useQuery({ ...pricesQuery, enabled: byMethod });
+  const methodNames = new Map((prices.data?.methods ?? []).map((m) => [m.id, m.name]));
+  const label = (name: TransactionName) => transactionLabel(t, name, methodNames);
 
   return (
     <BillingCard title={t('transactions.title')}>
@@ -39,9 +46,7 @@ export function TransactionsCard() {
               phone: 'title',
               cell: (row) => (
                 <>
-                  {row.refund
-                    ? t('transactions.refundOf', { name: t(TRANSACTION_LABEL[row.name]) })
-                    : t(TRANSACTION_LABEL[row.name])}
+                  {row.refund ? t('transactions.refundOf', { name: label(row.name) }) : label(row.name)}
                   {row.document && (
                     <Anchor component={Link} to={`/document/${row.document.id}`} size="xs" display="block">
                       {row.document.name}

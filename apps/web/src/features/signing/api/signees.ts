@@ -1,9 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type SigneeLevel } from '@sinetti/contract';
+import { api, type SigneeLevel, type SigningMethodId } from '@sinetti/contract';
 import { call } from '../../../lib/api';
 import { signingKeys } from './keys';
 
-/** The signee levels the server's signing providers serve, and the default for new signees. */
+/**
+ * The signee levels and signing methods the server's providers serve (priced on the plan), the default level
+ * for new signees, and whether only simple signatures are available (no eID provider configured).
+ */
 export const levelsQuery = queryOptions({
   queryKey: signingKeys.levels,
   queryFn: ({ signal }) => call(api.signing.levels, { signal }),
@@ -25,6 +28,7 @@ export interface NewSignee {
   familyName: string;
   email: string;
   level: SigneeLevel;
+  method: SigningMethodId;
 }
 
 export function useAddSignee(docId: string) {

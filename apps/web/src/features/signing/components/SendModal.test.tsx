@@ -49,7 +49,14 @@ describe('the send dialog (issue 12 items 6 and 7)', () => {
       [QUOTE]: () => ({
         status: 'OK',
         quote: makeQuote(signees, {
-          signees: signees.map((s, i) => ({ id: s.id, email: s.email, level: 1, priceCents: 50 + i * 100 })),
+          signees: signees.map((s, i) => ({
+            id: s.id,
+            email: s.email,
+            level: 1,
+            method: 'host-email-sms',
+            methodName: 'localhost (e-mail)',
+            priceCents: 50 + i * 100,
+          })),
           totalCents: 200,
           balanceCents: 1234,
           balanceAfterCents: 1034,
@@ -63,8 +70,8 @@ describe('the send dialog (issue 12 items 6 and 7)', () => {
       .map((r) => r.textContent);
     expect(rows).toEqual([
       'SigneePrice',
-      'Liisa Laine <liisa@example.com> · Simple€0.50',
-      'Olli Ohto <olli@example.com> · Simple€1.50',
+      'Liisa Laine <liisa@example.com>Simple · localhost (e-mail)€0.50',
+      'Olli Ohto <olli@example.com>Simple · localhost (e-mail)€1.50',
       'Total€2.00',
       'Balance now€12.34',
       'Balance after sending€10.34',

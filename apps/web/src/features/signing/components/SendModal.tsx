@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Button, Group, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { SIGNING_MESSAGE_MAX, type SigningQuote } from '@sinetti/contract';
+import { SIGNING_MESSAGE_MAX, type NameMismatchPolicy, type SigningQuote } from '@sinetti/contract';
 import { AppModal, useModals, type ModalComponentProps } from '../../../components/modals';
 import { showError } from '../../../components/toast';
 import { errorText, hasReason } from '../../../lib/errors';
 import { useQuote, useSend } from '../api/process';
+import { NameMismatchChoice } from './NameMismatchChoice';
 import { SendQuote } from './SendQuote';
 import { SendRewriteNotice } from './SendRewriteNotice';
 
@@ -29,7 +30,10 @@ export function SendModal({ props, opened, close }: ModalComponentProps<'documen
   const [message, setMessage] = useState('');
   const [expiresOn, setExpiresOn] = useState<string | null>(null);
   const [reminders, setReminders] = useState('');
+  const [nameMismatch, setNameMismatch] = useState<NameMismatchPolicy>('continue');
   const q: SigningQuote | undefined = quote.data?.quote;
+  // Only an eID or a QTSP verifies names: the choice matters when a signee signs above simple.
+  const verifiesNames = !!q && q.signees.some((s) => s.level > 1);
   const day = expiresOn ?? q?.expiry.defaultOn ?? '';
   const dayValid = !!q && day >= q.expiry.minOn && day <= q.expiry.maxOn;
 
@@ -40,6 +44,7 @@ export function SendModal({ props, opened, close }: ModalComponentProps<'documen
       expiresOn: day,
       reminderDays: reminders ? Number(reminders) : null,
       ...(rewrite ? { acceptRewrite: true } : {}),
+      ...(verifiesNames ? { nameMismatch } : {}),
     };
     send.mutate(options, {
       onSuccess: (reply) => {
@@ -107,6 +112,7 @@ export function SendModal({ props, opened, close }: ModalComponentProps<'documen
         <Text size="xs" c="dimmed">
           {t('send.expiresHint')}
         </Text>
+        {verifiesNames && <NameMismatchChoice value={nameMismatch} onChange={setNameMismatch} />}
         {rewrite ? <SendRewriteNotice error={rewrite} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={send.isPending}>

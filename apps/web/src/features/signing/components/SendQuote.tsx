@@ -11,7 +11,7 @@ type QuoteReply = ReplyOf<typeof api.signing.quote>;
 
 /**
  * The send dialog's cost: each signee's price, the total and the balance before and after sending, as
- * the server computed them; without the permission to see the balance the server sends the costs only
+ * the server computed them (with the signing method each is priced by); without the permission to see the balance the server sends the costs only
  * (the balance figures and `enough` are null) and so does this. Loading and failure have their own states; a short balance says so and
  * offers the top-up page (/settings/billing).
  */
@@ -70,9 +70,8 @@ export function SendQuote({
             <Table.Tr key={s.id}>
               <Table.Td style={{ wordBreak: 'break-word' }}>
                 {nameOf(s.id, s.email)}
-                <Text span size="xs" c="dimmed">
-                  {' '}
-                  · {t(`levels.${s.level}`)}
+                <Text span size="xs" c="dimmed" display="block" data-testid="quote-method">
+                  {t('signees.levelMethod', { level: t(`levels.${s.level}`), method: s.methodName })}
                 </Text>
               </Table.Td>
               <Table.Td ta="right">{money(s.priceCents)}</Table.Td>

@@ -1,21 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconUserCheck, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Signee, SigneeLevel } from '@sinetti/contract';
+import type { Signee } from '@sinetti/contract';
 import { showError, showSuccess } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
-import { hasReason } from '../../../lib/errors';
+import { errorText, hasReason } from '../../../lib/errors';
 import { useAccount } from '../../../lib/account';
 import { levelsQuery, useAddSignee } from '../api/signees';
 import { signeeEmailError, type SigneeEmailError } from '../lib/validation';
+import { resolveChoice, SigneeMethodPicker, type MethodChoice } from './SigneeMethodPicker';
 
 const EMPTY = { givenName: '', familyName: '', email: '' };
 
 /**
  * The add-signee form (SPEC §2.4, §5): given and family name (optional), e-mail (checked before
- * sending, with SPEC's messages), and a level among those the server's providers serve.
+ * sending, with SPEC's messages), and a level and method among those the server's providers serve.
  */
 export function SigneeForm({ docId, signees }: { docId: string; signees: readonly Signee[] }) {
   const { t } = useTranslation('signing');
@@ -23,10 +24,11 @@ export function SigneeForm({ docId, signees }: { docId: string; signees: readonl
   const levels = useQuery(levelsQuery);
   const add = useAddSignee(docId);
   const [values, setValues] = useState(EMPTY);
-  const [level, setLevel] = useState<SigneeLevel | null>(null);
+  const [choice, setChoice] = useState<MethodChoice>({ level: null, method: null });
   const [error, setError] = useState<SigneeEmailError | null>(null);
-  // The level defaults to the server's default (SPEC §5 says 10; see docs/decisions.md "Levels").
-  const chosen = level ?? levels.data?.default ?? null;
+  // The level defaults to the server's default (SPEC §5 says 10; see docs/decisions.md "Levels"), the
+  // method to the level's first offered one.
+  const chosen = resolveChoice(levels.data, choice);
 
   const set = (field: keyof typeof EMPTY) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -49,15 +51,19 @@ export function SigneeForm({ docId, signees }: { docId: string; signees: readonl
     if (add.isPending) return;
     const problem = signeeEmailError(values.email, signees);
     setError(problem);
-    if (problem || chosen === null) return;
+    if (problem || chosen.level === null || chosen.method === null) return;
     add.mutate(
-      { ...values, email: values.email.trim(), level: chosen },
+      { ...values, email: values.email.trim(), level: chosen.level, method: chosen.method },
       {
         onSuccess: () => {
           setValues(EMPTY);
           showSuccess(t('signees.added'));
         },
         onError: (err) => {
+          if (hasReason(err, 'METHOD_NOT_OFFERED', 'NO_PROVIDER_FOR_LEVEL')) {
+            showError(errorText(err));
+            return;
+          }
           const known: SigneeEmailError | null = hasReason(err, 'SIGNEE_ALREADY_ADDED')
             ? 'alreadyAdded'
             : err instanceof ApiError && err.fields?.email
@@ -69,11 +75,6 @@ export function SigneeForm({ docId, signees }: { docId: string; signees: readonl
       },
     );
   };
-
-  const options = (levels.data?.levels ?? []).map((l) => ({
-    value: String(l),
-    label: t(`levels.${l}`),
-  }));
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('signees.add')}>
@@ -100,14 +101,7 @@ export function SigneeForm({ docId, signees }: { docId: string; signees: readonl
           error={error ? t(`signees.errors.${error}`) : undefined}
           autoComplete="off"
         />
-        <Select
-          label={t('signees.level')}
-          data={options}
-          value={chosen === null ? null : String(chosen)}
-          onChange={(v) => v && setLevel(Number(v) as SigneeLevel)}
-          allowDeselect={false}
-          disabled={options.length < 2}
-        />
+        <SigneeMethodPicker data={levels.data} choice={choice} onChange={setChoice} />
         <Group justify="space-between" gap="xs">
           <Button
             variant="default"
@@ -121,7 +115,7 @@ export function SigneeForm({ docId, signees }: { docId: string; signees: readonl
             type="submit"
             leftSection={<IconUserPlus size={16} aria-hidden />}
             loading={add.isPending}
-            disabled={chosen === null}
+            disabled={chosen.method === null}
           >
             {t('signees.add')}
           </Button>

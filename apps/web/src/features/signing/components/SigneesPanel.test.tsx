@@ -88,7 +88,13 @@ describe('signees panel (SPEC §2.4, §5)', () => {
     fireEvent.submit(f);
     await waitFor(() =>
       expect(callsTo(fetchMock, ADD)).toEqual([
-        { givenName: 'Matti', familyName: 'Meikäläinen', email: 'matti@example.com', level: 1 },
+        {
+          givenName: 'Matti',
+          familyName: 'Meikäläinen',
+          email: 'matti@example.com',
+          level: 1,
+          method: 'host-email-sms',
+        },
       ]),
     );
     await waitFor(() => expect(within(f).getByLabelText('Email')).toHaveValue(''));

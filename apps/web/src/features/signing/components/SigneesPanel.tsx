@@ -6,6 +6,7 @@ import { showError, showSuccess } from '../../../components/toast';
 import { formatDateTime } from '../../../lib/dates';
 import { useTimeline } from '../api/progress';
 import { useDeleteSignee, useSignees } from '../api/signees';
+import { IdentificationNote } from '../public/IdentificationNote';
 import { RemindButton } from './RemindButtons';
 import { SigneeForm } from './SigneeForm';
 import { SigneeTimeline } from './SigneeTimeline';
@@ -49,8 +50,30 @@ function SigneeRow({
             )}
           </Text>
           <Text size="xs" c="dimmed">
-            {signee.email} · {t(`levels.${signee.level}`)}
+            {signee.email}
           </Text>
+          <Group gap={4} mt={2}>
+            <Badge size="sm" variant="outline" color="gray" tt="none" data-testid="signee-method">
+              {t('signees.levelMethod', { level: t(`levels.${signee.level}`), method: signee.methodName })}
+            </Badge>
+          </Group>
+          {signee.identification && (
+            <IdentificationNote
+              compact
+              identified={t('signees.identified', {
+                name: signee.identification.name,
+                method: signee.identification.methodName,
+              })}
+              mismatch={
+                signee.identification.nameMatches
+                  ? null
+                  : t('signees.nameMismatch', {
+                      verified: signee.identification.name,
+                      entered: signee.fullName,
+                    })
+              }
+            />
+          )}
           {signee.status === 'declined' && signee.declinedAt && (
             <Text size="xs" c="red.8" data-testid="signee-declined">
               {t('signees.declined', {

@@ -1,22 +1,36 @@
-import type { Document, DocumentAbilities, Signee, SigningQuote } from '@sinetti/contract';
+import {
+  signee as signeeSchema,
+  signeeLevel,
+  signingMethodOption,
+  signingQuote,
+  type Document,
+  type DocumentAbilities,
+  type Signee,
+  type SigningMethodOption,
+  type SigningQuote,
+} from '@sinetti/contract';
+import { z } from 'zod';
 import { makeAbilities } from '../../../test/abilities';
 import { makeAccount } from '../../../test/utils';
 
 export const DOC_ID = '00000000-0000-4000-8000-0000000000d1';
 
 export function makeSignee(overrides: Partial<Signee> = {}): Signee {
-  return {
+  return valid(signeeSchema, {
     id: '00000000-0000-4000-8000-0000000000e1',
     fullName: 'Liisa Laine',
     givenName: 'Liisa',
     familyName: 'Laine',
     email: 'liisa@example.com',
     level: 1,
+    method: 'host-email-sms',
+    methodName: 'localhost (e-mail)',
+    identification: null,
     status: 'pending',
     signedAt: null,
     isMe: false,
     ...overrides,
-  };
+  }) as Signee;
 }
 
 export function makeDocument(overrides: Partial<Document> = {}): Document {
@@ -67,7 +81,7 @@ export function memberReplies(
       keys: [],
       roles: [],
     }),
-    'GET /api/signing/levels': () => ({ status: 'OK', levels: [1], default: 1 }),
+    'GET /api/signing/levels': () => levelsReply(),
     [`GET /api/signing/quote/${DOC_ID}`]: () => ({ status: 'OK', quote: makeQuote(signees) }),
     [`GET /api/signing/signees/${DOC_ID}`]: () => ({
       status: 'OK',
@@ -81,14 +95,54 @@ export function memberReplies(
 /** The server's quote for sending: 50 cents a signee, from a balance of 20 euros unless overridden. */
 export function makeQuote(signees: Signee[], overrides: Partial<SigningQuote> = {}): SigningQuote {
   const total = signees.length * 50;
-  return {
+  return valid(signingQuote, {
     currency: 'EUR',
-    signees: signees.map((s) => ({ id: s.id, email: s.email, level: s.level, priceCents: 50 })),
+    signees: signees.map((s) => ({
+      id: s.id,
+      email: s.email,
+      level: s.level,
+      method: s.method,
+      methodName: s.methodName,
+      priceCents: 50,
+    })),
     totalCents: total,
     balanceCents: 2000,
     balanceAfterCents: 2000 - total,
     enough: true,
     expiry: { minOn: '2026-06-02', maxOn: '2026-08-30', defaultOn: '2026-07-01' },
     ...overrides,
-  };
+  });
+}
+
+/**
+ * A mocked value, checked against the contract's schema (a mock the contract refuses fails the test). The
+ * web build drops endpoints' reply schemas (build/contract-endpoints.ts), so replies are checked through
+ * the named schemas they are made of.
+ */
+export function valid<S extends z.ZodType>(schema: S, value: z.input<S>): z.input<S> {
+  schema.parse(value);
+  return value;
+}
+
+/** `GET signing/levels`'s reply fields, of the contract's own schemas. */
+const levelsFields = z.object({
+  levels: z.array(signeeLevel),
+  default: signeeLevel,
+  methods: z.array(signingMethodOption),
+  fallback: z.boolean(),
+});
+
+/** The methods of an instance with the TEST eID and CSC providers on (names as the server gives them). */
+export const METHODS: SigningMethodOption[] = [
+  { id: 'host-email-sms', name: 'localhost (e-mail)', level: 1, priceCents: 45, test: false },
+  { id: 'fi-trust-network', name: 'FTN (FI)', level: 10, priceCents: 120, test: true },
+  { id: 'se-bankid', name: 'BankID (SE)', level: 10, priceCents: 150, test: true },
+  { id: 'de-sign-me', name: 'D-Trust sign-me (DE)', level: 20, priceCents: 300, test: true },
+];
+
+/** `GET signing/levels`: simple only (fallback) unless given the methods. */
+export function levelsReply(methods: SigningMethodOption[] = METHODS.slice(0, 1)) {
+  const levels = [...new Set(methods.map((m) => m.level))].sort((a, b) => a - b);
+  const fallback = !levels.some((l) => l > 1);
+  return { status: 'OK', ...valid(levelsFields, { levels, default: fallback ? 1 : 10, methods, fallback }) };
 }
