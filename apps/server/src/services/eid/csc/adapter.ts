@@ -141,6 +141,13 @@ export function createCscProvider(
         access,
         'failed',
       );
+      const { key, cert } = details;
+      if ((key.status && key.status !== 'enabled') || (cert.status && cert.status !== 'valid')) {
+        throw new EidError(
+          'failed',
+          `The signing credential cannot sign (key ${key.status ?? '?'}, certificate ${cert.status ?? '?'}).`,
+        );
+      }
       const certificates = details.cert.certificates.map((b64) => new Uint8Array(Buffer.from(b64, 'base64')));
       let leaf;
       try {
