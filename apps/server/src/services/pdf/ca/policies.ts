@@ -122,8 +122,29 @@ function extensionValue(cert: Certificate, oid: string): asn1js.Sequence | null 
 }
 
 const items = (block: unknown): unknown[] => (block instanceof asn1js.Sequence ? block.valueBlock.value : []);
-const oidOf = (block: unknown): string | null =>
-  block instanceof asn1js.ObjectIdentifier ? block.valueBlock.toString() : null;
+
+/**
+ * The dotted text of an OBJECT IDENTIFIER, decoded here because asn1js writes arcs beyond 2^53 (such as
+ * the UUID arc) in hexadecimal braces.
+ */
+function oidOf(block: unknown): string | null {
+  if (!(block instanceof asn1js.ObjectIdentifier)) return null;
+  const der = new Uint8Array(block.toBER());
+  const first = der[1] ?? 0;
+  const offset = first < 0x80 ? 2 : 2 + (first & 0x7f);
+  const arcs: bigint[] = [];
+  let arc = 0n;
+  for (const byte of der.subarray(offset)) {
+    arc = (arc << 7n) | BigInt(byte & 0x7f);
+    if (byte & 0x80) continue;
+    arcs.push(arc);
+    arc = 0n;
+  }
+  if (arcs.length === 0) return null;
+  const head = arcs[0]!;
+  const top = head < 40n ? 0n : head < 80n ? 1n : 2n;
+  return [top, head - top * 40n, ...arcs.slice(1)].join('.');
+}
 
 /** Any of the DirectoryString-like types RFC 5280 allows for explicitText. */
 function textOf(block: unknown): string | null {
