@@ -40,6 +40,8 @@ export interface HtmlPage {
   inlineStyle?: string;
   /** Plain text shown in a banner above the page (TEST MODE, development only). */
   banner?: string;
+  /** The page's language (default English). */
+  lang?: string;
 }
 
 export function htmlPage(page: HtmlPage): string {
@@ -48,7 +50,7 @@ export function htmlPage(page: HtmlPage): string {
     : `<style>${page.inlineStyle ?? BASE_PAGE_CSS}</style>`;
   const banner = page.banner ? `<div class="banner" role="note">${escapeHtml(page.banner)}</div>\n` : '';
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(page.lang ?? 'en')}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

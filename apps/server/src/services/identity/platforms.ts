@@ -72,7 +72,10 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * Plain http is accepted for the built-in provider, and outside production for a provider on this
  * machine's loopback interface (a provider under test); every other issuer must use https.
  */
-export function allowsPlainHttp(config: Config, settings: ProviderSettings): boolean {
+export function allowsPlainHttp(
+  config: Config,
+  settings: Pick<ProviderSettings, 'local' | 'issuer'>,
+): boolean {
   if (settings.local) return true;
   if (!URL.canParse(settings.issuer)) return false;
   const url = new URL(settings.issuer);

@@ -19,10 +19,16 @@ const GRANTABLE = new Set([
  * computes expiry from the real clock.
  */
 export class DatabaseAdapter implements Adapter {
+  /** The name rows are stored under: the model, prefixed by a namespace when several providers share the table. */
+  private readonly stored: string;
+
   constructor(
     private readonly db: Db,
     private readonly model: string,
-  ) {}
+    namespace = '',
+  ) {
+    this.stored = `${namespace}${model}`;
+  }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
     const values = {
@@ -34,7 +40,7 @@ export class DatabaseAdapter implements Adapter {
     };
     await this.db
       .insert(oidcPayloads)
-      .values({ model: this.model, id, ...values })
+      .values({ model: this.stored, id, ...values })
       .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: values });
   }
 
@@ -54,13 +60,13 @@ export class DatabaseAdapter implements Adapter {
     await this.db
       .update(oidcPayloads)
       .set({ consumedAt: new Date() })
-      .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+      .where(and(eq(oidcPayloads.model, this.stored), eq(oidcPayloads.id, id)));
   }
 
   async destroy(id: string): Promise<void> {
     await this.db
       .delete(oidcPayloads)
-      .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+      .where(and(eq(oidcPayloads.model, this.stored), eq(oidcPayloads.id, id)));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
@@ -73,7 +79,7 @@ export class DatabaseAdapter implements Adapter {
       .from(oidcPayloads)
       .where(
         and(
-          eq(oidcPayloads.model, this.model),
+          eq(oidcPayloads.model, this.stored),
           condition,
           or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, new Date())),
         ),

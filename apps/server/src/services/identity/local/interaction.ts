@@ -22,7 +22,7 @@ function formOf(body: unknown): { email: string; name: string; action: 'login' |
 const EXPIRED =
   'This sign-in has expired or was already used. Go back to Sinetti and start the sign-in again.';
 
-function html(reply: FastifyReply, status: number, body: string): FastifyReply {
+export function html(reply: FastifyReply, status: number, body: string): FastifyReply {
   return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 }
 
@@ -34,7 +34,7 @@ function platformOf(interaction: Interaction): string {
 }
 
 /** The interaction of the `_interaction` cookie, if it is the one in the path; null when gone. */
-async function interactionOf(
+export async function interactionOf(
   provider: LocalProviderHandle,
   req: FastifyRequest<{ Params: { uid: string } }>,
   reply: FastifyReply,
@@ -48,12 +48,13 @@ async function interactionOf(
   }
 }
 
-/** Hands the browser back to the provider; after hijacking, failures are answered by hand. */
-async function finish(
+/** Hands the browser back to the provider; after hijacking, failures are answered by hand (`expiredPage`). */
+export async function finish(
   provider: LocalProviderHandle,
   req: FastifyRequest,
   reply: FastifyReply,
   result: Parameters<Awaited<ReturnType<LocalProviderHandle>>['interactionFinished']>[2],
+  expiredPage = messagePage('Sign-in expired', EXPIRED),
 ): Promise<void> {
   const p = await provider();
   reply.hijack();
@@ -61,7 +62,7 @@ async function finish(
     await p.interactionFinished(req.raw, reply.raw, result, { mergeWithLastSubmission: false });
   } catch {
     reply.raw.writeHead(400, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    reply.raw.end(messagePage('Sign-in expired', EXPIRED));
+    reply.raw.end(expiredPage);
   }
 }
 

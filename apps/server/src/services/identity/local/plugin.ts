@@ -17,8 +17,7 @@ export type LocalProviderHandle = () => Promise<Provider>;
 
 /**
  * Mounts the built-in provider under /oidc and its sign-in page under /idp (only when
- * `config.localIdp`). Provider requests bypass fastify's body parsing: the route's onRequest hook
- * hands the raw request to oidc-provider.
+ * `config.localIdp`).
  */
 export function registerLocalIdentityProvider(app: FastifyInstance): LocalProviderHandle {
   const { config, db } = app.ctx;
@@ -30,9 +29,28 @@ export function registerLocalIdentityProvider(app: FastifyInstance): LocalProvid
       'PUBLIC_URL is https but TRUST_PROXY is off: the built-in provider will announce http URLs.',
     );
   }
+  const provider = mountProvider(app, LOCAL_ISSUER_PATH, () => createLocalProvider(config, db, app.log));
+
+  app.get(STYLESHEET_PATH, async (_req, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(STYLESHEET),
+  );
+  void app.register(async (scope) => registerInteractionRoutes(scope, provider));
+  return provider;
+}
+
+/**
+ * Mounts an oidc-provider instance under `basePath`, created on first use (a failed creation is retried
+ * on the next request). Provider requests bypass fastify's body parsing: the route's onRequest hook
+ * hands the raw request to oidc-provider.
+ */
+export function mountProvider(
+  app: FastifyInstance,
+  basePath: string,
+  create: () => Promise<Provider>,
+): LocalProviderHandle {
   let pending: Promise<{ provider: Provider; callback: ReturnType<Provider['callback']> }> | null = null;
   const load = () => {
-    pending ??= createLocalProvider(config, db, app.log).then(
+    pending ??= create().then(
       (provider) => ({ provider, callback: provider.callback() }),
       (err: unknown) => {
         pending = null;
@@ -46,23 +64,17 @@ export function registerLocalIdentityProvider(app: FastifyInstance): LocalProvid
     const { callback } = await load();
     reply.hijack();
     const raw = req.raw as MountedRequest;
-    const original = raw.url ?? LOCAL_ISSUER_PATH;
-    const rest = original.slice(LOCAL_ISSUER_PATH.length);
+    const original = raw.url ?? basePath;
+    const rest = original.slice(basePath.length);
     raw.originalUrl = original;
-    raw.baseUrl = LOCAL_ISSUER_PATH;
+    raw.baseUrl = basePath;
     raw.url = rest.startsWith('/') ? rest : `/${rest}`;
     await callback(raw, reply.raw);
   };
   const never = async (): Promise<void> => {
     throw new Error('the identity provider route handler is never reached');
   };
-  app.all(LOCAL_ISSUER_PATH, { onRequest: mount }, never);
-  app.all(`${LOCAL_ISSUER_PATH}/*`, { onRequest: mount }, never);
-
-  app.get(STYLESHEET_PATH, async (_req, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(STYLESHEET),
-  );
-  const provider: LocalProviderHandle = async () => (await load()).provider;
-  void app.register(async (scope) => registerInteractionRoutes(scope, provider));
-  return provider;
+  app.all(basePath, { onRequest: mount }, never);
+  app.all(`${basePath}/*`, { onRequest: mount }, never);
+  return async () => (await load()).provider;
 }

@@ -11,9 +11,6 @@ export interface LocalProviderSecrets {
   cookieKeys: string[];
 }
 
-const SIGNING_KEYS = 'local-idp.jwks';
-const COOKIE_KEYS = 'local-idp.cookie-keys';
-
 function newSigningKeys(): { keys: JWK[] } {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = privateKey.export({ format: 'jwk' });
@@ -28,7 +25,7 @@ function newCookieKeys(): string[] {
  * Reads a secret, generating it on first use. The insert never overwrites: when several processes
  * start together, the first row wins and every process reads that same row back.
  */
-async function secret<T>(db: Db, name: string, generate: () => T): Promise<T> {
+export async function secret<T>(db: Db, name: string, generate: () => T): Promise<T> {
   const existing = await db.select().from(instanceSecrets).where(eq(instanceSecrets.name, name)).limit(1);
   if (existing[0]) return existing[0].value as T;
   await db
@@ -40,9 +37,10 @@ async function secret<T>(db: Db, name: string, generate: () => T): Promise<T> {
   return row.value as T;
 }
 
-export async function loadLocalProviderSecrets(db: Db): Promise<LocalProviderSecrets> {
+/** The keys of a built-in provider; `name` tells providers apart (`test-eid` is the TEST eID provider's). */
+export async function loadLocalProviderSecrets(db: Db, name = 'local-idp'): Promise<LocalProviderSecrets> {
   return {
-    jwks: await secret(db, SIGNING_KEYS, newSigningKeys),
-    cookieKeys: await secret(db, COOKIE_KEYS, newCookieKeys),
+    jwks: await secret(db, `${name}.jwks`, newSigningKeys),
+    cookieKeys: await secret(db, `${name}.cookie-keys`, newCookieKeys),
   };
 }
