@@ -14,8 +14,9 @@ import {
   QC_OID,
 } from '../src/services/eid/csc/certificate.ts';
 import { testCscProvider } from '../src/services/eid/test-csc/index.ts';
+import { loadTestQtsp } from '../src/services/eid/test-csc/qtsp.ts';
 import type { CscProvider, RemoteCredential } from '../src/services/eid/types.ts';
-import { authorizeAt, buildCscTestApp, signInAt, type CscTestApp } from './csc-helper.ts';
+import { authorizeAt, buildCscTestApp, openAuthorization, signInAt, type CscTestApp } from './csc-helper.ts';
 import { byteRanges, cmsOf, makePdf, removeTempDirs, startTsa, tempDir } from './pdf-fixtures.ts';
 import { mutoolVerify, pdfsigTrusted, trustDir } from './pdf-openssl.ts';
 
@@ -163,5 +164,28 @@ describe('the TEST CSC service through the CSC v2 adapter', () => {
     expect(isQualified(leaf)).toBe(true);
     expect(personOf(leaf).semanticsIdentifier).toBe('IDCFI-999000011A');
     expect(byteRanges(signed)).toHaveLength(1);
+  });
+
+  it('keeps its TEST QTSP in the database: loaded again, the same root, certificates and client secret', async () => {
+    const first = await loadTestQtsp(t.app.ctx.db);
+    const again = await loadTestQtsp(t.app.ctx.db);
+    expect(Buffer.from(again.rootDer).equals(Buffer.from(first.rootDer))).toBe(true);
+    expect(again.clientSecret).toBe(first.clientSecret);
+    expect(again.credentials.size).toBe(5);
+    const anna = again.credentials.get('test-csc-anna')!;
+    expect(Buffer.from(anna.chain[0]!).equals(Buffer.from(credential.certificates[0]!))).toBe(true);
+  });
+
+  it('says TEST on its sign-in page in English and Finnish', async () => {
+    for (const [lang, words] of [
+      ['en', ['TEST — not a real trust service provider', 'Anna Aalto (TEST)', 'Cancel']],
+      ['fi', ['TESTI — ei oikea luottamuspalvelu', 'Valitse TESTI-henkilö', 'Peruuta']],
+    ] as const) {
+      const { url } = await provider.beginService({ redirectUri: t.redirectUri, lang });
+      const page = await openAuthorization(t.app, url);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`<html lang="${lang}">`);
+      for (const w of words) expect(page.body).toContain(w);
+    }
   });
 });

@@ -80,7 +80,7 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: TestCscContext): 
     const lang = pageLang(query);
     const t = textOf(lang);
     if (query.client_id !== ctx.clientId || query.redirect_uri !== ctx.redirectUri) {
-      return html(reply, 400, messagePage(lang, t.badHeading, 'Unknown client_id or redirect_uri.'));
+      return html(reply, 400, messagePage(lang, t.badHeading, t.badClient));
     }
     const parsed = authorizeQuery.safeParse(query);
     if (!parsed.success) {

@@ -33,6 +33,7 @@ const TEXT = {
     expiredHeading: 'Request expired',
     expired: 'This request has expired or was already used. Go back to Sinetti and start again.',
     badHeading: 'Invalid request',
+    badClient: 'This request does not come from Sinetti (unknown client or return address).',
   },
   fi: {
     banner: 'TESTI — ei oikea luottamuspalvelu: nämä allekirjoitukset EIVÄT ole hyväksyttyjä',
@@ -55,6 +56,7 @@ const TEXT = {
     expiredHeading: 'Pyyntö vanhentunut',
     expired: 'Tämä pyyntö on vanhentunut tai jo käytetty. Palaa Sinettiin ja aloita alusta.',
     badHeading: 'Virheellinen pyyntö',
+    badClient: 'Tämä pyyntö ei tule Sinetistä (tuntematon asiakas tai paluuosoite).',
   },
 } as const;
 

@@ -8,7 +8,9 @@ import {
   Extension,
   RelativeDistinguishedNames,
 } from 'pkijs';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { instanceSecrets } from '../../../db/schema/index.ts';
 import { secret } from '../../identity/local/secrets.ts';
 import { certificateDer, keyIdentifier } from '../../pdf/ca/certificates.ts';
 import { arrayBuffer } from '../../pdf/ca/keys.ts';
@@ -178,12 +180,19 @@ async function generateQtsp(): Promise<StoredQtsp> {
 }
 
 /**
- * The TEST QTSP of this instance, made on first use. The insert never overwrites (secrets.ts): when
- * several processes start together, every one reads the first row back (a loser's keys are dropped).
+ * The TEST QTSP of this instance, made on first use (key generation is asynchronous, so it is done before
+ * secrets.ts's insert, which never overwrites: when several processes start together, every one reads the
+ * first row back and a loser's keys are dropped).
  */
 export async function loadTestQtsp(db: Db): Promise<TestQtsp> {
-  const generated = await generateQtsp();
-  const stored = await secret(db, SECRET_NAME, () => generated);
+  const [existing] = await db
+    .select()
+    .from(instanceSecrets)
+    .where(eq(instanceSecrets.name, SECRET_NAME))
+    .limit(1);
+  const stored = existing
+    ? (existing.value as StoredQtsp)
+    : await generateQtsp().then((generated) => secret(db, SECRET_NAME, () => generated));
   const clientSecret = await secret(db, CLIENT_SECRET_NAME, () => randomBytes(32).toString('base64url'));
   const rootDer = new Uint8Array(Buffer.from(stored.root.cert, 'base64'));
   const credentials = new Map<string, TestCredential>();
