@@ -208,6 +208,15 @@ export const ROUTE_TABLE: RouteEntry[] = [
     earlyCall: '/api/signing/status/signee/:signee',
   },
   {
+    // Where an eID provider or a QTSP sends the signee back (issue #29); before SigningResult's pattern.
+    name: 'SigningReturn',
+    path: '/public/signing/return',
+    access: 'public',
+    layout: 'bare',
+    page: 'SigningReturn',
+    root: 'public',
+  },
+  {
     name: 'SigningResult',
     path: '/public/signing/:result/:document',
     access: 'public',

@@ -41,6 +41,27 @@ export type SignatureValue = { kind: 'drawn'; image: string } | { kind: 'typed';
 export const signDocument = (sessionToken: string, signature: SignatureValue) =>
   call(publicSigning.sign, { params: { sessionToken }, body: { signature, intent: true } });
 
+/** Flow eid: begin the identification; the browser then goes to redirectUrl (the eID provider). */
+export const beginIdentification = (sessionToken: string) =>
+  call(publicSigning.identify, { params: { sessionToken } });
+
+/** Flow qtsp: sign here (as sign does); the browser then goes to redirectUrl to authorize it at the QTSP. */
+export const remoteSign = (sessionToken: string, signature: SignatureValue) =>
+  call(publicSigning.remoteSign, { params: { sessionToken }, body: { signature, intent: true } });
+
+/** What the eID provider or the QTSP sent back with the browser (its query parameters). */
+export interface ProviderAnswer {
+  state: string;
+  code?: string;
+  iss?: string;
+  error?: string;
+  errorDescription?: string;
+}
+
+/** The provider's answer, told to the server: next says where the signee goes now. */
+export const providerReturn = (sessionToken: string, body: ProviderAnswer) =>
+  call(publicSigning.providerReturn, { params: { sessionToken }, body });
+
 /** The PDF to be signed (binary, not JSON). Fetching it marks the document viewed in the session. */
 export async function fetchSessionPdf(sessionToken: string, signal?: AbortSignal): Promise<ArrayBuffer> {
   const res = await fetch(`/api/signing/session/${encodeURIComponent(sessionToken)}/pdf`, {

@@ -2,10 +2,16 @@ import type { ReactNode } from 'react';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconSignature } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { SigningSteps, type SigningStep } from './SigningSteps';
+import { SIGNING_STEPS, SigningSteps, type SigningStep } from './SigningSteps';
 
 export interface SigningActionBarProps {
   step: SigningStep;
+  /** The flow's steps (default: read → code → sign). */
+  steps?: readonly SigningStep[];
+  /** The sign button's text (default "Sign"; a QTSP's flow names the provider). */
+  signLabel?: string;
+  /** The hint at the sign step (default: the code flow's). */
+  signHint?: string;
   /** Every condition to sign is met. */
   ready: boolean;
   signing: boolean;
@@ -20,8 +26,19 @@ export interface SigningActionBarProps {
  * The signing page's action bar, sticky at the bottom on desktop and phone: where the signee is (steps),
  * a "jump to sign" control that takes them to their current step, and Sign itself.
  */
-export function SigningActionBar({ step, ready, signing, onSign, onJump, children }: SigningActionBarProps) {
+export function SigningActionBar({
+  step,
+  steps = SIGNING_STEPS,
+  signLabel,
+  signHint,
+  ready,
+  signing,
+  onSign,
+  onJump,
+  children,
+}: SigningActionBarProps) {
   const { t } = useTranslation('signee');
+  const hint = ready ? t('steps.readyHint') : step === 'sign' && signHint ? signHint : t(`steps.${step}Hint`);
   return (
     <Paper
       component="section"
@@ -36,10 +53,10 @@ export function SigningActionBar({ step, ready, signing, onSign, onJump, childre
       data-testid="signing-action-bar"
     >
       <Stack gap="xs">
-        <SigningSteps step={step} />
+        <SigningSteps step={step} steps={steps} />
         <Group gap="xs" justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed" style={{ flex: '1 1 12rem' }} aria-live="polite">
-            {ready ? t('steps.readyHint') : t(`steps.${step}Hint`)}
+            {hint}
           </Text>
           <Group gap="xs" wrap="wrap">
             {children}
@@ -58,7 +75,7 @@ export function SigningActionBar({ step, ready, signing, onSign, onJump, childre
               disabled={!ready}
               loading={signing}
             >
-              {t('session.sign')}
+              {signLabel ?? t('session.sign')}
             </Button>
           </Group>
         </Group>

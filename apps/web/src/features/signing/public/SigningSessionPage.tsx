@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { lazy, useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBan, IconClock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -8,30 +8,21 @@ import { MessagePage } from '../../../components/MessagePage';
 import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api';
 import { errorText, hasReason } from '../../../lib/errors';
-import { usePainted } from '../../../lib/usePainted';
 import { formatDateTime } from '../../../lib/dates';
 import { changeLanguage, currentLanguage, isLanguage } from '../../../lib/i18n';
 import { navigate, useSearchParam } from '../../../lib/page-navigation';
-import { fetchSessionPdf, sessionQuery, signDocument, type SignatureValue } from '../api/public';
+import { fetchSessionPdf, remoteSign, sessionQuery, signDocument, type SignatureValue } from '../api/public';
+import { goToProvider } from '../lib/provider-return';
 import { DeclineButton } from './DeclineButton';
 import { useSessionPresence } from './useSessionPresence';
 import { PdfPages } from './PdfPages';
 import { SessionEnded } from './SessionEnded';
 import { SigningActionBar } from './SigningActionBar';
-import { currentStep } from './SigningSteps';
+import { AfterPaint, checkDone, SigningCheck } from './SigningCheck';
+import { currentStep, stepsOf } from './SigningSteps';
 
-// The code step and the signature sit below the document: their code (form fields, the signature pad)
-// is fetched once the page has painted, so that neither its first load (issue #12 item 8: within its
-// budget) nor its first paint waits for it.
-const CodeStep = lazy(async () => ({ default: (await import('./CodeStep')).CodeStep }));
+// The signature pad is fetched once the page has painted (see SigningCheck.tsx).
 const SignatureFields = lazy(async () => ({ default: (await import('./SignatureFields')).SignatureFields }));
-
-/** Its (lazy) children once the page has painted; a loader of their height until they are there. */
-function AfterPaint({ children }: { children: ReactNode }) {
-  const painted = usePainted();
-  const loader = <PageLoader minHeight={120} size="sm" />;
-  return painted ? <Suspense fallback={loader}>{children}</Suspense> : loader;
-}
 
 /** True once `iso` has passed, checked every 15 seconds. */
 function usePassed(iso: string | undefined): boolean {
@@ -44,10 +35,12 @@ function usePassed(iso: string | undefined): boolean {
 }
 
 /**
- * The built-in signing page (SPEC §4.2): in the signee's language, every page of the PDF, the e-mailed
- * code, the signature (drawn or typed), the intent checkbox; the session's 60-minute end shown. A sticky
- * action bar shows the step (read → code → sign), jumps to it and holds Sign. Focus follows the steps:
- * the code field after the code is sent, the signature after the code is confirmed.
+ * The built-in signing page (SPEC §4.2): in the signee's language, every page of the PDF, the flow's check
+ * (the e-mailed code, or for an advanced signature the eID identification; issue #29), the signature
+ * (drawn or typed), the intent checkbox; the session's 60-minute end shown. A sticky action bar shows the
+ * step (read → code or identify → sign), jumps to it and holds Sign; for a qualified signature Sign goes on
+ * to the QTSP, where the signee authorizes it. Focus follows the steps: the code field after the code is
+ * sent, the signature after the code is confirmed.
  */
 export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
   const { t } = useTranslation('signee');
@@ -94,9 +87,10 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
     return <MessagePage title={t('session.signedTitle')}>{t('session.signedText')}</MessagePage>;
   }
 
-  const verified = data.codeVerified;
+  const flow = data.flow;
+  const verified = checkDone(data);
   const ready = verified && viewed && signature !== null && intent;
-  const step = currentStep({ viewed, verified });
+  const step = currentStep({ viewed, verified, flow });
   const focusSignature = () => {
     const title = signatureTitle.current;
     title?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
@@ -111,6 +105,12 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
     setSigning(true);
     setFailure(null);
     try {
+      if (flow === 'qtsp') {
+        // Signed here; the QTSP asks the signee to authorize the signature, then sends them back.
+        const reply = await remoteSign(sessionToken, signature);
+        goToProvider(reply.redirectUrl, sessionToken);
+        return;
+      }
       const reply = await signDocument(sessionToken, signature);
       navigate(new URL(reply.redirect, window.location.origin).pathname, { replace: true });
     } catch (err) {
@@ -161,32 +161,37 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
             onLoaded={() => setViewed(true)}
           />
         </section>
-        <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="code-title">
-          <Title order={2} fz="lg" mb="sm" id="code-title">
-            {t('session.codeTitle')}
-          </Title>
-          <AfterPaint>
-            <CodeStep
-              sessionToken={sessionToken}
-              email={data.signee.email}
-              codeSentAt={data.codeSentAt}
-              codeExpiresAt={data.codeExpiresAt}
-              verified={verified}
-              focusRequest={codeFocus}
-              onVerified={() => {
-                void queryClient
-                  .invalidateQueries({ queryKey: sessionQuery(sessionToken).queryKey })
-                  .then(focusSignature);
-              }}
-              onSessionProblem={onSessionProblem}
-            />
-          </AfterPaint>
-        </Paper>
+        <SigningCheck
+          sessionToken={sessionToken}
+          data={data}
+          focusRequest={codeFocus}
+          onVerified={() => {
+            void queryClient
+              .invalidateQueries({ queryKey: sessionQuery(sessionToken).queryKey })
+              .then(focusSignature);
+          }}
+          onSessionProblem={onSessionProblem}
+        />
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="signature-title">
           <Stack gap="md">
             <Title order={2} fz="lg" id="signature-title" ref={signatureTitle} tabIndex={-1}>
               {t('session.signatureTitle')}
             </Title>
+            {flow === 'qtsp' && (
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                <Text size="sm">{t('remote.text', { method: data.signee.methodName })}</Text>
+                {data.signee.methodTest && (
+                  <Badge
+                    color="orange"
+                    variant="filled"
+                    style={{ flexShrink: 0 }}
+                    title={t('identify.testHint')}
+                  >
+                    {t('identify.test')}
+                  </Badge>
+                )}
+              </Group>
+            )}
             <AfterPaint>
               <SignatureFields
                 placeholder={data.signee.fullName}
@@ -200,6 +205,13 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
         </Paper>
         <SigningActionBar
           step={step}
+          steps={stepsOf(flow)}
+          {...(flow === 'qtsp'
+            ? {
+                signLabel: t('remote.sign', { method: data.signee.methodName }),
+                signHint: t('remote.hint', { method: data.signee.methodName }),
+              }
+            : {})}
           ready={ready}
           signing={signing}
           onSign={() => void sign()}

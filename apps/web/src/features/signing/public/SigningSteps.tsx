@@ -1,20 +1,40 @@
 import { Group, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { SigningFlow } from '@sinetti/contract';
 
-export type SigningStep = 'read' | 'code' | 'sign';
+export type SigningStep = 'read' | 'code' | 'identify' | 'sign';
 export const SIGNING_STEPS: readonly SigningStep[] = ['read', 'code', 'sign'];
 
-/** The step the signee is at: read the document, then confirm the e-mailed code, then sign. */
-export function currentStep(state: { viewed: boolean; verified: boolean }): SigningStep {
-  if (!state.viewed) return 'read';
-  return state.verified ? 'sign' : 'code';
+/**
+ * The steps of a way of signing (issue #29): the e-mailed code (read → code → sign), an eID
+ * (read → identify → sign), or a QTSP, where the signature is authorized after signing here (read → sign).
+ */
+export function stepsOf(flow: SigningFlow): readonly SigningStep[] {
+  if (flow === 'eid') return ['read', 'identify', 'sign'];
+  if (flow === 'qtsp') return ['read', 'sign'];
+  return SIGNING_STEPS;
 }
 
-/** The short step indicator (read → confirm e-mail code → sign); the current step is aria-current. */
-export function SigningSteps({ step }: { step: SigningStep }) {
+/**
+ * The step the signee is at: read the document, then the flow's check (the e-mailed code or the eID;
+ * `verified` once it is done, always for a QTSP), then sign.
+ */
+export function currentStep(state: { viewed: boolean; verified: boolean; flow?: SigningFlow }): SigningStep {
+  if (!state.viewed) return 'read';
+  return state.verified ? 'sign' : (stepsOf(state.flow ?? 'code')[1] ?? 'sign');
+}
+
+/** The short step indicator (e.g. read → confirm e-mail code → sign); the current step is aria-current. */
+export function SigningSteps({
+  step,
+  steps = SIGNING_STEPS,
+}: {
+  step: SigningStep;
+  steps?: readonly SigningStep[];
+}) {
   const { t } = useTranslation('signee');
-  const at = SIGNING_STEPS.indexOf(step);
+  const at = steps.indexOf(step);
   return (
     <Group
       component="ol"
@@ -23,7 +43,7 @@ export function SigningSteps({ step }: { step: SigningStep }) {
       aria-label={t('steps.label')}
       style={{ listStyle: 'none', margin: 0, padding: 0 }}
     >
-      {SIGNING_STEPS.map((s, i) => {
+      {steps.map((s, i) => {
         const done = i < at;
         const current = i === at;
         return (
