@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { SigningCa } from './ca/ca.ts';
+import { assuranceLevelName, assuranceLines, type CompletionAssurance } from './completion-assurance.ts';
 import { MUTED, TextFlow } from './layout-flow.ts';
 import { addPlatformSeal } from './seal.ts';
 import type { Lang } from './stamp.ts';
 import { formatHelsinki, formatUtc } from './text.ts';
 import type { TsaOptions } from './tsa.ts';
 import type { PdfRun } from './workers.ts';
+
+export type { CompletionAssurance } from './completion-assurance.ts';
 
 export interface CompletionEvent {
   /** e.g. "sent", "viewed", "signed" (known types are translated; others are shown as given). */
@@ -24,7 +27,15 @@ export interface CompletionInput {
   hashes: { original: string; signedVersion: string; final: string };
   /** The document's version that was sent (issue 13 item 3); null for rounds sent before versions. */
   documentVersion?: number | null;
-  signees: { name: string; email: string; level?: string; events: CompletionEvent[] }[];
+  signees: {
+    name: string;
+    email: string;
+    /** The level as shown (e.g. "Simple"); `assurance.level` names it in the certificate's language instead. */
+    level?: string;
+    /** How the signee signed and was identified (eID signing, issue #29). */
+    assurance?: CompletionAssurance | undefined;
+    events: CompletionEvent[];
+  }[];
   completedAt: Date;
 }
 
@@ -118,8 +129,12 @@ export async function buildCompletionCertificate(
 
   heading(t.signees);
   input.signees.forEach((s, i) => {
-    const level = s.level ? `, ${t.level}: ${s.level}` : '';
+    const levelName = s.assurance ? assuranceLevelName(s.assurance.level, input.lang) : s.level;
+    const level = levelName ? `, ${t.level}: ${levelName}` : '';
     flow.line(`${i + 1}. ${s.name} <${s.email}>${level}`, { font: 'Helvetica-Bold', size: 10, after: 2 });
+    for (const line of s.assurance ? assuranceLines(s.assurance, input.lang) : []) {
+      flow.line(line.text, line.evidence ? { size: 8, color: MUTED, indent: 24 } : { size: 9, indent: 12 });
+    }
     for (const e of s.events) {
       const type = (t.events as Record<string, string>)[e.type] ?? e.type;
       flow.line(`${type}: ${when(e.at)}`, { size: 9, indent: 12 });
