@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningCa } from '../src/services/pdf/ca/ca.ts';
 import { CMS_OID } from '../src/services/pdf/cms.ts';
-import { prepareForSigning, verifyWithPdfsig } from '../src/services/pdf/index.ts';
+import { prepareForSigning, verifySignedPdf, verifyWithPdfsig } from '../src/services/pdf/index.ts';
 import type { SignatureFieldSpec } from '../src/services/pdf/layout.ts';
 import { completeRemoteSignature, prepareRemoteSignature } from '../src/services/pdf/remote-sign.ts';
 import {
@@ -187,5 +187,20 @@ describe('the TEST CSC service through the CSC v2 adapter', () => {
       expect(page.body).toContain(`<html lang="${lang}">`);
       for (const w of words) expect(page.body).toContain(w);
     }
+  });
+
+  it("is a TEST QES for Sinetti's verifier with the TEST QTSP root as a trust anchor, and unknown without it", async () => {
+    const root = credential.certificates[1]!;
+    const trusted = await verifySignedPdf(signed, null, undefined, undefined, [root]);
+    const signature = trusted.signatures[0]!;
+    expect(signature.signatureValid).toBe('ok');
+    expect(signature.level).toBe('B-T');
+    expect(signature.assurance).toMatchObject({
+      level: 'QES',
+      test: true,
+      qcStatements: { compliance: true, sscd: true },
+    });
+    const untrusted = await verifySignedPdf(signed, null);
+    expect(untrusted.signatures[0]!.assurance?.level).toBe('unknown');
   });
 });
