@@ -13,7 +13,7 @@ import {
   qcStatementIds,
   QC_OID,
 } from '../src/services/eid/csc/certificate.ts';
-import { testCscProvider } from '../src/services/eid/test-csc/index.ts';
+import { testCscProvider, testCscTrustAnchors } from '../src/services/eid/test-csc/index.ts';
 import { loadTestQtsp } from '../src/services/eid/test-csc/qtsp.ts';
 import type { CscProvider, RemoteCredential } from '../src/services/eid/types.ts';
 import { authorizeAt, buildCscTestApp, openAuthorization, signInAt, type CscTestApp } from './csc-helper.ts';
@@ -190,8 +190,11 @@ describe('the TEST CSC service through the CSC v2 adapter', () => {
   });
 
   it("is a TEST QES for Sinetti's verifier with the TEST QTSP root as a trust anchor, and unknown without it", async () => {
-    const root = credential.certificates[1]!;
-    const trusted = await verifySignedPdf(signed, null, undefined, undefined, [root]);
+    const anchors = await testCscTrustAnchors(t.app);
+    expect(anchors.map((a) => Buffer.from(a).toString('hex'))).toEqual([
+      Buffer.from(credential.certificates[1]!).toString('hex'),
+    ]);
+    const trusted = await verifySignedPdf(signed, null, undefined, undefined, anchors);
     const signature = trusted.signatures[0]!;
     expect(signature.signatureValid).toBe('ok');
     expect(signature.level).toBe('B-T');

@@ -91,3 +91,12 @@ export function cscProvidersFromConfig(app: FastifyInstance): CscProvider[] {
   const real = eid.providers.flatMap((entry) => (entry.kind === 'csc' ? [createCscProvider(entry)] : []));
   return eid.testProviders ? [...real, testCscProvider(app)] : real;
 }
+
+/**
+ * The TEST QTSP root as a trust anchor for Sinetti's verifier (verifySignedPdf's `extraAnchors`), so that
+ * TEST qualified signatures verify as QES (marked TEST); none without test providers.
+ */
+export async function testCscTrustAnchors(app: FastifyInstance): Promise<Uint8Array[]> {
+  const { config, db } = app.ctx;
+  return config.eid.testProviders ? [(await testQtspOf(db)).rootDer] : [];
+}
