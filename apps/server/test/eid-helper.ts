@@ -17,6 +17,8 @@ export const RETURN_URI = `${PUBLIC_URL}/public/signing/return`;
 /** An app with the TEST eID provider mounted (EID_TEST_PROVIDERS=on), plus any env given. */
 export async function buildEidApp(
   env: Record<string, string> = {},
+  /** Collects the app's log lines (at LOG_LEVEL, default silent). */
+  logLines?: string[],
 ): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const database = await openTestDatabase();
   const blobDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'sinetti-test-eid-blobs-'));
@@ -30,7 +32,11 @@ export async function buildEidApp(
     EID_TEST_PROVIDERS: 'on',
     ...env,
   });
-  const app = await buildApp(config, { database, clock: new ManualClock(Date.now()), logger: false });
+  const app = await buildApp(config, {
+    database,
+    clock: new ManualClock(Date.now()),
+    ...(logLines ? { logStream: { write: (line: string) => void logLines.push(line) } } : { logger: false }),
+  });
   // app.ts mounts it too once it is wired there; a second call does nothing.
   registerTestEidProvider(app);
   await app.ready();

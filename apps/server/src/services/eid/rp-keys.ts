@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { secret } from '../identity/local/secrets.ts';
+import { EidError } from './types.ts';
 
 /**
  * Sinetti's relying-party keys towards OpenID Connect eIDs: a signing key for `private_key_jwt` client
@@ -204,6 +205,7 @@ export function testRpKeys(db: Db): Promise<RpKeys> {
 /**
  * The public JWKS of Sinetti as a relying party: every configured provider's signing and encryption keys,
  * and the TEST provider's when it runs (served at GET /api/signing/eid/jwks; brokers register that URL).
+ * A key file that cannot be read: EidError('unavailable'), logged.
  */
 export async function rpPublicJwks(app: FastifyInstance): Promise<{ keys: PublicJwk[] }> {
   const { config, db } = app.ctx;
@@ -212,8 +214,15 @@ export async function rpPublicJwks(app: FastifyInstance): Promise<{ keys: Public
     if (entry.kind === 'oidc') sets.push(rpKeysFromFiles(entry.signingKeyFile, entry.encryptionKeyFile));
   }
   if (config.eid.testProviders) sets.push(testRpKeys(db));
+  let loaded: RpKeys[];
+  try {
+    loaded = await Promise.all(sets);
+  } catch (err) {
+    app.log.error({ reason: (err as Error).message }, 'eID relying-party keys cannot be read');
+    throw new EidError('unavailable', 'Sinetti’s eID keys are not available. Try again shortly.');
+  }
   const keys = new Map<string, PublicJwk>();
-  for (const set of await Promise.all(sets)) {
+  for (const set of loaded) {
     for (const key of [set.signing, set.encryption]) {
       if (key) keys.set(`${key.publicJwk.use}|${key.kid}`, key.publicJwk);
     }

@@ -1,7 +1,7 @@
 import type { SigningMethodId } from '@sinetti/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import * as client from 'openid-client';
-import type { RpKeys } from '../rp-keys.ts';
+import type { RpKey, RpKeys } from '../rp-keys.ts';
 import { EidError, type OidcEidProvider } from '../types.ts';
 import { decryptCompactJwe } from './jwe.ts';
 import { FTN_ACR_VALUES, evidenceOf, jwsPayload, personFromClaims, type ClaimsProfile } from './person.ts';
@@ -49,13 +49,31 @@ function exchangeFailure(err: unknown, log: FastifyBaseLogger, context: Record<s
     (err instanceof TypeError && err.message === 'fetch failed') ||
     (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) ||
     (status !== null && status >= 500);
-  // Only the kind of failure is logged: never codes, tokens or the provider's answer.
-  log.warn({ ...context, code, status, reason: (err as Error).message }, 'eID code exchange refused');
+  // Only the kind of failure is logged (messages, e.g. "JWT signature verification failed"): never codes,
+  // tokens or the provider's answer.
+  const cause = (err as { cause?: unknown }).cause;
+  const detail = cause instanceof Error ? cause.message : undefined;
+  log.warn({ ...context, code, status, reason: (err as Error).message, detail }, 'eID code exchange refused');
   if (network) return new EidError('unavailable', 'The eID service could not be reached. Try again shortly.');
   if (err instanceof client.AuthorizationResponseError && CANCELLED.has(err.error)) {
     return new EidError('cancelled', 'The identification was cancelled.');
   }
   return new EidError('failed', 'The identification could not be verified.');
+}
+
+/** The signed token inside an encrypted one: the very token openid-client decrypted and checked. */
+function innerJws(jwe: string, key: RpKey, claims: client.IDToken): string {
+  let jws: string;
+  try {
+    jws = decryptCompactJwe(jwe, key.keyObject);
+  } catch {
+    throw new EidError('failed', 'The eID ID token could not be decrypted.');
+  }
+  const inner = jwsPayload(jws);
+  if (inner?.sub !== claims.sub || inner.nonce !== claims.nonce || inner.iat !== claims.iat) {
+    throw new EidError('failed', 'The eID ID token could not be read.');
+  }
+  return jws;
 }
 
 /**
@@ -171,15 +189,7 @@ export function createOidcEidProvider(opts: OidcEidOptions): OidcEidProvider {
         opts.log.warn(context, 'eID ID token refused: it was not encrypted');
         throw new EidError('failed', 'The eID service sent an unencrypted ID token.');
       }
-      let idToken = received;
-      if (encrypted && keys.encryption) {
-        idToken = decryptCompactJwe(received, keys.encryption.keyObject);
-        const inner = jwsPayload(idToken);
-        // The same token openid-client checked (it decrypted it with the same key).
-        if (inner?.sub !== claims.sub || inner.nonce !== claims.nonce || inner.iat !== claims.iat) {
-          throw new EidError('failed', 'The eID ID token could not be read.');
-        }
-      }
+      const idToken = encrypted && keys.encryption ? innerJws(received, keys.encryption, claims) : received;
       return {
         person: personFromClaims(claims, opts.claims, opts.country),
         evidence: evidenceOf(claims, idToken, encrypted),
