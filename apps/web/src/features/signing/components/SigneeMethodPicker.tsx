@@ -82,46 +82,44 @@ export function SigneeMethodPicker({
           <Text size="xs">{t('methods.fallback')}</Text>
         </Alert>
       )}
-      <Group grow gap="xs" align="flex-start">
-        <Select
-          label={t('signees.level')}
-          data={levelOptions}
-          value={chosen.level === null ? null : String(chosen.level)}
-          onChange={(v) => v && onChange({ level: Number(v) as SigneeLevel, method: null })}
-          allowDeselect={false}
-          disabled={levelOptions.length < 2}
-        />
-        <Select
-          label={t('signees.method')}
-          data={methodOptions}
-          value={chosen.method}
-          onChange={(v) => v && onChange({ level: chosen.level, method: v as SigningMethodId })}
-          allowDeselect={false}
-          disabled={methodOptions.length < 2}
-          renderOption={({ option }) => {
-            const m = byId.get(option.value);
-            return (
-              <Group gap={6} wrap="nowrap" justify="space-between" w="100%">
-                <Text size="sm">{option.label}</Text>
-                {m && (
-                  <Group gap={4} wrap="nowrap">
-                    {m.test && <TestBadge />}
-                    <MethodPrice option={m} />
-                  </Group>
-                )}
-              </Group>
-            );
-          }}
-          description={
-            method ? (
-              <Group component="span" gap={6} data-testid="method-summary">
-                <MethodPrice option={method} />
-                {method.test && <TestBadge />}
-              </Group>
-            ) : undefined
-          }
-        />
-      </Group>
+      <Select
+        label={t('signees.level')}
+        data={levelOptions}
+        value={chosen.level === null ? null : String(chosen.level)}
+        onChange={(v) => v && onChange({ level: Number(v) as SigneeLevel, method: null })}
+        allowDeselect={false}
+        disabled={levelOptions.length < 2}
+      />
+      <Select
+        label={t('signees.method')}
+        data={methodOptions}
+        value={chosen.method}
+        onChange={(v) => v && onChange({ level: chosen.level, method: v as SigningMethodId })}
+        allowDeselect={false}
+        disabled={methodOptions.length < 2}
+        renderOption={({ option }) => {
+          const m = byId.get(option.value);
+          return (
+            <Group gap={6} wrap="nowrap" justify="space-between" w="100%">
+              <Text size="sm">{option.label}</Text>
+              {m && (
+                <Group gap={4} wrap="nowrap">
+                  {m.test && <TestBadge />}
+                  <MethodPrice option={m} />
+                </Group>
+              )}
+            </Group>
+          );
+        }}
+        description={
+          method ? (
+            <Group component="span" gap={6} data-testid="method-summary">
+              <MethodPrice option={method} />
+              {method.test && <TestBadge />}
+            </Group>
+          ) : undefined
+        }
+      />
     </>
   );
 }
