@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import type { Database } from '../src/db/client.ts';
 import { registerTestEidProvider } from '../src/services/eid/test-eid/index.ts';
 import type { AuthorizationRequest, OidcEidProvider, ProviderResponse } from '../src/services/eid/types.ts';
 import { ManualClock } from '../src/lib/clock.ts';
@@ -19,8 +20,10 @@ export async function buildEidApp(
   env: Record<string, string> = {},
   /** Collects the app's log lines (at LOG_LEVEL, default silent). */
   logLines?: string[],
-): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
-  const database = await openTestDatabase();
+  /** Another app's database (a second process of the same instance); it stays open on close. */
+  shared?: Database,
+): Promise<{ app: FastifyInstance; database: Database; close(): Promise<void> }> {
+  const database = shared ?? (await openTestDatabase());
   const blobDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'sinetti-test-eid-blobs-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -42,9 +45,10 @@ export async function buildEidApp(
   await app.ready();
   return {
     app,
+    database,
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
       await fsp.rm(blobDir, { recursive: true, force: true });
     },
   };

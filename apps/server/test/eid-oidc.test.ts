@@ -1,5 +1,6 @@
 import { createPublicKey, verify, type JsonWebKey } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../src/db/client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rpPublicJwks } from '../src/services/eid/rp-keys.ts';
 import { testEidProvider } from '../src/services/eid/test-eid/index.ts';
@@ -11,11 +12,12 @@ import { buildEidApp, checksOf, openTestEidPage, submitTestEid } from './eid-hel
 const anna = TEST_PERSONS[0]!;
 
 let app: FastifyInstance;
+let database: Database;
 let close: () => Promise<void>;
 let adapter: OidcEidProvider;
 
 beforeAll(async () => {
-  ({ app, close } = await buildEidApp());
+  ({ app, database, close } = await buildEidApp());
   adapter = testEidProvider(app);
 });
 
@@ -149,6 +151,33 @@ describe('TEST eID provider through the OpenID Connect adapter', () => {
     const response = await submitTestEid(app, visit, { person: anna.id, action: 'identify' });
     const checks = { ...checksOf(visit.request), codeVerifier: 'x'.repeat(43) };
     expect(await failureOf(adapter.finish(response, checks))).toBe('failed');
+  });
+
+  it('works across processes: one starts the identification, another finishes it', async () => {
+    const other = await buildEidApp({}, undefined, database);
+    try {
+      const visit = await openTestEidPage(app, adapter);
+      const response = await submitTestEid(app, visit, { person: 'matti', action: 'identify' });
+      const { person, evidence } = await testEidProvider(other.app).finish(response, checksOf(visit.request));
+      expect(person.name).toBe('Matti Meikäläinen');
+      expect(evidence.encrypted).toBe(true);
+      expect(await rpPublicJwks(other.app)).toEqual(await rpPublicJwks(app));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('says TEST on its error pages, and names its host', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/test-eid/auth?client_id=nobody&response_type=code&scope=openid',
+      headers: { host: 'sinetti.test' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('TEST eID — not a real identification');
+    expect(res.body).toContain('Tunnistus epäonnistui');
+    expect(adapter).toMatchObject({ kind: 'oidc', id: 'test-eid', test: true, displayHost: 'sinetti.test' });
+    expect(adapter.methods).toEqual(['fi-trust-network']);
   });
 
   it('publishes the RP keys as a public JWKS (signing and encryption, no private parts)', async () => {
