@@ -2,6 +2,7 @@
 // (Sinetti's policies, the verified person after an eID), and the verifier reports each signature's level:
 // SES for e-mail code signatures and the seal, AdES after an eID, QES for a qualified certificate under a
 // configured trust anchor, unknown for anything else.
+import type { webcrypto } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Certificate } from 'pkijs';
 import type { SigningCa } from '../src/services/pdf/ca/ca.ts';
@@ -30,7 +31,7 @@ const identified = (test: boolean): OneTimeIdentification => ({
   test,
 });
 
-const ecKey = async (): Promise<{ pair: CryptoKeyPair; key: SigningKey }> => {
+const ecKey = async (): Promise<{ pair: webcrypto.CryptoKeyPair; key: SigningKey }> => {
   const pair = await generateKeyPair('ec-p256', false);
   return { pair, key: { privateKey: pair.privateKey, algorithm: { name: 'ECDSA', hash: 'SHA-256' } } };
 };
@@ -48,7 +49,7 @@ const issuerOf = (certificate: Certificate, key: SigningKey): SigningCa => ({
 /** An invisible signature on a fresh PDF by a key whose certificate `issue` makes. */
 async function signedBy(
   issuer: SigningCa,
-  make: (publicKey: CryptoKey) => Promise<Certificate>,
+  make: (publicKey: webcrypto.CryptoKey) => Promise<Certificate>,
 ): Promise<Uint8Array> {
   const { pair, key } = await ecKey();
   const certificate = await make(pair.publicKey);
