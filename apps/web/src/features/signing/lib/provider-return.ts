@@ -44,9 +44,23 @@ export function forgetReturn(state: string): void {
   }
 }
 
+let atProvider = false;
+
+/**
+ * Whether this page is leaving for a provider: the signee is still signing, so the page does not tell the
+ * server it was closed (which would free the document for the other signees while they identify or
+ * authorize; useSessionPresence).
+ */
+export function leavingForProvider(): boolean {
+  return atProvider;
+}
+
 /** Keeps the session under the provider URL's state, then leaves for the provider. */
 export function goToProvider(redirectUrl: string, sessionToken: string): void {
   const state = stateOf(redirectUrl);
   if (state) rememberReturn(state, sessionToken);
+  atProvider = true;
+  // Back from the provider through the browser's history (bfcache), the page is this one again.
+  window.addEventListener('pageshow', () => (atProvider = false), { once: true });
   signingBrowser.goTo(redirectUrl);
 }

@@ -33,6 +33,7 @@ const PDF = `GET /api/signing/session/${T}/pdf`;
 const IDENTIFY = `POST /api/signing/session/${T}/identify`;
 const REMOTE = `POST /api/signing/session/${T}/remote-sign`;
 const SIGN = `POST /api/signing/session/${T}/sign`;
+const LEAVE = `POST /api/signing/session/${T}/leave`;
 const PROVIDER = 'http://localhost:3000/test-eid/authorize?client_id=sinetti&state=st4te&nonce=n';
 const QTSP = 'http://localhost:3000/test-csc/oauth2/authorize?state=qtsp-st4te&scope=credential';
 
@@ -130,6 +131,13 @@ describe('flow eid: identify with an eID, then sign (issue #29)', () => {
     await waitFor(() => expect(goTo).toHaveBeenCalledWith(PROVIDER));
     expect(sessionForReturn('st4te')).toBe(T);
     expect(callsTo(fetchMock, IDENTIFY)).toHaveLength(1);
+    // Leaving for the provider is not leaving the signing: the document stays held meanwhile.
+    window.dispatchEvent(new Event('pagehide'));
+    expect(callsTo(fetchMock, LEAVE)).toEqual([]);
+    // Back through the history (the page restored), closing it frees the document as before.
+    window.dispatchEvent(new Event('pageshow'));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(callsTo(fetchMock, LEAVE)).toHaveLength(1);
   });
 
   it('identified: says as whom and signs with the normal sign call', async () => {
