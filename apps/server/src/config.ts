@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { flag, servicesConfigFrom, servicesEnvShape, type ServicesConfig } from './services/config.ts';
 import { signingConfigFrom, signingEnvShape, type SigningConfig } from './services/pdf/config.ts';
 import { mailConfigFrom, mailEnvShape, type MailConfig } from './services/mail/config.ts';
+import { eidConfigFrom, eidEnvShape, type EidConfig } from './services/eid/config.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -18,6 +19,7 @@ const envSchema = z.object({
   ...servicesEnvShape,
   ...signingEnvShape,
   ...mailEnvShape,
+  ...eidEnvShape,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('localhost'),
@@ -76,6 +78,8 @@ export interface Config extends ServicesConfig {
   signing: SigningConfig;
   /** E-mail: SMTP or the development mailbox, and the From address (services/mail/config.ts). */
   mail: MailConfig;
+  /** eID providers of advanced and qualified signatures, and the TEST stand-ins (services/eid/config.ts). */
+  eid: EidConfig;
   /** Check every reply against the contract (on outside production). */
   validateReplies: boolean;
 }
@@ -198,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsConfig(e, production),
     signing: signingConfigFrom(e, publicUrl, (message) => new ConfigError(message)),
     mail: mailConfigFrom(e, publicUrl, (message) => new ConfigError(message)),
+    eid: eidConfigFrom(e, (message) => new ConfigError(message)),
     ...servicesConfigFrom(e, path.resolve(e.DATA_DIR), (message) => new ConfigError(message), production),
     validateReplies: !production,
   };

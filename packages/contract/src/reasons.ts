@@ -44,6 +44,25 @@ export const ERROR_REASONS = [
   'CODE_SENDS_EXHAUSTED',
   /** 409: no signing provider of this service serves the signee's level. */
   'NO_PROVIDER_FOR_LEVEL',
+  /** 409: this signee's method needs an eID identification first (identify, then sign). */
+  'IDENTIFICATION_REQUIRED',
+  /** 409: the call does not belong to this signee's way of signing (e.g. identify for a simple signee). */
+  'WRONG_SIGNING_FLOW',
+  /** 409: the signee cancelled at the eID provider or the QTSP; nothing was charged again, try again. */
+  'IDENTIFICATION_CANCELLED',
+  /**
+   * 409: the provider's answer was refused (wrong or reused state, bad token signature, audience, nonce,
+   * expiry, or an unencrypted token where encryption is required); try again.
+   */
+  'IDENTIFICATION_FAILED',
+  /** 409: the verified name differs from the one the sender entered and the sender's policy stops signing. */
+  'NAME_MISMATCH',
+  /** 409: the QTSP's authorization of the signature expired or was refused; authorize again. */
+  'REMOTE_AUTHORIZATION_FAILED',
+  /** 503: the eID provider or the QTSP cannot be reached now; try again shortly. */
+  'PROVIDER_UNAVAILABLE',
+  /** 409: the document changed while the signee was at the QTSP; sign again. */
+  'REMOTE_SIGNING_STALE',
   // ── Signing: the sender's calls ──────────────────────────────────────────────────────────────────
   /** 409: templates make documents; they are never sent for signing. */
   'TEMPLATE_NOT_SENDABLE',
@@ -77,6 +96,8 @@ export const ERROR_REASONS = [
   'NOTHING_TO_REMIND',
   /** 409 (public links): the signing round passed its expiry day and ended. */
   'SIGNING_EXPIRED',
+  /** 400: the signing method does not sign at the given level, or is not offered here (fields.method). */
+  'METHOD_NOT_OFFERED',
   // ── Roles and permissions ────────────────────────────────────────────────────────────────────────
   /** 409: another role of the organization already has this name (compared case-insensitively). */
   'ROLE_NAME_TAKEN',

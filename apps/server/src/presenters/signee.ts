@@ -1,8 +1,12 @@
-import type { Signee } from '@sinetti/contract';
+import type { Signee, SigneeIdentification, SigningMethodId } from '@sinetti/contract';
 import { fullNameOf, toLevel } from '../commands/signing/common.ts';
 import type { SigneeRow } from '../queries/signing/signees.ts';
 
 export interface SigneeView {
+  /** Method names of the price list (the method's id when absent). */
+  methodNames?: ReadonlyMap<string, string>;
+  /** What an eID or QTSP proved about signees in the current round. */
+  identifications?: ReadonlyMap<string, SigneeIdentification>;
   /** Signees inside an open signing session now. */
   signing?: ReadonlySet<string>;
   /** The caller's account e-mail (lower case). */
@@ -32,6 +36,9 @@ export function presentSignee(row: SigneeRow, view: SigneeView = {}): Signee {
     familyName: row.familyName,
     email: row.email,
     level: toLevel(row.level),
+    method: row.method as SigningMethodId,
+    methodName: view.methodNames?.get(row.method) ?? row.method,
+    identification: view.identifications?.get(row.id) ?? null,
     status,
     signedAt: row.signedAt?.toISOString() ?? null,
     ...(declined ? { declinedAt: declined.at.toISOString(), declineReason: declined.reason } : {}),

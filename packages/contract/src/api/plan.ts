@@ -3,6 +3,7 @@ import { CURRENCY, PLANS, TOP_UP_MAX, TOP_UP_MIN } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
 import { okReply, statusReply } from '../envelope.ts';
 import { isoDate, uuid } from './common.ts';
+import { SIGNING_METHOD_IDS } from './signing-methods.ts';
 
 /**
  * Billing (SPEC §3 Plan and Transaction, §7.2). Every amount in a reply is an integer number of euro
@@ -11,12 +12,16 @@ import { isoDate, uuid } from './common.ts';
 export const SIGNATURE_LEVELS = ['simple', 'advanced', 'qualified'] as const;
 export type SignatureLevel = (typeof SIGNATURE_LEVELS)[number];
 
-/** Ledger entry names: `balance` for money in, `signature_{level}` for signature charges and refunds. */
+/**
+ * Ledger entry names: `balance` for money in, `signature_{method}` for signature charges and refunds (one of
+ * the price list's methods); `signature_{level}` names charges made before methods were charged (issue #29).
+ */
 export const TRANSACTION_NAMES = [
   'balance',
   'signature_simple',
   'signature_advanced',
   'signature_qualified',
+  ...SIGNING_METHOD_IDS.map((id) => `signature_${id}` as const),
 ] as const;
 export type TransactionName = (typeof TRANSACTION_NAMES)[number];
 

@@ -3,8 +3,10 @@ import { PERSON_NAME_MAX, SIGNEE_LEVEL } from '../constants.ts';
 import { isoDate, uuid } from './common.ts';
 import { NAME_CHARACTERS_MESSAGE, isDisplaySafe, nameText } from './names.ts';
 import { signeeEmail } from './signee-email.ts';
+import { signeeIdentification, signingMethodId } from './signing-methods.ts';
 
 export * from './signee-email.ts';
+export * from './signing-methods.ts';
 
 /** Signee levels (SPEC §3): 1 simple, 10 advanced, 20 qualified. */
 export const SIGNEE_LEVELS = [SIGNEE_LEVEL.simple, SIGNEE_LEVEL.advanced, SIGNEE_LEVEL.qualified] as const;
@@ -58,12 +60,17 @@ export const signeeLevel = z.union(
 
 const personName = nameText({ max: PERSON_NAME_MAX, min: 0, message: 'Must be text.' }).default('');
 
-/** Adding a signee. Without a level the server picks the highest level a configured provider serves. */
+/**
+ * Adding a signee. With a method, the level is the method's (a different level given with it is refused).
+ * With a level only, the level's first offered method. With neither, SPEC's default level 10 when an eID
+ * provider serves it (else 1) and its first method (see `GET signing/levels`).
+ */
 export const signeeInput = z.object({
   givenName: personName,
   familyName: personName,
   email: signeeEmail,
   level: signeeLevel.optional(),
+  method: signingMethodId.optional(),
 });
 
 export const SIGNEE_STATUSES = ['pending', 'signing', 'signed', 'declined'] as const;
@@ -76,6 +83,11 @@ export const signee = z.object({
   familyName: z.string(),
   email: z.string(),
   level: signeeLevel,
+  /** How the signee signs (one of the price list's methods) and its name for people. */
+  method: signingMethodId,
+  methodName: z.string(),
+  /** What an eID or QTSP proved about the signee in the current round (null until then, or for simple). */
+  identification: signeeIdentification.nullable(),
   /**
    * pending (not signed), signing (inside a signing session now), signed, declined (this signee declined
    * the document's latest round, which ended; shown until the document is sent again).

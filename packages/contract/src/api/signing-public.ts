@@ -3,7 +3,16 @@ import { SIGNING_TIME_LIMIT_MS } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
 import { okReply, simpleOk, statusReply } from '../envelope.ts';
 import { isoDate, language, uuid } from './common.ts';
-import { declineInput, fileReply, signatureInput, signeeLevel, signingToken } from './signing-model.ts';
+import {
+  declineInput,
+  fileReply,
+  signatureInput,
+  signeeIdentification,
+  signeeLevel,
+  signingFlow,
+  signingMethodId,
+  signingToken,
+} from './signing-model.ts';
 
 const tokenParams = z.object({ token: signingToken });
 const sessionParams = z.object({ sessionToken: signingToken });
@@ -94,7 +103,19 @@ export const publicSigning = {
     params: sessionParams,
     reply: okReply({
       document: z.object({ id: uuid, name: z.string(), pages: z.number().int(), sha256: z.string() }),
-      signee: z.object({ fullName: z.string(), email: z.string(), level: signeeLevel }),
+      signee: z.object({
+        fullName: z.string(),
+        email: z.string(),
+        level: signeeLevel,
+        method: signingMethodId,
+        methodName: z.string(),
+        /** The method is served by a built-in TEST stand-in. */
+        methodTest: z.boolean(),
+      }),
+      /** How this signee signs: e-mailed code, eID identification, or authorization at a QTSP. */
+      flow: signingFlow,
+      /** What the eID or QTSP proved in this session (flow eid: set once identified). */
+      identification: signeeIdentification.nullable(),
       lang: language,
       expiresAt: isoDate,
       codeSentAt: isoDate.nullable(),
@@ -186,5 +207,51 @@ export const publicSigning = {
     params: sessionParams,
     body: signatureInput,
     reply: okReply({ redirect: z.string() }),
+  }),
+  identify: endpoint({
+    id: 'signing.identify',
+    method: 'POST',
+    path: '/signing/session/:sessionToken/identify',
+    access: 'public',
+    summary:
+      'Flow eid: begin the identification at the eID provider (OpenID Connect, code + PKCE, state, nonce); ' +
+      'redirectUrl is where the browser goes. The provider returns it to /public/signing/return.',
+    params: sessionParams,
+    reply: okReply({ redirectUrl: z.string() }),
+  }),
+  remoteSign: endpoint({
+    id: 'signing.remoteSign',
+    method: 'POST',
+    path: '/signing/session/:sessionToken/remote-sign',
+    access: 'public',
+    summary:
+      'Flow qtsp: the signee signs (drawing or typed name, intent confirmed); redirectUrl is the QTSP, where ' +
+      'they sign in and authorize the signature of this document (CSC API v2, SCAL2).',
+    params: sessionParams,
+    body: signatureInput,
+    reply: okReply({ redirectUrl: z.string() }),
+  }),
+  providerReturn: endpoint({
+    id: 'signing.providerReturn',
+    method: 'POST',
+    path: '/signing/session/:sessionToken/return',
+    access: 'public',
+    summary:
+      "The provider's answer as the browser brought it back (code and state, or error): next says what " +
+      'follows: session (back to the signing page, identified), provider (go to redirectUrl: the QTSP asks ' +
+      'to authorize the signature), done (signed; redirect is the result page).',
+    params: sessionParams,
+    body: z.object({
+      state: z.string().min(1).max(200),
+      code: z.string().min(1).max(2000).optional(),
+      iss: z.string().max(500).optional(),
+      error: z.string().max(200).optional(),
+      errorDescription: z.string().max(1000).optional(),
+    }),
+    reply: okReply({
+      next: z.enum(['session', 'provider', 'done']),
+      redirectUrl: z.string().optional(),
+      redirect: z.string().optional(),
+    }),
   }),
 } as const;

@@ -13,6 +13,9 @@ import {
   signeeTimeline,
   signeeInput,
   signeeLevel,
+  signingMethodId,
+  signingMethodOption,
+  nameMismatchPolicy,
 } from './signing-model.ts';
 
 export * from './signing-model.ts';
@@ -36,6 +39,11 @@ export const sendOptions = z.object({
   reminderDays: z.number().int().min(1).max(SIGNING_REMINDER_MAX_DAYS).nullable().optional(),
   /** The sender was told that the PDF will be rewritten (signatures already in it are lost) and accepts it. */
   acceptRewrite: z.boolean().optional(),
+  /**
+   * When an eID or QTSP verifies a name that differs from the one entered for the signee: `continue`
+   * (default: the signee signs, and both names are shown to everyone) or `stop` (the signee cannot sign).
+   */
+  nameMismatch: nameMismatchPolicy.optional(),
 });
 export type SendOptions = z.infer<typeof sendOptions>;
 
@@ -54,7 +62,14 @@ const sendSummary =
 export const signingQuote = z.object({
   currency: z.string(),
   signees: z.array(
-    z.object({ id: uuid, email: z.string(), level: signeeLevel, priceCents: z.number().int() }),
+    z.object({
+      id: uuid,
+      email: z.string(),
+      level: signeeLevel,
+      method: signingMethodId,
+      methodName: z.string(),
+      priceCents: z.number().int(),
+    }),
   ),
   totalCents: z.number().int(),
   /**
@@ -123,8 +138,16 @@ const memberCalls = {
     path: '/signing/levels',
     access: 'organization',
     summary:
-      'The signee levels that the configured signing providers serve, and the default for new signees.',
-    reply: okReply({ levels: z.array(signeeLevel), default: signeeLevel }),
+      'The signee levels and signing methods that the configured providers serve (priced on the plan), and ' +
+      'the default for new signees: SPEC level 10 when an eID provider serves it, else 1 (fallback true).',
+    reply: okReply({
+      levels: z.array(signeeLevel),
+      default: signeeLevel,
+      /** Offered methods, the default first within each level. */
+      methods: z.array(signingMethodOption),
+      /** No eID provider is configured: only simple signatures, and the default fell back to 1. */
+      fallback: z.boolean(),
+    }),
   }),
   send: endpoint({
     id: 'signing.send',

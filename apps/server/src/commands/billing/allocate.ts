@@ -1,7 +1,9 @@
-import type { SignatureLevel, TransactionName } from '@sinetti/contract';
+import type { SignatureLevel, SigningMethodId, TransactionName } from '@sinetti/contract';
 
 export interface PricedItem {
   level: SignatureLevel;
+  /** Named in the ledger as `signature_{method}` when given, else `signature_{level}`. */
+  method?: SigningMethodId | undefined;
   reference: string | null;
   priceCents: number;
 }
@@ -22,7 +24,7 @@ export function allocateCharges(items: readonly PricedItem[], spendableFree: num
   let free = Math.max(0, spendableFree);
   const lines: LedgerLine[] = [];
   for (const item of items) {
-    const name: TransactionName = `signature_${item.level}`;
+    const name: TransactionName = `signature_${item.method ?? item.level}`;
     const fromFree = Math.min(free, item.priceCents);
     const fromPaid = item.priceCents - fromFree;
     free -= fromFree;

@@ -1,4 +1,4 @@
-import type { SignatureLevel } from '@sinetti/contract';
+import type { SignatureLevel, SigningMethodId } from '@sinetti/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
@@ -15,6 +15,8 @@ import { insertTransactions, lockBilling } from './ledger.ts';
 export interface ChargeItem {
   /** The signee's level; SIGNEE_LEVEL 1/10/20 map to simple/advanced/qualified (see `levelOfSignee`). */
   level: SignatureLevel;
+  /** The signing method: the ledger row is `signature_{method}` (`signature_{level}` without one). */
+  method?: SigningMethodId | undefined;
   /** What the charge is for, e.g. the signee id; `refundCharges` finds charges by it. */
   reference?: string | null;
 }
@@ -70,7 +72,7 @@ export async function chargeBalance(db: DbOrTx, input: ChargeInput): Promise<Cha
           `The ${state.plan.plan} plan does not offer ${item.level} signatures.`,
         );
       }
-      return { level: item.level, reference: item.reference ?? null, priceCents };
+      return { level: item.level, method: item.method, reference: item.reference ?? null, priceCents };
     });
     const required = priced.reduce((sum, item) => sum + item.priceCents, 0);
     const spendableFree = state.paid ? state.free : 0;

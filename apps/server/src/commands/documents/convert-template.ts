@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DOCUMENT_STATE, mimeTypeOf, type P, type SigneeLevel } from '@sinetti/contract';
+import {
+  DOCUMENT_STATE,
+  mimeTypeOf,
+  type P,
+  type SigneeLevel,
+  type SigningMethodId,
+} from '@sinetti/contract';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
@@ -90,7 +96,7 @@ export async function convertTemplate(
     includeChildren: boolean;
     filled?: StoredBlob | null;
     /** People for the template's signee roles (template-roles.ts), added after its own signees. */
-    roleSignees?: { people: RoleSignee[]; level: SigneeLevel };
+    roleSignees?: { people: RoleSignee[]; level: SigneeLevel; method: SigningMethodId };
   },
 ): Promise<string> {
   return ctx.db.transaction(async (tx) => {
@@ -130,8 +136,14 @@ export async function convertTemplate(
     await copySignees(tx, ids, now);
     const newId = ids.get(source.id) ?? '';
     if (input.roleSignees) {
-      const { people, level } = input.roleSignees;
-      await addRoleSignees(tx, { id: newId, organizationId: source.organizationId }, people, level, now);
+      const { people, level, method } = input.roleSignees;
+      await addRoleSignees(
+        tx,
+        { id: newId, organizationId: source.organizationId },
+        people,
+        { level, method },
+        now,
+      );
     }
     for (const copy of copies) {
       if (copy.conversionStatus === 'pending' || (copy.pdfKey && copy.contentText === null)) {

@@ -1,4 +1,10 @@
-import { SIGNEE_MESSAGES, SIGNEES_MAX, type P, type SigneeLevel } from '@sinetti/contract';
+import {
+  SIGNEE_MESSAGES,
+  SIGNEES_MAX,
+  type P,
+  type SigneeLevel,
+  type SigningMethodId,
+} from '@sinetti/contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents, signees } from '../../db/schema/index.ts';
@@ -94,7 +100,7 @@ export async function addRoleSignees(
   tx: DbOrTx,
   doc: Pick<DocumentRow, 'id' | 'organizationId'>,
   people: RoleSignee[],
-  level: SigneeLevel,
+  how: { level: SigneeLevel; method: SigningMethodId },
   now: Date,
 ): Promise<void> {
   if (people.length === 0) return;
@@ -121,7 +127,8 @@ export async function addRoleSignees(
       givenName: p.givenName,
       familyName: p.familyName,
       email: p.email,
-      level,
+      level: how.level,
+      method: how.method,
       position: after + i + 1,
       createdAt: now,
       updatedAt: now,

@@ -1,4 +1,4 @@
-import type { P, Signee } from '@sinetti/contract';
+import type { P, Signee, SigneeIdentification } from '@sinetti/contract';
 import type { OrganizationActor } from '../../http/actor.ts';
 import type { AppContext } from '../../http/context.ts';
 import { presentSignee } from '../../presenters/signee.ts';
@@ -9,7 +9,11 @@ import {
   openSessionsOf,
 } from '../../queries/signing/signees.ts';
 import type { AuthorizedDocument } from '../../policies/documents.ts';
+import { methodNames } from '../../queries/signing/methods.ts';
 import { links } from './common.ts';
+import { identificationsOf } from './identity.ts';
+
+const methodNames_ = (ctx: AppContext) => methodNames(ctx.db, ctx.config.publicUrl);
 import { selfLink } from './start.ts';
 
 /**
@@ -38,5 +42,11 @@ export async function signeesFor(
     latest?.declinedBy && latest.declinedAt
       ? { signeeId: latest.declinedBy, at: latest.declinedAt, reason: latest.declineReason ?? '' }
       : undefined;
-  return list.map((row) => presentSignee(row, { signing, callerEmail, signingLink, declined }));
+  const [methodNames, identifications] = await Promise.all([
+    methodNames_(ctx),
+    latest ? identificationsOf(ctx.db, latest.id) : new Map<string, SigneeIdentification>(),
+  ]);
+  return list.map((row) =>
+    presentSignee(row, { signing, callerEmail, signingLink, declined, methodNames, identifications }),
+  );
 }

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DOCUMENT_STATE, endOfHelsinkiDay, type P, type SendOptions } from '@sinetti/contract';
+import {
+  DOCUMENT_STATE,
+  endOfHelsinkiDay,
+  type P,
+  type SendOptions,
+  type SigningMethodId,
+} from '@sinetti/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents, signees, signingProcesses } from '../../db/schema/index.ts';
@@ -39,7 +45,7 @@ export type SendResult =
 
 function assertSendable(doc: DocumentRow, list: SigneeRow[], providers: SigningProviders): void {
   assertAllowed(documentRules.send(doc, list.length));
-  const unserved = list.find((s) => !providers.serves(s.level));
+  const unserved = list.find((s) => providers.method(s.method)?.level !== s.level);
   if (unserved) {
     throw new AppError(
       'CONFLICT',
@@ -163,6 +169,7 @@ export async function sendForSigning(
           organizationId: doc.organizationId,
           items: list.map((s) => ({
             level: levelOfSignee(s.level),
+            method: s.method as SigningMethodId,
             reference: chargeReference(processId, s.id),
           })),
           idempotencyKey: `signing.send:${doc.id}:${round}`,
@@ -191,6 +198,7 @@ export async function sendForSigning(
           currentKey: version.key,
           currentSha256: version.sha256,
           sentAt: now,
+          nameMismatch: options.nameMismatch ?? 'continue',
           ...followUp,
         });
         used = true;

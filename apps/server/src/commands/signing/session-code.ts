@@ -1,5 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  flowOfLevel,
   SIGNING_CODE_LENGTH,
   SIGNING_CODE_MAX_ATTEMPTS,
   SIGNING_CODE_MAX_SENDS,
@@ -28,6 +29,12 @@ const seconds = (ms: number) => String(Math.max(1, Math.ceil(ms / 1000)));
  */
 export async function sendCode(ctx: AppContext, sessionToken: string, client: ClientInfo) {
   const target = await liveSession(ctx, sessionToken);
+  if (flowOfLevel(target.signee.level) !== 'code') {
+    // An eID or the QTSP proves who signs: no e-mailed code (docs/decisions.md, "eID signing").
+    throw new AppError('CONFLICT', 'This signee identifies with an eID, not with an e-mailed code.').because(
+      'WRONG_SIGNING_FLOW',
+    );
+  }
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const session = await lockSession(tx, target.session.id, now);

@@ -1,4 +1,8 @@
+import { flowOfLevel, type SigningMethodId } from '@sinetti/contract';
 import { and, eq, isNull } from 'drizzle-orm';
+import { methodName } from '../../queries/signing/methods.ts';
+import type { SigningProviders } from '../../services/signing-providers/index.ts';
+import { presentIdentification, type SessionIdentity } from './identity.ts';
 import { signingSessions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../http/context.ts';
 import { appendSigningEvent } from './audit-chain.ts';
@@ -7,12 +11,23 @@ import { requesterName } from './people.ts';
 import { liveSession } from './session-live.ts';
 
 /** What the built-in signing page shows. */
-export async function sessionView(ctx: AppContext, token: string) {
+export async function sessionView(ctx: AppContext, providers: SigningProviders, token: string) {
   const { session, signee, process, document } = await liveSession(ctx, token);
   const organizationName = await requesterName(ctx.db, process);
+  const identity = session.identifiedAt ? (session.identity as SessionIdentity | null) : null;
   return {
     document: { id: document.id, name: document.name, pages: process.pages, sha256: process.versionSha256 },
-    signee: { fullName: fullNameOf(signee), email: signee.email, level: toLevel(signee.level) },
+    signee: {
+      fullName: fullNameOf(signee),
+      email: signee.email,
+      level: toLevel(signee.level),
+      method: signee.method as SigningMethodId,
+      methodName: await methodName(ctx.db, ctx.config.publicUrl, signee.method),
+      methodTest: providers.method(signee.method)?.test ?? false,
+    },
+    flow: flowOfLevel(signee.level),
+    identification:
+      identity && session.identifiedAt ? presentIdentification(identity, session.identifiedAt) : null,
     lang: session.lang,
     expiresAt: session.expiresAt.toISOString(),
     codeSentAt: session.codeSentAt?.toISOString() ?? null,

@@ -10,7 +10,8 @@ import { newSecret } from './common.ts';
 /**
  * Opens the signee's 60-minute session in the built-in signing page, or resumes the one still open:
  * a resumed session keeps its end time and code state, gets a new token (the old URL stops working)
- * and must confirm a code again, so a copied link alone never reaches a confirmed session.
+ * and must confirm a code (or identify with the eID) again, so a copied link alone never reaches a confirmed
+ * or identified session.
  */
 export const openBuiltInSession: OpenBuiltInSession = async (request, tx) => {
   const secret = newSecret();
@@ -29,7 +30,14 @@ export const openBuiltInSession: OpenBuiltInSession = async (request, tx) => {
   if (open) {
     await tx
       .update(signingSessions)
-      .set({ tokenHash: secret.hash, lang: request.lang, codeVerifiedAt: null, lastSeenAt: request.now })
+      .set({
+        tokenHash: secret.hash,
+        lang: request.lang,
+        codeVerifiedAt: null,
+        identifiedAt: null,
+        identity: null,
+        lastSeenAt: request.now,
+      })
       .where(eq(signingSessions.id, open.id));
     return { sessionToken: secret.token, expiresAt: open.expiresAt };
   }

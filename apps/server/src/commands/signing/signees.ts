@@ -1,4 +1,10 @@
-import { SIGNEE_MESSAGES, SIGNEES_MAX, type P, type SigneeLevel } from '@sinetti/contract';
+import {
+  SIGNEE_MESSAGES,
+  SIGNEES_MAX,
+  type P,
+  type SigneeLevel,
+  type SigningMethodId,
+} from '@sinetti/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { signees } from '../../db/schema/index.ts';
@@ -17,9 +23,40 @@ export interface SigneeInput {
   familyName: string;
   email: string;
   level?: SigneeLevel | undefined;
+  method?: SigningMethodId | undefined;
 }
 
-/** Adds a signee at the end of the list; the level defaults to the highest one a provider serves. */
+/**
+ * The level and method a new signee gets: the method's own level when a method is given (a different level
+ * given with it is refused), the level's first offered method when only a level is, and SPEC's default level
+ * (10 when an eID provider serves it) with its first method when neither is. 400 for what is not offered.
+ */
+export function levelAndMethod(
+  providers: SigningProviders,
+  input: Pick<SigneeInput, 'level' | 'method'>,
+): { level: SigneeLevel; method: SigningMethodId } {
+  if (input.method !== undefined) {
+    const offered = providers.method(input.method);
+    if (!offered || (input.level !== undefined && input.level !== offered.level)) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        offered ? 'This signing method signs at another level.' : 'This signing method is not offered here.',
+        { method: offered ? `The method signs at level ${offered.level}.` : 'Not offered.' },
+      ).because('METHOD_NOT_OFFERED');
+    }
+    return { level: offered.level, method: offered.id };
+  }
+  const level = input.level ?? providers.defaultLevel();
+  const method = providers.serves(level) ? providers.defaultMethod(level) : undefined;
+  if (!method) {
+    throw new AppError('VALIDATION_FAILED', 'No signing provider of this service serves that level.', {
+      level: `Available levels: ${providers.levels().join(', ')}.`,
+    });
+  }
+  return { level, method };
+}
+
+/** Adds a signee at the end of the list, at the level and with the method of `levelAndMethod`. */
 export async function addSignee(
   ctx: AppContext,
   actor: OrganizationActor,
@@ -30,12 +67,7 @@ export async function addSignee(
   return ctx.db.transaction(async (tx) => {
     const doc = await relock(tx, authorized);
     assertAllowed(documentRules.editSignees(doc));
-    const level = input.level ?? providers.defaultLevel();
-    if (!providers.serves(level)) {
-      throw new AppError('VALIDATION_FAILED', 'No signing provider of this service serves that level.', {
-        level: `Available levels: ${providers.levels().join(', ')}.`,
-      });
-    }
+    const { level, method } = levelAndMethod(providers, input);
     const existing = await listSignees(tx, doc.id);
     if (existing.some((s) => s.email === input.email)) {
       throw new AppError('VALIDATION_FAILED', SIGNEE_MESSAGES.alreadyAdded, {
@@ -57,6 +89,7 @@ export async function addSignee(
         familyName: input.familyName,
         email: input.email,
         level,
+        method,
         position: Math.max(0, ...existing.map((s) => s.position)) + 1,
         createdAt: now,
         updatedAt: now,
@@ -66,7 +99,7 @@ export async function addSignee(
     await recordAudit(tx, auditOf(actor), 'signee.added', {
       organizationId: doc.organizationId,
       subjectId: doc.id,
-      data: { signeeId: row.id, email: row.email, level },
+      data: { signeeId: row.id, email: row.email, level, method },
     });
     return row;
   });
@@ -108,7 +141,7 @@ export async function copySignees(tx: DbOrTx, copies: ReadonlyMap<string, string
   const rows = sources.flatMap((s) => {
     const documentId = copies.get(s.documentId);
     if (!documentId) return [];
-    const { organizationId, givenName, familyName, email, level, position } = s;
+    const { organizationId, givenName, familyName, email, level, method, position } = s;
     return [
       {
         organizationId,
@@ -117,6 +150,7 @@ export async function copySignees(tx: DbOrTx, copies: ReadonlyMap<string, string
         familyName,
         email,
         level,
+        method,
         position,
         createdAt: now,
         updatedAt: now,

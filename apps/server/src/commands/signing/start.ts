@@ -129,13 +129,12 @@ export async function startSigning(
       ).because('SIGNING_LOCKED', { lockedUntil: lockedUntil.toISOString() });
     }
     await endIdleSessions(tx, process, signee.id, now);
-    const provider = providers.forLevel(signee.level);
-    if (!provider) {
-      throw new AppError('CONFLICT', "No signing provider serves this signee's level.").because(
+    if (providers.method(signee.method)?.level !== signee.level) {
+      throw new AppError('CONFLICT', "No signing provider serves this signee's method.").because(
         'NO_PROVIDER_FOR_LEVEL',
       );
     }
-    const started = await provider.begin(
+    const started = await providers.page.begin(
       {
         processId: process.id,
         signee: {
@@ -162,7 +161,12 @@ export async function startSigning(
       type: 'opened',
       at: now,
       actor: signeeActor(signee, client),
-      data: { provider: provider.id, link: target.kind, expiresAt: started.expiresAt.toISOString() },
+      data: {
+        provider: providers.page.id,
+        method: signee.method,
+        link: target.kind,
+        expiresAt: started.expiresAt.toISOString(),
+      },
     });
     return started;
   });

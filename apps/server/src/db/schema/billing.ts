@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TransactionName } from '@sinetti/contract';
 import { organizations } from './organizations.ts';
 
 /** Money is always integer euro cents. Prices and fees live in these tables (seeded by the migration). */
@@ -182,9 +183,8 @@ export const transactions = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    name: text('name', {
-      enum: ['balance', 'signature_simple', 'signature_advanced', 'signature_qualified'],
-    }).notNull(),
+    /** `balance`, or `signature_{method}` (`signature_{level}` for charges made before issue #29). */
+    name: text('name').$type<TransactionName>().notNull(),
     amountCents: integer('amount_cents').notNull(),
     /** Plan credit (`free`, usable while the plan is paid) or money paid in (`paid`). */
     pool: text('pool', { enum: ['free', 'paid'] }).notNull(),
@@ -209,10 +209,7 @@ export const transactions = pgTable(
     uniqueIndex('transactions_idempotency_idx')
       .on(t.organizationId, t.idempotencyKey, t.line)
       .where(sql`idempotency_key is not null`),
-    check(
-      'transactions_name_check',
-      sql`${t.name} in ('balance', 'signature_simple', 'signature_advanced', 'signature_qualified')`,
-    ),
+    check('transactions_name_check', sql`${t.name} = 'balance' or ${t.name} ~ '^signature_[a-z0-9-]+$'`),
     check('transactions_pool_check', sql`${t.pool} in ('free', 'paid')`),
   ],
 );

@@ -37,6 +37,8 @@ export const signees = pgTable(
     email: text('email').notNull(),
     /** SPEC §3: 1 simple, 10 advanced, 20 qualified. */
     level: integer('level').notNull(),
+    /** The price list's signing method (contract SIGNING_METHODS); its level is `level`. */
+    method: text('method').notNull().default('host-email-sms'),
     position: integer('position').notNull(),
     /** The signee's box on the signature page (their index when the document was sent). */
     slot: integer('slot'),
@@ -112,6 +114,10 @@ export const signingProcesses = pgTable(
     nextReminderAt: at('next_reminder_at'),
     /** Why a cancelled round ended: by the sender (null), expired, … (public links say so). */
     endReason: text('end_reason'),
+    /** A name verified by an eID that differs from the one entered: `continue` (shown to all) or `stop`. */
+    nameMismatch: text('name_mismatch', { enum: ['continue', 'stop'] })
+      .notNull()
+      .default('continue'),
   },
   (t) => [
     uniqueIndex('signing_processes_round_idx').on(t.documentId, t.round),
@@ -181,6 +187,9 @@ export const signingSessions = pgTable(
     codeSends: integer('code_sends').notNull().default(0),
     codeVerifiedAt: at('code_verified_at'),
     viewedAt: at('viewed_at'),
+    /** Flow eid: when the eID identified the signee in this session, and what it proved (SessionIdentity). */
+    identifiedAt: at('identified_at'),
+    identity: jsonb('identity'),
   },
   (t) => [
     index('signing_sessions_process_idx')
@@ -280,3 +289,29 @@ export const signingChainAnchors = pgTable('signing_chain_anchors', {
 export const signingChainBackfill = pgTable('signing_chain_backfill', {
   documentId: uuid('document_id').primaryKey(),
 });
+
+/**
+ * A round trip to an eID provider or QTSP under way: the authorization request's secrets (state kept as a
+ * SHA-256 only), bound to one signing session, used once, short-lived. For the qualified flow `data` holds
+ * what the second step needs (the credential, the prepared signature, the signee's mark).
+ */
+export const signingFlows = pgTable(
+  'signing_flows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => signingSessions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['eid', 'csc-service', 'csc-credential'] }).notNull(),
+    providerId: text('provider_id').notNull(),
+    stateHash: text('state_hash').notNull().unique(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    data: jsonb('data'),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('signing_flows_session_idx').on(t.sessionId)],
+);

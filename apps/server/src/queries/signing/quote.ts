@@ -5,6 +5,7 @@ import {
   addDays,
   helsinkiDay,
   type P,
+  type SigningMethodId,
 } from '@sinetti/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { levelOfSignee } from '../../commands/billing/charge.ts';
@@ -12,6 +13,7 @@ import { toLevel } from '../../commands/signing/common.ts';
 import type { AuthorizedDocument } from '../../policies/documents.ts';
 import type { OrganizationRow } from '../../policies/membership.ts';
 import { loadBillingState, signaturePricesOf } from '../billing.ts';
+import { methodNames } from './methods.ts';
 import { listSignees } from './signees.ts';
 
 /** The expiry days a send may choose, from the Helsinki day of `now`: tomorrow up to the maximum. */
@@ -36,14 +38,18 @@ export async function quoteSending(
   organization: OrganizationRow,
   showBalance: boolean,
   now: Date,
+  publicUrl: string,
 ) {
   const list = await listSignees(db, doc.id);
   const state = await loadBillingState(db, organization, now);
   const prices = await signaturePricesOf(db, state.plan.plan);
+  const names = await methodNames(db, publicUrl);
   const signees = list.map((s) => ({
     id: s.id,
     email: s.email,
     level: toLevel(s.level),
+    method: s.method as SigningMethodId,
+    methodName: names.get(s.method) ?? s.method,
     priceCents: prices.get(levelOfSignee(s.level)) ?? 0,
   }));
   const totalCents = signees.reduce((sum, s) => sum + s.priceCents, 0);

@@ -4,6 +4,7 @@ import { convertTemplate } from '../../commands/documents/convert-template.ts';
 import { fillTemplate } from '../../commands/documents/template-fields.ts';
 import { roleSigneesFor, setTemplateRoles } from '../../commands/documents/template-roles.ts';
 import { signingProvidersOf } from '../../commands/signing/providers.ts';
+import { levelAndMethod } from '../../commands/signing/signees.ts';
 import { createDocument } from '../../commands/documents/create-document.ts';
 import { deleteDocument } from '../../commands/documents/delete-document.ts';
 import { moveDocument } from '../../commands/documents/move-document.ts';
@@ -68,7 +69,7 @@ export function registerDocumentWriteRoutes(app: FastifyInstance): void {
     const scope = authorize(actor, P.DOCUMENTS_CREATE);
     const from = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.id);
     const into = await authorizeFolder(ctx.db, actor, P.DOCUMENTS_CREATE, body.parent);
-    const roleSignees = { people: roleSigneesFor(from, body.signees), level: providers.defaultLevel() };
+    const roleSignees = { people: roleSigneesFor(from, body.signees), ...levelAndMethod(providers, {}) };
     const filled =
       from.type === 'template' ? await fillTemplate(ctx, from, body.values, actor.account.language) : null;
     try {

@@ -19,6 +19,7 @@ export function registerSigningFollowUpRoutes(app: FastifyInstance): void {
       actor.membership.organization,
       can(actor, P.ORG_VIEW_BALANCE),
       ctx.clock.now(),
+      ctx.config.publicUrl,
     );
     return { status: 'OK', quote };
   });

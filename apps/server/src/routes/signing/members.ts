@@ -13,6 +13,9 @@ import { authorizeDocument, documentAbilities } from '../../policies/documents.t
 import { presentDocument } from '../../presenters/document.ts';
 import { presentSignee } from '../../presenters/signee.ts';
 import { findSignee } from '../../queries/signing/signees.ts';
+import { signaturePricesOf } from '../../queries/billing.ts';
+import { levelOfSignee } from '../../commands/billing/charge.ts';
+import { methodNames as methodNamesOf } from '../../queries/signing/methods.ts';
 
 /** Signees, levels, send and cancel: members of the document's organization (SPEC §4.1, §6). */
 export function registerSigningMemberRoutes(app: FastifyInstance): void {
@@ -24,7 +27,9 @@ export function registerSigningMemberRoutes(app: FastifyInstance): void {
   )(async ({ params, body, actor, ctx }) => {
     const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_EDIT, params.docId);
     const row = await addSignee(ctx, actor, providers, doc, body);
-    return { status: 'OK', signee: presentSignee(row, { callerEmail: actor.account.email.toLowerCase() }) };
+    const methodNames = await methodNamesOf(ctx.db, ctx.config.publicUrl);
+    const view = { callerEmail: actor.account.email.toLowerCase(), methodNames };
+    return { status: 'OK', signee: presentSignee(row, view) };
   });
 
   defineRoute(
@@ -58,7 +63,26 @@ export function registerSigningMemberRoutes(app: FastifyInstance): void {
   defineRoute(
     app,
     api.signing.levels,
-  )(async () => ({ status: 'OK', levels: providers.levels(), default: providers.defaultLevel() }));
+  )(async ({ actor, ctx }) => {
+    const [names, prices] = await Promise.all([
+      methodNamesOf(ctx.db, ctx.config.publicUrl),
+      signaturePricesOf(ctx.db, actor.membership.organization.plan),
+    ]);
+    const methods = providers.methods().map((m) => ({
+      id: m.id,
+      name: names.get(m.id) ?? m.id,
+      level: m.level,
+      priceCents: prices.get(levelOfSignee(m.level)) ?? null,
+      test: m.test,
+    }));
+    return {
+      status: 'OK',
+      levels: providers.levels(),
+      default: providers.defaultLevel(),
+      methods,
+      fallback: providers.fallback(),
+    };
+  });
 
   const send = async (
     { docId }: { docId: string },

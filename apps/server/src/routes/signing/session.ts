@@ -18,7 +18,7 @@ export function registerSigningSessionRoutes(app: FastifyInstance): void {
 
   defineRoute(app, api.signing.session, { rateLimit: SIGNING_LIMITS.public })(async ({ params, ctx }) => ({
     status: 'OK',
-    ...(await sessionView(ctx, params.sessionToken)),
+    ...(await sessionView(ctx, providers, params.sessionToken)),
   }));
 
   // The PDF itself (not JSON): the same rate limit and validation steps as defineRoute.
