@@ -7,6 +7,7 @@ import {
   type VerifiedSignature,
 } from '@sinetti/contract';
 import { useTranslation } from 'react-i18next';
+import { AssuranceView } from './AssuranceView';
 
 const STATUS = {
   valid: { color: 'green', Icon: IconCircleCheck },
@@ -110,9 +111,18 @@ function SignatureCard({ s }: { s: VerifiedSignature }) {
         {s.claimedTime && (
           <Text size="sm">{t('claimedTime', { time: when(s.claimedTime, i18n.language) })}</Text>
         )}
+        {s.assurance && <AssuranceView assurance={s.assurance} />}
         <Text size="sm">{t('level', { level: s.level })}</Text>
         <Text size="sm">{t(s.intact === 'ok' ? 'intact' : 'notIntact')}</Text>
-        <Text size="sm">{t(s.chain.trusted ? 'trusted' : 'notTrusted')}</Text>
+        <Text size="sm">
+          {t(
+            !s.chain.trusted
+              ? 'notTrusted'
+              : s.chain.anchor === 'configured'
+                ? 'trustedConfigured'
+                : 'trusted',
+          )}
+        </Text>
         {s.lock && <LockLines lock={s.lock} />}
         {s.changes ? <ChangeList changes={s.changes} /> : <Text size="sm">{t('noChanges')}</Text>}
         {s.warnings.length > 0 && (

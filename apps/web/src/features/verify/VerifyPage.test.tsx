@@ -181,6 +181,6 @@ describe('/verify', () => {
     renderWithProviders(<VerifyDocumentButton documentId={DOC} />);
     fireEvent.click(screen.getByRole('button', { name: 'Verify the signatures' }));
     expect(await screen.findByText(/All signatures are valid/)).toBeInTheDocument();
-    expect(screen.getByText(/Level: B-LTA/)).toBeInTheDocument();
+    expect(screen.getByText(/PAdES level: B-LTA/)).toBeInTheDocument();
   });
 });
