@@ -87,7 +87,7 @@ export function createOidcEidProvider(opts: OidcEidOptions): OidcEidProvider {
   let configuration: Promise<{ config: client.Configuration; keys: RpKeys }> | null = null;
 
   const discover = async (): Promise<{ config: client.Configuration; keys: RpKeys }> => {
-    configuration ??= (async () => {
+    const pending = (configuration ??= (async () => {
       const keys = await opts.keys();
       const options: client.DiscoveryRequestOptions = {
         timeout: TIMEOUT_SECONDS,
@@ -106,11 +106,11 @@ export function createOidcEidProvider(opts: OidcEidOptions): OidcEidProvider {
         });
       }
       return { config, keys };
-    })();
+    })());
     try {
-      return await configuration;
+      return await pending;
     } catch (err) {
-      configuration = null;
+      if (configuration === pending) configuration = null;
       opts.log.error({ ...context, reason: (err as Error).message }, 'eID provider discovery failed');
       throw new EidError('unavailable', 'The eID service could not be reached. Try again shortly.');
     }
