@@ -13,7 +13,7 @@ import { generateKeyPair, type SigningKey } from '../src/services/pdf/ca/keys.ts
 import { SINETTI_POLICY, readPolicies, readQcStatements } from '../src/services/pdf/ca/policies.ts';
 import { addSignature, prepareForSigning } from '../src/services/pdf/index.ts';
 import { signWithIdentity } from '../src/services/pdf/sign.ts';
-import { verifyPdf } from '../src/services/pdf/verification/index.ts';
+import { verifyPdf, verifySignedPdf } from '../src/services/pdf/verification/index.ts';
 import { TEST_PERSONS } from '../src/services/eid/test-persons.ts';
 import { makePdf, makeTestCa, removeTempDirs, sealedWithOneSignee } from './pdf-fixtures.ts';
 
@@ -217,6 +217,9 @@ describe('the assurance level in the verification report', () => {
       test: false,
       basis: expect.stringMatching(/configured on this service.*EU trusted lists are not consulted/),
     });
+    // The same through the PDF worker pool, the anchor passed by the caller of verifySignedPdf.
+    const [pooled] = (await verifySignedPdf(pdf, ca, undefined, undefined, [qtsp.der])).signatures;
+    expect(pooled?.assurance?.level).toBe('QES');
     const [untrusted] = verifyPdf({ pdf, caDer: ca.der, caCrlDer: null }).signatures;
     expect(untrusted?.chain.trusted).toBe(false);
     expect(untrusted?.assurance).toMatchObject({
