@@ -10,6 +10,7 @@ import { useAuditKeyring } from './commands/signing/audit-anchor.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
+import { registerEid } from './services/eid/index.ts';
 import { registerRoutes } from './routes/index.ts';
 import { createBlobStore } from './services/blob-store/index.ts';
 import { protectStoredKeys } from './services/pdf/index.ts';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerErrorHandler(app);
   registerServices(app, ctx, database.kind);
   await registerSecurityHeaders(app, config);
+  registerEid(app);
   await registerRoutes(app);
   await registerWebApp(app, config.webDist);
   return app;

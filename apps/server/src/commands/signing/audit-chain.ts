@@ -15,6 +15,8 @@ export type SigningEventType =
   | 'code-sent'
   | 'code-verified'
   | 'code-failed'
+  /** An eID (or the QTSP's certificate) identified the signee; the provider's signed assertion is the evidence. */
+  | 'identified'
   | 'session-expired'
   | 'session-idle'
   | 'signed'

@@ -1,5 +1,6 @@
 import type { Language } from '@sinetti/contract';
 import type { CompletionEvent, CompletionInput } from '../../services/pdf/index.ts';
+import type { CompletionAssurance } from '../../services/pdf/completion-certificate.ts';
 import type { ProcessRow, SigneeRow } from '../../queries/signing/signees.ts';
 import type { SigningEventRow } from './audit-chain.ts';
 import { fullNameOf, levelLabel } from './common.ts';
@@ -34,6 +35,47 @@ function asCompletionEvent(e: SigningEventRow, lang: Language): CompletionEvent 
   return label ? { type: label, ...where } : null;
 }
 
+const LEVELS = { 1: 'simple', 10: 'advanced', 20: 'qualified' } as const;
+
+/**
+ * How the signee signed, from the round's audit trail: the level and method, and for an eID or QTSP the
+ * `identified` event's evidence (issuer, key id, ID-token hash; the QTSP certificate's names).
+ */
+function assuranceOf(
+  s: SigneeRow,
+  round: SigningEventRow[],
+  names: ReadonlyMap<string, string>,
+): CompletionAssurance {
+  const level = LEVELS[s.level as keyof typeof LEVELS] ?? 'simple';
+  const method = names.get(s.method) ?? s.method;
+  const identified = round.filter((e) => e.signeeId === s.id && e.type === 'identified').at(-1);
+  if (!identified) return { level, method };
+  const d = identified.data as {
+    provider?: string;
+    verifiedName?: string;
+    enteredName?: string;
+    nameMatches?: boolean;
+    test?: boolean;
+    evidence?: { issuer?: string; kid?: string | null; idTokenSha256?: string | null };
+    qtspCertificate?: { subject: string; issuer: string };
+  };
+  return {
+    level,
+    method,
+    identification: {
+      provider: d.provider ?? '',
+      verifiedName: d.verifiedName ?? '',
+      enteredName: d.enteredName ?? '',
+      nameMatches: d.nameMatches ?? true,
+      issuer: d.evidence?.issuer ?? '',
+      kid: d.evidence?.kid ?? null,
+      idTokenSha256: d.evidence?.idTokenSha256 ?? null,
+      test: d.test ?? false,
+    },
+    ...(d.qtspCertificate ? { qtspCertificate: d.qtspCertificate } : {}),
+  };
+}
+
 /** What the certificate of completion says about one finished round. */
 export function completionInput(
   document: { id: string; name: string },
@@ -42,6 +84,7 @@ export function completionInput(
   events: SigningEventRow[],
   finalSha256: string,
   completedAt: Date,
+  names: ReadonlyMap<string, string> = new Map(),
 ): CompletionInput {
   const lang = process.lang;
   const round = events.filter((e) => e.processId === process.id);
@@ -56,6 +99,7 @@ export function completionInput(
       name: fullNameOf(s),
       email: s.email,
       level: levelLabel(s.level, lang),
+      assurance: assuranceOf(s, round, names),
       events: [
         { type: 'sent', at: process.sentAt },
         ...round

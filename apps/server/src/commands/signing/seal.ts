@@ -1,3 +1,4 @@
+import { methodNames } from '../../queries/signing/methods.ts';
 import { DOCUMENT_STATE } from '@sinetti/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -56,7 +57,15 @@ export async function runSeal(job: JobRecord<{ processId: string }>, c: JobConte
   await faultPoint('signing.sealed-pdf-stored');
   const list = await listSignees(c.db, doc.id);
   const certificate = await buildCompletionCertificate(
-    completionInput(doc, process, list, events, signed.sha256, completedAt),
+    completionInput(
+      doc,
+      process,
+      list,
+      events,
+      signed.sha256,
+      completedAt,
+      await methodNames(c.db, c.config.publicUrl),
+    ),
     { ca, tsa, run },
   );
   const cert = await storePdf(c.blobs, process.organizationId, certificate.pdf);

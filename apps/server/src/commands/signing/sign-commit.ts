@@ -57,7 +57,8 @@ export async function commitSignature(
   made: MadeSignature,
 ): Promise<{ redirect: string } | null> {
   return ctx.db.transaction(async (tx) => {
-    const now = made.signedAt;
+    const now = ctx.clock.now();
+    const signedAt = made.signedAt;
     const locked = await lockProcess(tx, made.processId);
     const session = await lockSession(tx, made.sessionId, now);
     const { process, signee } = signable(locked, await findSignee(tx, made.signeeId), now);
@@ -76,13 +77,13 @@ export async function commitSignature(
       text: signature.kind === 'typed' ? signature.text : null,
       imageSha256: image?.sha256 ?? null,
       pdfSha256: stored.sha256,
-      signedAt: now,
+      signedAt,
       ip: made.client.ip,
       userAgent: made.client.userAgent,
     });
     await tx
       .update(signees)
-      .set({ status: 'signed', signedAt: now, updatedAt: now })
+      .set({ status: 'signed', signedAt, updatedAt: now })
       .where(eq(signees.id, signee.id));
     await tx
       .update(signingSessions)

@@ -89,15 +89,15 @@ export async function signAsSignee(
   client: ClientInfo,
 ): Promise<{ redirect: string }> {
   const target = await liveSession(ctx, sessionToken);
-  if (!target.session.viewedAt) {
-    throw new AppError('CONFLICT', 'Open the document before signing it.').because('DOCUMENT_NOT_VIEWED');
-  }
   const identity = assertMaySign(
     providers,
     target.signee.method,
     target.session,
     target.process.nameMismatch,
   );
+  if (!target.session.viewedAt) {
+    throw new AppError('CONFLICT', 'Open the document before signing it.').because('DOCUMENT_NOT_VIEWED');
+  }
   const image = signature.kind === 'drawn' ? checkSignatureImage(signature.image) : null;
   const mark = await signatureMarkOf(pdfRun(ctx, target.process.organizationId), signature);
   const ca = await signingCaFromConfig(ctx.config.signing);

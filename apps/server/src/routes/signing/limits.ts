@@ -10,6 +10,8 @@ export const SIGNING_LIMITS = {
   code: { name: 'signing-code', max: 10, windowMs: 10 * 60_000 },
   /** Entering codes (each session also allows only 5 tries per code). */
   verify: { name: 'signing-verify', max: 30, windowMs: 10 * 60_000 },
+  /** Round trips to an eID provider or QTSP (each also costs the provider a request). */
+  provider: { name: 'signing-provider', max: 30, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, RateLimit>;
 
 export function clientOf(req: FastifyRequest): ClientInfo {

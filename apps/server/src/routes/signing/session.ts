@@ -6,6 +6,9 @@ import { sendCode, verifyCode } from '../../commands/signing/session-code.ts';
 import { leaveSession, liveSession } from '../../commands/signing/session-live.ts';
 import { sessionPdf, sessionView } from '../../commands/signing/session-view.ts';
 import { signAsSignee } from '../../commands/signing/sign.ts';
+import { beginIdentification } from '../../commands/signing/identify.ts';
+import { providerReturn } from '../../commands/signing/provider-return.ts';
+import { beginRemoteSigning } from '../../commands/signing/qtsp-sign.ts';
 import { contentDisposition } from '../documents/files.ts';
 import { defineRoute } from '../../http/route.ts';
 import { hitRateLimit } from '../../http/rate-limit.ts';
@@ -77,5 +80,24 @@ export function registerSigningSessionRoutes(app: FastifyInstance): void {
       const result = await signAsSignee(ctx, providers, params.sessionToken, body.signature, clientOf(req));
       return { status: 'OK', redirect: result.redirect };
     },
+  );
+
+  defineRoute(app, api.signing.identify, { rateLimit: SIGNING_LIMITS.provider })(async ({ params, ctx }) => ({
+    status: 'OK',
+    ...(await beginIdentification(ctx, providers, params.sessionToken)),
+  }));
+
+  defineRoute(app, api.signing.remoteSign, { rateLimit: SIGNING_LIMITS.provider })(
+    async ({ params, body, ctx }) => ({
+      status: 'OK',
+      ...(await beginRemoteSigning(ctx, providers, params.sessionToken, body.signature)),
+    }),
+  );
+
+  defineRoute(app, api.signing.providerReturn, { rateLimit: SIGNING_LIMITS.provider })(
+    async ({ params, body, ctx, req }) => ({
+      status: 'OK',
+      ...(await providerReturn(ctx, providers, params.sessionToken, body, clientOf(req))),
+    }),
   );
 }

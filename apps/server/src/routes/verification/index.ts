@@ -9,6 +9,7 @@ import { authorizeDocument } from '../../policies/documents.ts';
 import { latestProcessOf } from '../../queries/signing/signees.ts';
 import { signingCaFromConfig, pdfWorkers } from '../../services/pdf/index.ts';
 import { verifySignedPdf } from '../../services/pdf/verification/index.ts';
+import { eidTrustAnchors } from '../../services/eid/index.ts';
 
 /** Per client address: each check parses an untrusted PDF in a worker. */
 export const VERIFY_LIMIT = { name: 'verify', max: 30, windowMs: 60_000 } as const satisfies RateLimit;
@@ -50,7 +51,8 @@ async function check(
   const ca = await signingCaFromConfig(app.ctx.config.signing);
   const run = { workers: pdfWorkers(app.ctx.config.signing.pdf), owner };
   try {
-    return { status: 'OK', report: readable(await verifySignedPdf(pdf, ca, run)) };
+    const anchors = await eidTrustAnchors(app);
+    return { status: 'OK', report: readable(await verifySignedPdf(pdf, ca, run, undefined, anchors)) };
   } catch (err) {
     throw pdfFailure(err);
   }

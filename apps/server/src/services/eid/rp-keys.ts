@@ -204,7 +204,7 @@ export function testRpKeys(db: Db): Promise<RpKeys> {
 
 /**
  * The public JWKS of Sinetti as a relying party: every configured provider's signing and encryption keys,
- * and the TEST provider's when it runs (served at GET /api/signing/eid/jwks; brokers register that URL).
+ * and the TEST provider's when it runs (served at GET /eid/jwks.json, services/eid/index.ts; brokers register that URL).
  * A key file that cannot be read: EidError('unavailable'), logged.
  */
 export async function rpPublicJwks(app: FastifyInstance): Promise<{ keys: PublicJwk[] }> {
