@@ -27,6 +27,7 @@ import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
