@@ -361,4 +361,19 @@ export const ROWS: Record<string, Row> = {
     ok: 400,
     request: () => json('POST', `/api/signing/session/${'x'.repeat(43)}/sign`, {}),
   },
+  'signing.identify': {
+    kind: 'public',
+    ok: 404,
+    request: () => json('POST', `/api/signing/session/${'x'.repeat(43)}/identify`),
+  },
+  'signing.remoteSign': {
+    kind: 'public',
+    ok: 400,
+    request: () => json('POST', `/api/signing/session/${'x'.repeat(43)}/remote-sign`, {}),
+  },
+  'signing.providerReturn': {
+    kind: 'public',
+    ok: 404,
+    request: () => json('POST', `/api/signing/session/${'x'.repeat(43)}/return`, { state: 's', code: 'c' }),
+  },
 };
