@@ -1,4 +1,5 @@
-import { Alert, Badge, Group, Select, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Badge, Group, Select, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SigneeLevel, SigningMethodId, SigningMethodOption } from '@sinetti/contract';
@@ -54,8 +55,8 @@ export function TestBadge() {
 
 /**
  * The add-signee form's level (only those the server's providers serve) and method (the level's offered
- * methods, each with its price and a TEST mark for stand-ins). Without any eID provider a note says that
- * only simple signatures are available. Both are Mantine Selects: keyboard operable, and native-sized on
+ * methods, each with its price and a TEST mark for stand-ins). Without any eID provider a short note says
+ * that only simple signatures are available (kept small: the form sits in the document's side panel). Both are Mantine Selects: keyboard operable, and native-sized on
  * phones.
  */
 export function SigneeMethodPicker({
@@ -78,48 +79,65 @@ export function SigneeMethodPicker({
   return (
     <>
       {data?.fallback && (
-        <Alert color="gray" variant="light" icon={<IconInfoCircle size={16} aria-hidden />} p="xs">
+        <Group gap={6} wrap="nowrap" align="flex-start" data-testid="methods-fallback">
+          <IconInfoCircle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 1 }} />
           <Text size="xs">{t('methods.fallback')}</Text>
-        </Alert>
+        </Group>
       )}
-      <Select
-        label={t('signees.level')}
-        data={levelOptions}
-        value={chosen.level === null ? null : String(chosen.level)}
-        onChange={(v) => v && onChange({ level: Number(v) as SigneeLevel, method: null })}
-        allowDeselect={false}
-        disabled={levelOptions.length < 2}
-      />
-      <Select
-        label={t('signees.method')}
-        data={methodOptions}
-        value={chosen.method}
-        onChange={(v) => v && onChange({ level: chosen.level, method: v as SigningMethodId })}
-        allowDeselect={false}
-        disabled={methodOptions.length < 2}
-        renderOption={({ option }) => {
-          const m = byId.get(option.value);
-          return (
-            <Group gap={6} wrap="nowrap" justify="space-between" w="100%">
-              <Text size="sm">{option.label}</Text>
-              {m && (
-                <Group gap={4} wrap="nowrap">
-                  {m.test && <TestBadge />}
-                  <MethodPrice option={m} />
-                </Group>
-              )}
-            </Group>
-          );
-        }}
-        description={
-          method ? (
-            <Group component="span" gap={6} data-testid="method-summary">
-              <MethodPrice option={method} />
-              {method.test && <TestBadge />}
-            </Group>
-          ) : undefined
-        }
-      />
+      <Fields sideBySide={!!data?.fallback}>
+        <Select
+          label={t('signees.level')}
+          data={levelOptions}
+          value={chosen.level === null ? null : String(chosen.level)}
+          onChange={(v) => v && onChange({ level: Number(v) as SigneeLevel, method: null })}
+          allowDeselect={false}
+          disabled={levelOptions.length < 2}
+        />
+        <Select
+          label={t('signees.method')}
+          data={methodOptions}
+          value={chosen.method}
+          onChange={(v) => v && onChange({ level: chosen.level, method: v as SigningMethodId })}
+          allowDeselect={false}
+          disabled={methodOptions.length < 2}
+          renderOption={({ option }) => {
+            const m = byId.get(option.value);
+            return (
+              <Group gap={6} wrap="nowrap" justify="space-between" w="100%">
+                <Text size="sm">{option.label}</Text>
+                {m && (
+                  <Group gap={4} wrap="nowrap">
+                    {m.test && <TestBadge />}
+                    <MethodPrice option={m} />
+                  </Group>
+                )}
+              </Group>
+            );
+          }}
+          description={
+            method ? (
+              <Group component="span" gap={6} data-testid="method-summary">
+                <MethodPrice option={method} />
+                {method.test && <TestBadge />}
+              </Group>
+            ) : undefined
+          }
+        />
+      </Fields>
     </>
+  );
+}
+
+/**
+ * The two selects: one above the other, so that a method's name fits the side panel and a phone; side by
+ * side when only simple signatures are offered (both are then fixed, and the form stays short).
+ */
+function Fields({ sideBySide, children }: { sideBySide: boolean; children: ReactNode }) {
+  return sideBySide ? (
+    <Group grow gap="xs" align="flex-start">
+      {children}
+    </Group>
+  ) : (
+    <>{children}</>
   );
 }
