@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { buildTestApp, errorOf, type TestApp } from './helper.ts';
+import { PRODUCTION_ENV, buildTestApp, errorOf, type TestApp } from './helper.ts';
 import { createCompany, topUp } from './billing-helper.ts';
 
-const production = {
-  NODE_ENV: 'production',
-  ALLOW_UNENCRYPTED_SIGNING_KEYS: 'true',
-  PUBLIC_URL: 'https://sinetti.example',
-  GOOGLE_CLIENT_ID: 'id',
-  GOOGLE_CLIENT_SECRET: 'secret',
-  SMTP_URL: 'smtp://mail.sinetti.example',
-};
+const production = PRODUCTION_ENV;
 
 describe('payment configuration', () => {
   it('uses the sandbox by default outside production', () => {

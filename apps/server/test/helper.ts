@@ -47,6 +47,16 @@ export interface TestApp {
  */
 export const LIBREOFFICE = { CONVERSION_ENGINE: 'libreoffice' } as const;
 
+/** The least a production configuration needs (for tests of what production refuses). */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  ALLOW_UNENCRYPTED_SIGNING_KEYS: 'true',
+  PUBLIC_URL: 'https://sinetti.example',
+  GOOGLE_CLIENT_ID: 'id',
+  GOOGLE_CLIENT_SECRET: 'secret',
+  SMTP_URL: 'smtp://mail.sinetti.example',
+} as const;
+
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
 }

@@ -4,7 +4,7 @@ import { loadConfig } from '../src/config.ts';
 import { transactions } from '../src/db/schema/index.ts';
 import { TEST_PERSONS } from '../src/services/eid/test-persons.ts';
 import { signInAt } from './csc-helper.ts';
-import { uniqueEmail, type TestUser } from './helper.ts';
+import { PRODUCTION_ENV, uniqueEmail, type TestUser } from './helper.ts';
 import { CookieJar, PUBLIC_URL, browse } from './oidc-browser.ts';
 import { buildSigningApp, pngDataUrl, type SigningTestApp } from './signing-helper.ts';
 
@@ -137,15 +137,7 @@ describe('defaults and configuration', () => {
   });
 
   it('refuses to start in production with the TEST stand-ins on', () => {
-    const production = {
-      NODE_ENV: 'production',
-      ALLOW_UNENCRYPTED_SIGNING_KEYS: 'true',
-      PUBLIC_URL: 'https://sinetti.example',
-      GOOGLE_CLIENT_ID: 'id',
-      GOOGLE_CLIENT_SECRET: 'secret',
-      SMTP_URL: 'smtp://mail.sinetti.example',
-    };
-    expect(() => loadConfig({ ...production, EID_TEST_PROVIDERS: 'on' })).toThrow(/TEST eID/);
-    expect(loadConfig(production).eid).toEqual({ testProviders: false, providers: [] });
+    expect(() => loadConfig({ ...PRODUCTION_ENV, EID_TEST_PROVIDERS: 'on' })).toThrow(/TEST eID/);
+    expect(loadConfig(PRODUCTION_ENV).eid).toEqual({ testProviders: false, providers: [] });
   });
 });
