@@ -26,7 +26,7 @@ const matti = TEST_PERSONS.find((p) => p.id === 'matti')!;
 const simple = uniqueEmail('simple');
 const advanced = uniqueEmail('advanced');
 const qualified = uniqueEmail('qualified');
-const sessions: Record<string, string> = {};
+const sessions = { advanced: '', qualified: '', simple: '' };
 
 const returnOf = (url: string) => {
   const u = new URL(url, PUBLIC_URL);
