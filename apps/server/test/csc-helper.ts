@@ -4,7 +4,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { ManualClock } from '../src/lib/clock.ts';
-import { registerTestCscService } from '../src/services/eid/test-csc/index.ts';
+import { TEST_ENV } from './helper.ts';
 import type { ProviderResponse } from '../src/services/eid/types.ts';
 import { openTestDatabase } from './db.ts';
 
@@ -18,20 +18,12 @@ export interface CscTestApp {
   close(): Promise<void>;
 }
 
-/** An app with the TEST CSC service mounted (registered before `ready`, in case app.ts does not yet). */
+/** An app with the TEST CSC service mounted (app.ts mounts it with EID_TEST_PROVIDERS=on). */
 export async function buildCscTestApp(): Promise<CscTestApp> {
   const database: Database = await openTestDatabase();
   const clock = new ManualClock(Date.parse('2026-06-01T09:00:00Z'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PUBLIC_URL: 'http://sinetti.test',
-    DATA_DIR: 'memory://',
-    LOG_LEVEL: 'silent',
-    CONVERSION_ENGINE: 'test',
-    EID_TEST_PROVIDERS: 'on',
-  });
+  const config = loadConfig({ ...TEST_ENV, EID_TEST_PROVIDERS: 'on' });
   const app = await buildApp(config, { database, clock, logger: false });
-  registerTestCscService(app);
   await app.ready();
   return {
     app,

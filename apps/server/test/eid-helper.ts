@@ -7,15 +7,15 @@ import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
-import { registerTestEidProvider } from '../src/services/eid/test-eid/index.ts';
 import type { AuthorizationRequest, OidcEidProvider, ProviderResponse } from '../src/services/eid/types.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import { openTestDatabase } from './db.ts';
+import { TEST_ENV } from './helper.ts';
 import { CookieJar, PUBLIC_URL, browse } from './oidc-browser.ts';
 
 export const RETURN_URI = `${PUBLIC_URL}/public/signing/return`;
 
-/** An app with the TEST eID provider mounted (EID_TEST_PROVIDERS=on), plus any env given. */
+/** An app with the TEST eID provider mounted (app.ts mounts it with EID_TEST_PROVIDERS=on), plus any env given. */
 export async function buildEidApp(
   env: Record<string, string> = {},
   /** Collects the app's log lines (at LOG_LEVEL, default silent). */
@@ -26,11 +26,7 @@ export async function buildEidApp(
   const database = shared ?? (await openTestDatabase());
   const blobDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'sinetti-test-eid-blobs-'));
   const config = loadConfig({
-    NODE_ENV: 'test',
-    PUBLIC_URL,
-    DATA_DIR: 'memory://',
-    LOG_LEVEL: 'silent',
-    CONVERSION_ENGINE: 'test',
+    ...TEST_ENV,
     BLOB_DIR: blobDir,
     EID_TEST_PROVIDERS: 'on',
     ...env,
@@ -40,8 +36,6 @@ export async function buildEidApp(
     clock: new ManualClock(Date.now()),
     ...(logLines ? { logStream: { write: (line: string) => void logLines.push(line) } } : { logger: false }),
   });
-  // app.ts mounts it too once it is wired there; a second call does nothing.
-  registerTestEidProvider(app);
   await app.ready();
   return {
     app,

@@ -47,6 +47,15 @@ export interface TestApp {
  */
 export const LIBREOFFICE = { CONVERSION_ENGINE: 'libreoffice' } as const;
 
+/** The configuration every API test starts from (its own env goes on top). */
+export const TEST_ENV = {
+  NODE_ENV: 'test',
+  PUBLIC_URL: 'http://sinetti.test',
+  DATA_DIR: 'memory://',
+  LOG_LEVEL: 'silent',
+  CONVERSION_ENGINE: 'test',
+} as const;
+
 /** The least a production configuration needs (for tests of what production refuses). */
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
@@ -73,11 +82,7 @@ export async function buildTestApp(
       : await fsp.mkdtemp(path.join(os.tmpdir(), 'sinetti-test-blobs-'));
   const clock = new ManualClock(Date.parse('2026-06-01T09:00:00Z'));
   const config = loadConfig({
-    NODE_ENV: 'test',
-    PUBLIC_URL: 'http://sinetti.test',
-    DATA_DIR: 'memory://',
-    LOG_LEVEL: 'silent',
-    CONVERSION_ENGINE: 'test',
+    ...TEST_ENV,
     ...(ownBlobDir ? { BLOB_DIR: ownBlobDir } : {}),
     ...env,
   });
