@@ -11,6 +11,9 @@ export default defineConfig({
     // calm). One limit for every journey; only the corpus round trip sets its own.
     testTimeout: 480_000,
     hookTimeout: 180_000,
+    // expect.poll waits as long as a browser action does. Vitest's default of 1 s failed CI on a loaded
+    // machine: the signee form had not yet loaded the levels when the first poll gave up.
+    expect: { poll: { timeout: 30_000, interval: 100 } },
     // Two files at a time: a journey spends most of its time waiting (on the server, on LibreOffice, on the
     // page), so two share a 2-core machine well.
     fileParallelism: true,
