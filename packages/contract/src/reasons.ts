@@ -118,6 +118,11 @@ export const ERROR_REASONS = [
    * signatures already in it would be lost; send again with acceptRewrite=true to go ahead.
    */
   'PDF_REWRITE_NEEDED',
+  /**
+   * 409 at send: the PDF is certified by its author (a DocMDP signature, details.permission 1-3); the
+   * signature pages and signatures Sinetti adds would break the certification, so it is not sent.
+   */
+  'PDF_CERTIFIED',
   /** 429: too many PDF operations of this organization (or of everyone) are under way; details.retryAfterSeconds. */
   'PDF_BUSY',
   /** 503: the time-stamping authority failed or did not answer in time; nothing was signed or charged; details.retryAfterSeconds. */
@@ -235,6 +240,8 @@ export const errorDetails = z
     database: z.enum(['up', 'down']),
     /** The file storage as the health check found it (STORAGE_FULL, STORAGE_UNWRITABLE from GET /api/health). */
     storage: z.enum(['writable', 'full', 'unwritable']),
+    /** The DocMDP permission (1-3) of the certification signature in the PDF (PDF_CERTIFIED). */
+    permission: z.number().int().min(1).max(3),
   })
   .partial();
 export type ErrorDetails = z.infer<typeof errorDetails>;

@@ -58,6 +58,26 @@ const sendSummary =
   'Charge every signee at its level and send the document for signing (state Signing, a link e-mailed to ' +
   'each signee). LIMIT_LOW_BALANCE changes nothing. A document already out for signing is CONFLICT.';
 
+/**
+ * What the analysis of the document's PDF found that the sender should know before sending (issue #30
+ * item 4). Content hidden from view but inside the signed bytes can be shown later (a "shadow attack"):
+ * signees would have signed something they could not see.
+ */
+export const pdfFindings = z.object({
+  /** Optional content groups (layers) hidden by default (/OCProperties /D /OFF or /BaseState /OFF). */
+  hiddenLayers: z.number().int().min(0),
+  /** Stream objects (page content, forms, images) that nothing in the document refers to. */
+  unreferencedStreams: z.number().int().min(0),
+  /**
+   * The DocMDP permission (1-3) of a certification signature already in the PDF, or null. Any certified
+   * PDF is refused at send (PDF_CERTIFIED): the signature pages Sinetti adds are a change no P allows.
+   */
+  certification: z.number().int().min(1).max(3).nullable(),
+  /** Signature fields that already hold a signature (they stay valid; they do not cover what is added). */
+  signatures: z.number().int().min(0),
+});
+export type PdfFindings = z.infer<typeof pdfFindings>;
+
 /** What sending would cost now, computed as the send charges it (issue 12 item 7). Amounts in cents. */
 export const signingQuote = z.object({
   currency: z.string(),
@@ -85,6 +105,8 @@ export const signingQuote = z.object({
   enough: z.boolean().nullable(),
   /** The expiry days the sender can pick (Helsinki days, inclusive) and the default. */
   expiry: z.object({ minOn: z.string(), maxOn: z.string(), defaultOn: z.string() }),
+  /** What the analysis of the PDF found (pdfFindings); null while it is not analysed or could not be read. */
+  pdfFindings: pdfFindings.nullable().optional(),
 });
 export type SigningQuote = z.infer<typeof signingQuote>;
 
@@ -157,7 +179,8 @@ const memberCalls = {
     summary:
       'Charge every signee at its level and send the document for signing (state Signing, a link e-mailed to ' +
       'each signee). LIMIT_LOW_BALANCE changes nothing. A document already out for signing is CONFLICT. A PDF ' +
-      'that cannot be kept byte for byte is CONFLICT PDF_REWRITE_NEEDED unless acceptRewrite is true.',
+      'that cannot be kept byte for byte is CONFLICT PDF_REWRITE_NEEDED unless acceptRewrite is true; a ' +
+      'certified (DocMDP) PDF is CONFLICT PDF_CERTIFIED.',
     params: docParams,
     query: z.object({
       /** The sender was told that the PDF will be rewritten (signatures already in it are lost) and accepts it. */
