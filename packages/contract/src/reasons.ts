@@ -213,8 +213,13 @@ export const ERROR_REASONS = [
   'VERIFY_ENCRYPTED',
   /** 409: the PDF to verify is damaged (its structure cannot be read). */
   'VERIFY_DAMAGED',
-  /** 413: the file to verify is larger than the upload limit. */
+  /** 413: the file to verify is larger than anonymous verification takes (details.maxBytes). */
   'VERIFY_TOO_LARGE',
+  /**
+   * 429: this address (or everyone) has as many anonymous checks or time-stamp requests under way as it may
+   * (checked before the body is read); details.retryAfterSeconds, also in Retry-After.
+   */
+  'VERIFY_BUSY',
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];
@@ -234,6 +239,8 @@ export const errorDetails = z
     lockedBy: z.string(),
     /** ISO time from which the call may be made again (REMIND_TOO_SOON). */
     retryAt: z.string(),
+    /** The largest body the call takes, in bytes (VERIFY_TOO_LARGE). */
+    maxBytes: z.number().int().min(0),
     /** The caller's account platform (INVITE_PLATFORM_MISMATCH). */
     accountPlatform: z.enum(['google', 'microsoft']),
     /** The database as the health check found it (DATABASE_UNAVAILABLE from GET /api/health). */

@@ -57,6 +57,21 @@ describe('error texts', () => {
     await i18n.changeLanguage('en');
   });
 
+  it("names the server's size limit of anonymous verification, in both languages", async () => {
+    const tooLarge = new ApiError('FILE_TOO_LARGE', 'English text', 413, undefined, {
+      reason: 'VERIFY_TOO_LARGE',
+      details: { maxBytes: 20 * 1024 * 1024 },
+    });
+    expect(errorText(tooLarge)).toContain('larger than 20 MB, the most that can be checked here');
+    const odd = new ApiError('FILE_TOO_LARGE', 'English text', 413, undefined, {
+      reason: 'VERIFY_TOO_LARGE',
+      details: { maxBytes: 2.5 * 1024 * 1024 },
+    });
+    await i18n.changeLanguage('fi');
+    expect(errorText(odd)).toContain('suurempi kuin 2,5 Mt');
+    await i18n.changeLanguage('en');
+  });
+
   it('falls back to the caller text, then the code text', () => {
     const plain = new ApiError('FORBIDDEN', 'server words', 403);
     expect(errorText(plain, 'Could not rename.')).toBe('Could not rename.');

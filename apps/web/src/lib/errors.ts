@@ -20,7 +20,12 @@ export function errorText(error: unknown, fallback?: string): string {
       const wait = error.details.retryAfterSeconds;
       const minutes = wait === undefined ? undefined : Math.max(1, Math.ceil(wait / 60));
       const time = error.details.retryAt ? formatDateTime(error.details.retryAt) : undefined;
-      return i18n.t(`reasons.${error.reason}`, { ns: 'errors', minutes, time });
+      const limit = error.details.maxBytes;
+      const megabytes =
+        limit === undefined
+          ? undefined
+          : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(limit / 1048576);
+      return i18n.t(`reasons.${error.reason}`, { ns: 'errors', minutes, time, megabytes });
     }
     if (fallback) return fallback;
     return i18n.t(`codes.${error.code}`, { ns: 'errors' });
