@@ -44,6 +44,8 @@ export const OID = {
   authorityInfoAccess: '1.3.6.1.5.5.7.1.1',
   caIssuers: '1.3.6.1.5.5.7.48.2',
   timeStamping: '1.3.6.1.5.5.7.3.8',
+  emailProtection: '1.3.6.1.5.5.7.3.4',
+  documentSigning: '1.3.6.1.5.5.7.3.36',
   crlNumber: '2.5.29.20',
 } as const;
 
@@ -144,7 +146,12 @@ export async function createCertificate(req: CertificateRequest): Promise<Certif
   await cert.subjectPublicKeyInfo.importKey(req.publicKey);
   const usage = KEY_USAGE[req.kind];
   const extensions = [
-    extension(OID.basicConstraints, true, new BasicConstraints({ cA: req.kind === 'ca' }).toSchema()),
+    // A CA issues end-entity certificates only (pathLenConstraint 0): its key cannot make a sub-CA.
+    extension(
+      OID.basicConstraints,
+      true,
+      new BasicConstraints(req.kind === 'ca' ? { cA: true, pathLenConstraint: 0 } : { cA: false }).toSchema(),
+    ),
     extension(
       OID.keyUsage,
       true,
@@ -169,6 +176,11 @@ export async function createCertificate(req: CertificateRequest): Promise<Certif
   if (req.kind === 'tsa') {
     const eku = new ExtKeyUsage({ keyPurposes: [OID.timeStamping] });
     extensions.push(extension(OID.extKeyUsage, true, eku.toSchema()));
+  } else if (req.kind === 'signer') {
+    // Signing certificates (signees, seal) are for documents only: documentSigning (RFC 9336) and
+    // emailProtection, which NSS (pdfsig) requires of a signer once an extendedKeyUsage is present.
+    const eku = new ExtKeyUsage({ keyPurposes: [OID.documentSigning, OID.emailProtection] });
+    extensions.push(extension(OID.extKeyUsage, false, eku.toSchema()));
   }
   if (req.subject.email) {
     const san = new AltName({ altNames: [new GeneralName({ type: 1, value: req.subject.email })] });

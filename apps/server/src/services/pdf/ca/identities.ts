@@ -37,7 +37,7 @@ const EC_P256: SigningKey['algorithm'] = { name: 'ECDSA', hash: 'SHA-256' };
  * time-stamps (pdfsig, mutool, many readers), which would call a 24-hour certificate expired from day 2.
  */
 const ONE_TIME_BEFORE_MS = 10 * 60_000;
-const ONE_TIME_YEARS = 10;
+export const ONE_TIME_YEARS = 10;
 
 /** How a signee was identified with an eID before signing (advanced level, issue #29). */
 export interface OneTimeIdentification {
@@ -75,8 +75,7 @@ export async function issueOneTimeIdentity(
     kind: 'signer',
     subject: { ...subject, email: asciiEmail(signer.email) },
     publicKey: pair.publicKey,
-    notBefore: new Date(signedAt.getTime() - ONE_TIME_BEFORE_MS),
-    notAfter: earliest(yearsAfter(signedAt, ONE_TIME_YEARS), ca.certificate.notAfter.value),
+    ...validity(ca, new Date(signedAt.getTime() - ONE_TIME_BEFORE_MS), yearsAfter(signedAt, ONE_TIME_YEARS)),
     issuer: { certificate: ca.certificate, key: ca.key, links: ca.links },
     policies: [policy],
   });
@@ -136,12 +135,18 @@ export interface InstanceIdentitySpec {
 
 const DAY_MS = 24 * 3600_000;
 export const SEAL_COMMON_NAME = 'Sinetti platform seal';
+/**
+ * The seal: like the signee certificates it lives 10 years, because pdfsig and mutool check it at the current
+ * time and ignore time-stamps (with 2 years they called every seal expired from year 3 while the signatures
+ * beside it were still good). Like the time-stamping unit's, its key seals for about two years only (a new key
+ * when 8 years are left), so every seal stays valid in those readers for at least 8 years.
+ */
 export const SEAL_IDENTITY: InstanceIdentitySpec = {
   file: 'seal.pem',
   commonName: SEAL_COMMON_NAME,
   kind: 'signer',
-  years: 2,
-  renewBeforeMs: 30 * DAY_MS,
+  years: ONE_TIME_YEARS,
+  renewBeforeMs: 8 * 365 * DAY_MS,
 };
 /**
  * The time-stamping unit: its certificate lives 10 years, but its key signs only for about two (a new
@@ -193,8 +198,7 @@ export async function loadInstanceIdentity(
     kind: spec.kind,
     subject: { commonName: spec.commonName, organization: 'Sinetti' },
     publicKey: pair.publicKey,
-    notBefore: new Date(now.getTime() - 60_000),
-    notAfter: earliest(notAfter, ca.certificate.notAfter.value),
+    ...validity(ca, new Date(now.getTime() - 60_000), notAfter),
     issuer: { certificate: ca.certificate, key: ca.key, links: ca.links },
   });
   const keyDer = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey));
@@ -214,7 +218,24 @@ export async function loadInstanceIdentity(
   return identity;
 }
 
-const earliest = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
+/**
+ * The validity of a certificate the CA issues: as asked, but never past the CA's own end. A CA whose end is at
+ * or before `notBefore` issues nothing (a certificate whose notBefore is after its notAfter is never made); a
+ * generated CA is renewed long before that (ca-lifecycle.ts), a configured one must be replaced by the operator.
+ */
+export function validity(
+  ca: SigningCa,
+  notBefore: Date,
+  notAfter: Date,
+): { notBefore: Date; notAfter: Date } {
+  const caEnd = ca.certificate.notAfter.value;
+  if (caEnd.getTime() <= notBefore.getTime()) {
+    throw new Error(
+      `The signing CA expired on ${caEnd.toISOString()}: it issues no more certificates. Renew it (npm run signing-keys -- rollover) or configure a new SIGNING_CA_P12_PATH.`,
+    );
+  }
+  return { notBefore, notAfter: notAfter.getTime() <= caEnd.getTime() ? notAfter : caEnd };
+}
 
 function yearsAfter(d: Date, years: number): Date {
   const out = new Date(d);
