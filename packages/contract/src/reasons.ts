@@ -206,6 +206,11 @@ export const ERROR_REASONS = [
   // ── Feedback (POST /api/feedback) ────────────────────────────────────────────────────────────────
   /** 404: this instance takes no feedback by form (no FEEDBACK_EMAIL; perhaps a FEEDBACK_URL instead). */
   'FEEDBACK_OFF',
+  // ── Uploads (POST /api/documents/upload): office files refused before any conversion is queued ──────
+  /** 413: the office file (DOCX, ODT, EPUB...) states it expands past the conversion limits (a ZIP bomb). */
+  'UPLOAD_EXPANDS_TOO_MUCH',
+  /** 415: the office file is protected with a password; it cannot be converted. */
+  'UPLOAD_ENCRYPTED',
   // ── Signature verification (POST /api/verify, /verify) ───────────────────────────────────────────────
   /** 415: the file to verify is not a PDF. */
   'VERIFY_NOT_A_PDF',
