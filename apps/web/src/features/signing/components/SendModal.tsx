@@ -8,6 +8,7 @@ import { showError } from '../../../components/toast';
 import { errorText, hasReason } from '../../../lib/errors';
 import { useQuote, useSend } from '../api/process';
 import { NameMismatchChoice } from './NameMismatchChoice';
+import { SendFindingsNotice, blocksSending } from './SendFindingsNotice';
 import { SendQuote } from './SendQuote';
 import { SendRewriteNotice } from './SendRewriteNotice';
 
@@ -18,7 +19,9 @@ const REMINDER_CHOICES = [1, 2, 3, 7, 14] as const;
  * document-send (SPEC §2.7, §4.2, issue 12 items 6 and 7): the cost per signee and in total with the
  * balance after sending (the server's quote), an optional message to the signees, the expiry day and
  * automatic reminders. OK closes it and shows send-complete; LIMIT_LOW_BALANCE closes it and shows the
- * low-balance dialog. When the quote says the balance is short, sending waits for a top-up.
+ * low-balance dialog. When the quote says the balance is short, sending waits for a top-up. What the
+ * server found in the PDF (hidden content, earlier signatures) is shown before sending; a certified PDF
+ * cannot be sent.
  */
 export function SendModal({ props, opened, close }: ModalComponentProps<'document-send'>) {
   const { t } = useTranslation('signing');
@@ -113,6 +116,7 @@ export function SendModal({ props, opened, close }: ModalComponentProps<'documen
           {t('send.expiresHint')}
         </Text>
         {verifiesNames && <NameMismatchChoice value={nameMismatch} onChange={setNameMismatch} />}
+        <SendFindingsNotice findings={q?.pdfFindings} />
         {rewrite ? <SendRewriteNotice error={rewrite} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={send.isPending}>
@@ -121,7 +125,7 @@ export function SendModal({ props, opened, close }: ModalComponentProps<'documen
           <Button
             onClick={confirm}
             loading={send.isPending}
-            disabled={!q || q.enough === false || !dayValid}
+            disabled={!q || q.enough === false || !dayValid || blocksSending(q.pdfFindings)}
             leftSection={<IconSend size={16} aria-hidden />}
           >
             {rewrite ? t('send.rewriteConfirm') : t('send.confirm')}
