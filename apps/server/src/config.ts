@@ -4,6 +4,7 @@ import { flag, servicesConfigFrom, servicesEnvShape, type ServicesConfig } from 
 import { signingConfigFrom, signingEnvShape, type SigningConfig } from './services/pdf/config.ts';
 import { mailConfigFrom, mailEnvShape, type MailConfig } from './services/mail/config.ts';
 import { eidConfigFrom, eidEnvShape, type EidConfig } from './services/eid/config.ts';
+import { anonymousConfigFrom, anonymousEnvShape, type AnonymousConfig } from './services/anonymous-budget.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -20,6 +21,7 @@ const envSchema = z.object({
   ...signingEnvShape,
   ...mailEnvShape,
   ...eidEnvShape,
+  ...anonymousEnvShape,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('localhost'),
@@ -80,6 +82,8 @@ export interface Config extends ServicesConfig {
   mail: MailConfig;
   /** eID providers of advanced and qualified signatures, and the TEST stand-ins (services/eid/config.ts). */
   eid: EidConfig;
+  /** Anonymous verification and time-stamping: sizes, concurrency, own PDF lane (services/anonymous-budget.ts). */
+  anonymous: AnonymousConfig;
   /** Check every reply against the contract (on outside production). */
   validateReplies: boolean;
 }
@@ -203,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signing: signingConfigFrom(e, publicUrl, (message) => new ConfigError(message)),
     mail: mailConfigFrom(e, publicUrl, (message) => new ConfigError(message)),
     eid: eidConfigFrom(e, (message) => new ConfigError(message)),
+    anonymous: anonymousConfigFrom(e, e.UPLOAD_MAX_BYTES),
     ...servicesConfigFrom(e, path.resolve(e.DATA_DIR), (message) => new ConfigError(message), production),
     validateReplies: !production,
   };

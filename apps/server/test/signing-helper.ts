@@ -23,7 +23,14 @@ export interface SigningTestApp extends DocumentsTestApp {
   addSignee(
     user: TestUser,
     docId: string,
-    body: { email?: unknown; givenName?: string; familyName?: string; level?: unknown; method?: unknown },
+    body: {
+      email?: unknown;
+      givenName?: string;
+      familyName?: string;
+      level?: unknown;
+      method?: unknown;
+      language?: unknown;
+    },
   ): Promise<LightMyRequestResponse>;
   /** Runs due jobs (e-mail, seal), then the development mailbox's messages to `to`, newest first. */
   mails(to: string): Promise<Mail[]>;

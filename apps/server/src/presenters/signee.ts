@@ -35,6 +35,7 @@ export function presentSignee(row: SigneeRow, view: SigneeView = {}): Signee {
     givenName: row.givenName,
     familyName: row.familyName,
     email: row.email,
+    language: row.language,
     level: toLevel(row.level),
     method: row.method as SigningMethodId,
     methodName: view.methodNames?.get(row.method) ?? row.method,

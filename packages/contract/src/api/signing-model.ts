@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PERSON_NAME_MAX, SIGNEE_LEVEL } from '../constants.ts';
-import { isoDate, uuid } from './common.ts';
+import { isoDate, language, uuid } from './common.ts';
 import { NAME_CHARACTERS_MESSAGE, isDisplaySafe, nameText } from './names.ts';
 import { signeeEmail } from './signee-email.ts';
 import { signeeIdentification, signingMethodId } from './signing-methods.ts';
@@ -71,6 +71,11 @@ export const signeeInput = z.object({
   email: signeeEmail,
   level: signeeLevel.optional(),
   method: signingMethodId.optional(),
+  /**
+   * The signee's language (issue #31 item 2): their e-mails, the public signing pages and their box and stamp
+   * on the signature page. Absent: the sender's interface language.
+   */
+  language: language.optional(),
 });
 
 export const SIGNEE_STATUSES = ['pending', 'signing', 'signed', 'declined'] as const;
@@ -82,6 +87,8 @@ export const signee = z.object({
   givenName: z.string(),
   familyName: z.string(),
   email: z.string(),
+  /** The language the signee reads: e-mails, public pages, their part of the signature page. */
+  language,
   level: signeeLevel,
   /** How the signee signs (one of the price list's methods) and its name for people. */
   method: signingMethodId,

@@ -141,7 +141,8 @@ export async function convertTemplate(
         tx,
         { id: newId, organizationId: source.organizationId },
         people,
-        { level, method },
+        // A person given without a language reads the sender's (issue #31 item 2).
+        { level, method, language: actor.account.language },
         now,
       );
     }

@@ -1,4 +1,5 @@
 import {
+  type Language,
   SIGNEE_MESSAGES,
   SIGNEES_MAX,
   type P,
@@ -100,7 +101,7 @@ export async function addRoleSignees(
   tx: DbOrTx,
   doc: Pick<DocumentRow, 'id' | 'organizationId'>,
   people: RoleSignee[],
-  how: { level: SigneeLevel; method: SigningMethodId },
+  how: { level: SigneeLevel; method: SigningMethodId; language: Language },
   now: Date,
 ): Promise<void> {
   if (people.length === 0) return;
@@ -129,6 +130,7 @@ export async function addRoleSignees(
       email: p.email,
       level: how.level,
       method: how.method,
+      language: p.language ?? how.language,
       position: after + i + 1,
       createdAt: now,
       updatedAt: now,

@@ -9,7 +9,7 @@ import { mailAndRecord, signeeRecipients } from './round-mail.ts';
 export interface RoundEndedNotice {
   doc: { id: string; organizationId: string; name: string };
   process: Pick<ProcessRow, 'id' | 'lang' | 'versionKey' | 'currentKey'>;
-  signees: Pick<SigneeRow, 'id' | 'email' | 'givenName' | 'familyName'>[];
+  signees: Pick<SigneeRow, 'id' | 'email' | 'givenName' | 'familyName' | 'language'>[];
   template: 'signing-cancelled' | 'signing-expired';
   senderName: string;
   now: Date;

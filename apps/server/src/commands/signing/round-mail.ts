@@ -31,22 +31,24 @@ interface SigneeLike {
   email: string;
   givenName: string;
   familyName: string;
+  /** The language the sender chose for the signee. */
+  language: SigneeLanguage;
 }
 
 /**
  * The round's signees as recipients, each in the language they last chose on the signing pages,
- * else the round's own.
+ * else the one the sender chose for them (issue #31 item 2).
  */
 export async function signeeRecipients(
   tx: DbOrTx,
-  process: { id: string; lang: SigneeLanguage },
+  process: { id: string },
   list: readonly SigneeLike[],
 ): Promise<SigneeRecipient[]> {
   const langs = await signeeLanguages(tx, process.id);
   return list.map((s) => ({
     email: s.email,
     name: fullNameOf(s),
-    lang: langs.get(s.id) ?? process.lang,
+    lang: langs.get(s.id) ?? s.language,
     signeeId: s.id,
   }));
 }

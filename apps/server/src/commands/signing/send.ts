@@ -88,7 +88,20 @@ export function followUpOf(options: SendOptions, now: Date) {
 
 /** What the signature page shows of a document and its signees: a send re-checks it under the lock. */
 function preparedFor(doc: DocumentRow, list: SigneeRow[]): string {
-  return JSON.stringify([doc.pdfSha256, doc.name, list.map((s) => [s.id, s.email, fullNameOf(s), s.level])]);
+  return JSON.stringify([
+    doc.pdfSha256,
+    doc.name,
+    list.map((s) => [s.id, s.email, fullNameOf(s), s.level, s.language]),
+  ]);
+}
+
+/**
+ * The round's language (its signature page's headings, file names, certificate): the signees' when they all
+ * read one, else the owner's (issue #31 item 2; each signee's own label and stamp are in their language).
+ */
+export function roundLanguage(list: readonly Pick<SigneeRow, 'language'>[], owner: 'en' | 'fi'): 'en' | 'fi' {
+  const [first, ...rest] = list.map((s) => s.language);
+  return first && rest.every((l) => l === first) ? first : owner;
 }
 
 /**
@@ -101,7 +114,12 @@ async function prepareVersion(ctx: AppContext, doc: DocumentRow, list: SigneeRow
   try {
     return await prepareSignable(
       rendition,
-      list.map((s) => ({ name: fullNameOf(s), email: s.email, level: levelLabel(s.level, lang) })),
+      list.map((s) => ({
+        name: fullNameOf(s),
+        email: s.email,
+        level: levelLabel(s.level, s.language),
+        lang: s.language,
+      })),
       { documentName: doc.name, documentId: doc.id, lang },
       pdfRun(ctx, doc.organizationId),
     );
@@ -142,7 +160,7 @@ export async function sendForSigning(
   assertSendable(draft, draftList, providers);
   const owner =
     (await accountContact(ctx.db, draft.ownerAccountId)) ?? (await accountContact(ctx.db, actor.account.id));
-  const lang = owner?.lang ?? actor.account.language;
+  const lang = roundLanguage(draftList, owner?.lang ?? actor.account.language);
   const prepared = await prepareVersion(ctx, draft, draftList, lang);
   assertRewriteAccepted(prepared.keptIntact, options.acceptRewrite ?? false);
   const version = await storePdf(ctx.blobs, draft.organizationId, prepared.pdf);
@@ -238,7 +256,6 @@ export async function sendForSigning(
           documentName: doc.name,
           senderName: sender,
           organizationName: organization.isPersonal ? sender : organization.name,
-          lang,
           ...(followUp.message ? { message: followUp.message } : {}),
         });
         return { status: 'OK' as const, document: updated ?? doc };
@@ -262,13 +279,12 @@ async function mailSignees(
     documentName: string;
     senderName: string;
     organizationName: string;
-    lang: 'en' | 'fi';
     message?: string;
   },
 ): Promise<void> {
   for (const s of list) {
-    // A new round: nobody has opened a signing page yet, so everyone reads the round's language.
-    const to = { email: s.email, name: fullNameOf(s), lang: mail.lang, signeeId: s.id };
+    // A new round: nobody has opened a signing page yet, so each reads the language the sender chose.
+    const to = { email: s.email, name: fullNameOf(s), lang: s.language, signeeId: s.id };
     const token = await issueSigneeLink(tx, {
       signeeId: to.signeeId,
       processId: place.processId,

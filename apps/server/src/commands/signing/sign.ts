@@ -110,11 +110,12 @@ export async function signAsSignee(
     try {
       pdf = await addSignature(await readPdf(ctx.blobs, before.currentKey), {
         signer: { name: identity?.person.name ?? fullNameOf(signee), email: signee.email },
-        method: stampMethod(providers, identity, before.lang),
+        // The signee's box and stamp read in the language the sender chose for them (issue #31 item 2).
+        method: stampMethod(providers, identity, signee.language),
         signedAt: now,
         stampSlot: signee.slot,
         mark,
-        lang: before.lang,
+        lang: signee.language,
         ca,
         tsa,
         run: pdfRun(ctx, before.organizationId),

@@ -1,4 +1,5 @@
 import {
+  type Language,
   SIGNEE_MESSAGES,
   SIGNEES_MAX,
   type P,
@@ -24,6 +25,8 @@ export interface SigneeInput {
   email: string;
   level?: SigneeLevel | undefined;
   method?: SigningMethodId | undefined;
+  /** Absent: the sender's interface language (issue #31 item 2). */
+  language?: Language | undefined;
 }
 
 /**
@@ -90,6 +93,7 @@ export async function addSignee(
         email: input.email,
         level,
         method,
+        language: input.language ?? actor.account.language,
         position: Math.max(0, ...existing.map((s) => s.position)) + 1,
         createdAt: now,
         updatedAt: now,
@@ -99,7 +103,7 @@ export async function addSignee(
     await recordAudit(tx, auditOf(actor), 'signee.added', {
       organizationId: doc.organizationId,
       subjectId: doc.id,
-      data: { signeeId: row.id, email: row.email, level, method },
+      data: { signeeId: row.id, email: row.email, level, method, language: row.language },
     });
     return row;
   });
@@ -141,7 +145,7 @@ export async function copySignees(tx: DbOrTx, copies: ReadonlyMap<string, string
   const rows = sources.flatMap((s) => {
     const documentId = copies.get(s.documentId);
     if (!documentId) return [];
-    const { organizationId, givenName, familyName, email, level, method, position } = s;
+    const { organizationId, givenName, familyName, email, level, method, language, position } = s;
     return [
       {
         organizationId,
@@ -151,6 +155,7 @@ export async function copySignees(tx: DbOrTx, copies: ReadonlyMap<string, string
         email,
         level,
         method,
+        language,
         position,
         createdAt: now,
         updatedAt: now,

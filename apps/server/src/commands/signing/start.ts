@@ -29,7 +29,7 @@ export interface SigneeStatus {
   documentName?: string;
   signeeName?: string;
   organizationName?: string;
-  /** The signee's language: the one they last signed in, else that of the e-mails they were sent. */
+  /** The signee's language: the one they last signed in, else the one the sender chose for them. */
   lang?: SigneeLanguage;
 }
 
@@ -86,7 +86,7 @@ export async function signeeStatus(ctx: AppContext, token: string): Promise<Sign
     documentName: target.document.name,
     signeeName: fullNameOf(target.signee),
     organizationName: (await requesterName(ctx.db, target.process)) ?? undefined,
-    lang: (await signeeLanguages(ctx.db, target.process.id)).get(target.signee.id) ?? target.process.lang,
+    lang: (await signeeLanguages(ctx.db, target.process.id)).get(target.signee.id) ?? target.signee.language,
   };
 }
 
@@ -148,7 +148,7 @@ export async function startSigning(
           name: target.document.name,
           versionSha256: process.versionSha256,
         },
-        lang: languageOf(lang, (await signeeLanguages(tx, process.id)).get(signee.id) ?? process.lang),
+        lang: languageOf(lang, (await signeeLanguages(tx, process.id)).get(signee.id) ?? signee.language),
         now,
       },
       tx,

@@ -39,6 +39,10 @@ export const signees = pgTable(
     level: integer('level').notNull(),
     /** The price list's signing method (contract SIGNING_METHODS); its level is `level`. */
     method: text('method').notNull().default('host-email-sms'),
+    /** The language the signee reads (e-mails, public pages, their part of the signature page); the sender chose it. */
+    language: text('language', { enum: ['en', 'fi'] })
+      .notNull()
+      .default('en'),
     position: integer('position').notNull(),
     /** The signee's box on the signature page (their index when the document was sent). */
     slot: integer('slot'),

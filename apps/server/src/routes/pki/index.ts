@@ -1,5 +1,6 @@
 import { api } from '@sinetti/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { anonymousGate, InFlight } from '../../http/anonymous-gate.ts';
 import { hitRateLimit, type RateLimit } from '../../http/rate-limit.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
@@ -16,7 +17,12 @@ export const PKI_LIMITS = {
 } as const satisfies Record<string, RateLimit>;
 
 /** RFC 3161 requests are a few hundred bytes; anything near this is not one. */
-const TSA_BODY_LIMIT = 8 * 1024;
+export const TSA_BODY_LIMIT = 8 * 1024;
+
+const TSA_TYPE = 'application/timestamp-query';
+
+const notTimestampQuery = (): AppError =>
+  new AppError('UNSUPPORTED_FILE_TYPE', 'Send a DER TimeStampReq as application/timestamp-query.');
 
 function sendDer(reply: FastifyReply, type: string, der: Uint8Array, maxAgeSeconds: number): FastifyReply {
   return reply
@@ -48,19 +54,25 @@ export function registerPkiRoutes(app: FastifyInstance): void {
 
   // Only this scope reads application/timestamp-query, as raw bytes.
   void app.register(async (scope) => {
+    const { perAddress, total } = app.ctx.config.anonymous.tsa;
+    // Rate limit, requests under way, type and declared size: decided before the body is read.
+    anonymousGate(scope, {
+      method: 'POST',
+      url: `/api${api.pki.timestamp.path}`,
+      rateLimit: PKI_LIMITS.timestamp,
+      inFlight: new InFlight(perAddress, total),
+      types: [TSA_TYPE],
+      notAccepted: notTimestampQuery,
+      maxBytes: () => TSA_BODY_LIMIT,
+      tooLarge: (limit) => new AppError('FILE_TOO_LARGE', `A time-stamp request is at most ${limit} bytes.`),
+    });
     scope.addContentTypeParser(
-      'application/timestamp-query',
+      TSA_TYPE,
       { parseAs: 'buffer', bodyLimit: TSA_BODY_LIMIT },
       (_req, body, done) => done(null, body),
     );
     scope.post(`/api${api.pki.timestamp.path}`, async (req, reply) => {
-      await hitRateLimit(app.ctx.db, app.ctx.clock, PKI_LIMITS.timestamp, req.ip);
-      if (!Buffer.isBuffer(req.body)) {
-        throw new AppError(
-          'UNSUPPORTED_FILE_TYPE',
-          'Send a DER TimeStampReq as application/timestamp-query.',
-        );
-      }
+      if (!Buffer.isBuffer(req.body)) throw notTimestampQuery();
       let answer: Uint8Array;
       try {
         answer = await timestampUnitOf(await ca()).respond(req.body);

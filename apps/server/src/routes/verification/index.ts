@@ -1,27 +1,23 @@
+import fsp from 'node:fs/promises';
 import { P, api, type VerificationReport } from '@sinetti/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { readAll } from '../../commands/signing/common.ts';
 import { pdfFailure, pdfRun } from '../../commands/signing/pdf-run.ts';
+import { busy } from '../../http/anonymous-gate.ts';
 import { defineRoute } from '../../http/route.ts';
-import type { RateLimit } from '../../http/rate-limit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authorizeDocument } from '../../policies/documents.ts';
 import { latestProcessOf } from '../../queries/signing/signees.ts';
-import { signingCaFromConfig, pdfWorkers } from '../../services/pdf/index.ts';
+import { PdfBusyError, signingCaFromConfig, pdfWorkers } from '../../services/pdf/index.ts';
 import { verifySignedPdf } from '../../services/pdf/verification/index.ts';
 import { eidTrustAnchors } from '../../services/eid/index.ts';
 
-/** Per client address: each check parses an untrusted PDF in a worker. */
-export const VERIFY_LIMIT = { name: 'verify', max: 30, windowMs: 60_000 } as const satisfies RateLimit;
+import { acceptAnonymousPdf, isBodyFile, verifyAnonymousFile, verifyInFlight } from './anonymous.ts';
 
-/** The body types POST /api/verify reads, as raw bytes (up to the upload limit, never stored). */
-const PDF_TYPES = ['application/pdf', 'application/octet-stream'];
+export { VERIFY_LIMIT } from './anonymous.ts';
 
-function tooLarge(maxBytes: number): AppError {
-  return new AppError('FILE_TOO_LARGE', `The file is larger than ${maxBytes} bytes.`).because(
-    'VERIFY_TOO_LARGE',
-  );
-}
+/** The anonymous lane is full: the same answer as the gate's (the web app says "many files are being checked"). */
+const anonymousFailure = (err: unknown): unknown => (err instanceof PdfBusyError ? busy() : pdfFailure(err));
 
 /** A report of an unreadable file is an error the caller can act on (the web app words the reason). */
 function readable(report: VerificationReport): VerificationReport {
@@ -63,44 +59,29 @@ async function check(
  * and dropped: nothing is stored), and the same report of a Signed document's sealed PDF for members.
  */
 export function registerVerificationRoutes(app: FastifyInstance): void {
-  const maxBytes = () => app.ctx.config.uploads.maxBytes;
   void app.register(async (scope) => {
-    // Read here, not by fastify's buffer parser: past the limit the answer is 413 VERIFY_TOO_LARGE.
-    scope.addContentTypeParser(PDF_TYPES, (req: FastifyRequest, payload, done) => {
-      const limit = maxBytes();
-      if (Number(req.headers['content-length'] ?? 0) > limit) {
-        payload.resume();
-        done(tooLarge(limit), undefined);
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let failed = false;
-      payload.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (failed) return;
-        if (size > limit) {
-          failed = true;
-          chunks.length = 0;
-          done(tooLarge(limit), undefined);
-          return;
-        }
-        chunks.push(chunk);
-      });
-      payload.on('end', () => {
-        if (!failed) done(null, Buffer.concat(chunks));
-      });
-      payload.on('error', (err) => {
-        if (!failed) done(err, undefined);
-      });
-    });
-    defineRoute(scope, api.verification.verify, { rateLimit: VERIFY_LIMIT })(async ({ req }) => {
-      if (!Buffer.isBuffer(req.body) || req.body.length === 0) {
+    const inFlight = verifyInFlight(app);
+    acceptAnonymousPdf(scope, `/api${api.verification.verify.path}`, inFlight);
+    // The rate limit is the gate's (before the body), not defineRoute's (after it).
+    defineRoute(
+      scope,
+      api.verification.verify,
+    )(async ({ req }) => {
+      if (!isBodyFile(req.body)) {
         throw new AppError('VALIDATION_FAILED', 'Send the PDF as the body (Content-Type application/pdf).', {
           file: 'Required.',
         });
       }
-      return check(app, req.body, `verify:${req.ip}`);
+      try {
+        return {
+          status: 'OK',
+          report: readable(await verifyAnonymousFile(app, req.body, `verify:${req.ip}`)),
+        };
+      } catch (err) {
+        throw anonymousFailure(err);
+      } finally {
+        await fsp.rm(req.body.path, { force: true });
+      }
     });
   });
 

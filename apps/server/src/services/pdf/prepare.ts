@@ -14,8 +14,10 @@ import { IncrementalUpdate, MAX_OBJECT_NUMBER } from './syntax/writer.ts';
 export interface Signee {
   name: string;
   email: string;
-  /** The signing level as shown to people, e.g. "Simple" or "Advanced". */
+  /** The signing level as shown to people, e.g. "Simple" or "Advanced", in `lang`. */
   level: string;
+  /** The signee's language: their label on the signature page (absent: the page's). */
+  lang?: Lang;
 }
 
 export interface PrepareMeta {

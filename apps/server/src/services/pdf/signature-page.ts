@@ -87,7 +87,7 @@ export function layoutSignaturePages(
       line(t.continued, y, 'Helvetica-Bold', 14);
       y -= 28;
     }
-    const level = fitText(`${t.level}: ${s.level}`, 'Helvetica', 9, width / 3);
+    const level = fitText(`${TEXTS[s.lang ?? meta.lang].level}: ${s.level}`, 'Helvetica', 9, width / 3);
     const levelWidth = textWidth(level, 'Helvetica', 9);
     const label = fitText(
       `${index + 1}. ${s.name} <${s.email}>`,

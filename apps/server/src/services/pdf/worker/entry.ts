@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { PdfError } from '../syntax/errors.ts';
 import type { ReplyMessage, TaskMessage } from './protocol.ts';
 import { runTask, transferablesOf } from './tasks.ts';
@@ -10,8 +10,10 @@ import { runTask, transferablesOf } from './tasks.ts';
  * value is per thread, so this lowers only this worker thread; where it is not permitted it stays as is.
  */
 const PDF_WORKER_NICE = 10;
+/** The pool's own value (the anonymous lane's workers run at 19, below signing work), else the default. */
+const nice = (workerData as { nice?: number | null } | null)?.nice ?? PDF_WORKER_NICE;
 try {
-  os.setPriority(PDF_WORKER_NICE);
+  os.setPriority(nice);
 } catch {
   // Not permitted here: the worker keeps the process's priority.
 }

@@ -16,7 +16,15 @@ export interface PdfPoolOptions {
   queueSize: number;
   /** The parser's limits inside the worker. */
   limits: PdfLimits;
+  /** The workers' nice value (Linux: per thread); 10 unless set (entry.ts). The anonymous lane runs at 19. */
+  nice?: number;
 }
+
+/**
+ * A task's input read only once a worker is free for it (e.g. an uploaded file from disk), so that queued
+ * tasks hold no bytes; `transfer` lists buffers handed to the worker without a copy.
+ */
+export type LazyInput<T> = () => Promise<{ input: T; transfer?: ArrayBuffer[] }>;
 
 /** The pool is full for this owner or for everyone: try again shortly (429 PDF_BUSY). */
 export class PdfBusyError extends Error {}
@@ -25,6 +33,7 @@ interface Task {
   id: number;
   owner: string;
   message: TaskMessage;
+  load: LazyInput<unknown> | null;
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
 }
@@ -69,7 +78,7 @@ export class PdfWorkerPool {
 
   run<K extends PdfTaskName>(
     task: K,
-    input: PdfTasks[K]['input'],
+    input: PdfTasks[K]['input'] | LazyInput<PdfTasks[K]['input']>,
     owner: string,
   ): Promise<PdfTasks[K]['result']> {
     if (this.closed) return Promise.reject(new Error('The PDF worker pool is closed.'));
@@ -84,7 +93,13 @@ export class PdfWorkerPool {
       const entry: Task = {
         id,
         owner,
-        message: { id, task, input, limits: this.options.limits },
+        message: {
+          id,
+          task,
+          input: (typeof input === 'function' ? undefined : input) as never,
+          limits: this.options.limits,
+        },
+        load: typeof input === 'function' ? (input as LazyInput<unknown>) : null,
         resolve: resolve as (v: unknown) => void,
         reject,
       };
@@ -118,6 +133,7 @@ export class PdfWorkerPool {
   private spawn(): Slot {
     const worker = new Worker(BOOT, {
       execArgv: [],
+      workerData: { nice: this.options.nice ?? null },
       resourceLimits: {
         maxOldGenerationSizeMb: this.options.memoryMb,
         maxYoungGenerationSizeMb: youngGenerationMb(this.options.memoryMb),
@@ -158,18 +174,26 @@ export class PdfWorkerPool {
   }
 
   private async start(slot: Slot, task: Task): Promise<void> {
+    let transfer: ArrayBuffer[] = [];
     try {
       if (this.beforeRun) await this.beforeRun(task.message.task);
+      if (task.load) {
+        const loaded = await task.load();
+        task.message.input = loaded.input as never;
+        transfer = loaded.transfer ?? [];
+      }
     } catch (err) {
-      this.finish(slot, task, () => task.reject(err as Error));
+      if (slot.task === task) this.finish(slot, task, () => task.reject(err as Error));
       return;
     }
+    // The worker failed while the input was read: its task has been failed with it.
+    if (slot.task !== task) return;
     slot.worker.ref();
     slot.timer = setTimeout(() => {
       const seconds = Math.round(this.options.taskTimeoutMs / 1000);
       void this.fail(slot, new PdfLimitError(`Processing the PDF took longer than ${seconds} s.`));
     }, this.options.taskTimeoutMs);
-    slot.worker.postMessage(task.message);
+    slot.worker.postMessage(task.message, transfer);
   }
 
   private settle(slot: Slot, reply: ReplyMessage): void {

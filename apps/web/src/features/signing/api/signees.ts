@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type SigneeLevel, type SigningMethodId } from '@sinetti/contract';
+import { api, type Language, type SigneeLevel, type SigningMethodId } from '@sinetti/contract';
 import { call } from '../../../lib/api';
 import { signingKeys } from './keys';
 
@@ -29,6 +29,8 @@ export interface NewSignee {
   email: string;
   level: SigneeLevel;
   method: SigningMethodId;
+  /** The signee's language (issue #31 item 2). */
+  language: Language;
 }
 
 export function useAddSignee(docId: string) {

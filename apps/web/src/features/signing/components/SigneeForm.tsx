@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { IconUserCheck, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Signee } from '@sinetti/contract';
+import { LANGUAGES, type Language, type Signee } from '@sinetti/contract';
 import { showError, showSuccess } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
 import { errorText, hasReason } from '../../../lib/errors';
 import { useAccount } from '../../../lib/account';
+import { currentLanguage, isLanguage } from '../../../lib/i18n';
 import { levelsQuery, useAddSignee } from '../api/signees';
 import { signeeEmailError, type SigneeEmailError } from '../lib/validation';
 import { resolveChoice, SigneeMethodPicker, type MethodChoice } from './SigneeMethodPicker';
@@ -16,7 +17,8 @@ const EMPTY = { givenName: '', familyName: '', email: '' };
 
 /**
  * The add-signee form (SPEC §2.4, §5): given and family name (optional), e-mail (checked before
- * sending, with SPEC's messages), and a level and method among those the server's providers serve.
+ * sending, with SPEC's messages), the signee's language (the sender's by default), and a level and method
+ * among those the server's providers serve.
  */
 export function SigneeForm({ docId, signees }: { docId: string; signees: readonly Signee[] }) {
   const { t } = useTranslation('signing');
@@ -26,6 +28,9 @@ export function SigneeForm({ docId, signees }: { docId: string; signees: readonl
   const [values, setValues] = useState(EMPTY);
   const [choice, setChoice] = useState<MethodChoice>({ level: null, method: null });
   const [error, setError] = useState<SigneeEmailError | null>(null);
+  // The signee's language (issue #31 item 2): the sender's own until they pick another for this signee.
+  const [picked, setPicked] = useState<Language | null>(null);
+  const language = picked ?? account.data?.account.language ?? currentLanguage();
   // The level defaults to the server's default (SPEC §5 says 10; see docs/decisions.md "Levels"), the
   // method to the level's first offered one.
   const chosen = resolveChoice(levels.data, choice);
@@ -53,10 +58,11 @@ export function SigneeForm({ docId, signees }: { docId: string; signees: readonl
     setError(problem);
     if (problem || chosen.level === null || chosen.method === null) return;
     add.mutate(
-      { ...values, email: values.email.trim(), level: chosen.level, method: chosen.method },
+      { ...values, email: values.email.trim(), level: chosen.level, method: chosen.method, language },
       {
         onSuccess: () => {
           setValues(EMPTY);
+          setPicked(null);
           showSuccess(t('signees.added'));
         },
         onError: (err) => {
@@ -93,14 +99,25 @@ export function SigneeForm({ docId, signees }: { docId: string; signees: readonl
             autoComplete="off"
           />
         </Group>
-        <TextInput
-          label={t('signees.email')}
-          type="email"
-          value={values.email}
-          onChange={(e) => set('email')(e.currentTarget.value)}
-          error={error ? t(`signees.errors.${error}`) : undefined}
-          autoComplete="off"
-        />
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          <TextInput
+            label={t('signees.email')}
+            type="email"
+            value={values.email}
+            onChange={(e) => set('email')(e.currentTarget.value)}
+            error={error ? t(`signees.errors.${error}`) : undefined}
+            autoComplete="off"
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          <Select
+            label={t('signees.language')}
+            w={112}
+            data={LANGUAGES.map((l) => ({ value: l, label: t(`signees.languages.${l}`) }))}
+            value={language}
+            onChange={(v) => isLanguage(v) && setPicked(v)}
+            allowDeselect={false}
+          />
+        </Group>
         <SigneeMethodPicker data={levels.data} choice={choice} onChange={setChoice} />
         <Group justify="space-between" gap="xs">
           <Button

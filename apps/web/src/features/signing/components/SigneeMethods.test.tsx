@@ -55,7 +55,14 @@ describe('the signee form’s level and method (issue #29 item 1)', () => {
     fireEvent.submit(form);
     await waitFor(() =>
       expect(callsTo(fetchMock, ADD)).toEqual([
-        { givenName: '', familyName: '', email: 'anna@example.com', level: 10, method: 'fi-trust-network' },
+        {
+          givenName: '',
+          familyName: '',
+          email: 'anna@example.com',
+          level: 10,
+          method: 'fi-trust-network',
+          language: 'en',
+        },
       ]),
     );
   });

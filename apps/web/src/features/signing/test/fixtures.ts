@@ -22,6 +22,7 @@ export function makeSignee(overrides: Partial<Signee> = {}): Signee {
     givenName: 'Liisa',
     familyName: 'Laine',
     email: 'liisa@example.com',
+    language: 'en',
     level: 1,
     method: 'host-email-sms',
     methodName: 'localhost (e-mail)',
