@@ -26,6 +26,7 @@ import {
   withTempDir,
 } from './job-files.ts';
 import { faultPoint } from '../../lib/fault-points.ts';
+import { analyzeFindings } from './pdf-findings.ts';
 
 /** `blobKey`: the file a conversion is for (older jobs have none: the row's file then). */
 export type DocumentJob = JobRecord<{ documentId: string; blobKey?: string }>;
@@ -89,6 +90,7 @@ export async function runConvert(job: DocumentJob, c: JobContext): Promise<void>
     await faultPoint('conversion.converted');
     const text = await pdfText(c, pdf).catch(() => '');
     const stored = await uploadFile(c, doc.organizationId, pdf, 'application/pdf');
+    const findings = await analyzeFindings(c, doc.organizationId, await fsp.readFile(pdf), stored.sha256);
     await c.db.transaction(async (tx) => {
       await tx
         .update(documents)
@@ -97,6 +99,7 @@ export async function runConvert(job: DocumentJob, c: JobContext): Promise<void>
           pdfSize: stored.size,
           pdfSha256: stored.sha256,
           contentText: text,
+          pdfFindings: findings,
           conversionStatus: 'done',
           conversionError: null,
           conversionFailure: null,
@@ -117,7 +120,7 @@ export async function runConvert(job: DocumentJob, c: JobContext): Promise<void>
   });
 }
 
-/** Indexes the text of an uploaded PDF. Idempotent. */
+/** Indexes the text of an uploaded PDF and analyses it for the send dialog (pdf-findings.ts). Idempotent. */
 export async function runExtractText(job: DocumentJob, c: JobContext): Promise<void> {
   const doc = await findDocument(c.db, job.payload.documentId);
   if (!doc?.pdfKey) return;
@@ -126,9 +129,13 @@ export async function runExtractText(job: DocumentJob, c: JobContext): Promise<v
     const file = path.join(dir, 'document.pdf');
     await downloadBlob(c, pdfKey, file);
     const text = await pdfText(c, file).catch((err: unknown) => Promise.reject(permanentIfHopeless(err)));
+    // What the send dialog warns about (hidden layers, unreferenced streams, a certification).
+    const findings = doc.pdfSha256
+      ? await analyzeFindings(c, doc.organizationId, await fsp.readFile(file), doc.pdfSha256)
+      : null;
     await c.db
       .update(documents)
-      .set({ contentText: text })
+      .set({ contentText: text, ...(findings ? { pdfFindings: findings } : {}) })
       .where(and(eq(documents.id, doc.id), eq(documents.pdfKey, pdfKey)));
     await recordVersionText(c.db, doc.id, pdfKey, text);
   });

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors.ts';
 import { documentColumns, type DocumentRow } from '../../queries/documents/columns.ts';
 import { expiryDays } from '../../queries/signing/quote.ts';
 import { latestProcessOf, listSignees, type SigneeRow } from '../../queries/signing/signees.ts';
-import { prepareSignable } from '../../services/pdf/index.ts';
+import { prepareSignable, type PdfFindings } from '../../services/pdf/index.ts';
 import { reserveMailQuota } from '../../services/mail/limits.ts';
 import type { SigningProviders } from '../../services/signing-providers/index.ts';
 import { chargeBalance, levelOfSignee } from '../billing/charge.ts';
@@ -129,6 +129,20 @@ async function prepareVersion(ctx: AppContext, doc: DocumentRow, list: SigneeRow
   }
 }
 
+/**
+ * A certified PDF (a DocMDP signature by its author) is not sent: the signature pages and signatures added
+ * here are changes that no DocMDP permission allows, so every reader would report the certification as
+ * broken (issue #30 item 4; docs/decisions.md "A certified upload is refused at send").
+ */
+function assertNotCertified(findings: PdfFindings): void {
+  if (findings.certification === null) return;
+  throw new AppError(
+    'CONFLICT',
+    `The PDF of this document is certified by its author (DocMDP, permission ${findings.certification}); ` +
+      'signing it would break the certification.',
+  ).because('PDF_CERTIFIED', { permission: findings.certification });
+}
+
 /** A rendition that had to be rewritten is sent only once the sender has been told (issue 11 item 4). */
 function assertRewriteAccepted(keptIntact: boolean, acceptRewrite: boolean): void {
   if (keptIntact || acceptRewrite) return;
@@ -162,6 +176,7 @@ export async function sendForSigning(
     (await accountContact(ctx.db, draft.ownerAccountId)) ?? (await accountContact(ctx.db, actor.account.id));
   const lang = roundLanguage(draftList, owner?.lang ?? actor.account.language);
   const prepared = await prepareVersion(ctx, draft, draftList, lang);
+  assertNotCertified(prepared.findings);
   assertRewriteAccepted(prepared.keptIntact, options.acceptRewrite ?? false);
   const version = await storePdf(ctx.blobs, draft.organizationId, prepared.pdf);
   let used = false;
@@ -245,6 +260,8 @@ export async function sendForSigning(
             versionSha256: version.sha256,
             // False: the rendition was rewritten (the sender accepted it); earlier signatures in it are lost.
             keptIntact: prepared.keptIntact,
+            // What the sender was warned about: hidden layers, unreferenced streams, earlier signatures.
+            findings: prepared.findings,
             expiresAt: followUp.expiresAt.toISOString(),
             reminderDays: followUp.reminderDays,
             message: followUp.message !== null,

@@ -5,12 +5,14 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import type { PdfFindings } from '@sinetti/contract';
 import { accounts, timestamps } from './accounts.ts';
 import { organizations, roles } from './organizations.ts';
 
@@ -51,6 +53,12 @@ export const documents = pgTable(
       .notNull()
       .default('none'),
     conversionError: text('conversion_error'),
+    /**
+     * What the analysis of the PDF (`pdf_sha256`) found for the send dialog (contract pdfFindings: hidden
+     * layers, unreferenced content streams, a certification, signatures already in it), with the sha256 of
+     * the file analysed: findings of another file are stale and read as not analysed (issue #30 item 4).
+     */
+    pdfFindings: jsonb('pdf_findings').$type<PdfFindings & { sha256: string }>(),
     /** Why conversion failed, for the user (contract CONVERSION_FAILURES); conversionError is for logs. */
     conversionFailure: text('conversion_failure', { enum: ['TOO_LARGE', 'TIMEOUT', 'UNREADABLE'] }),
     /** A template's signee roles in signing order ("Tenant", "Landlord"); Use template asks a person for each. */

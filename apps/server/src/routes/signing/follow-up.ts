@@ -5,6 +5,7 @@ import { defineRoute } from '../../http/route.ts';
 import { can } from '../../policies/index.ts';
 import { authorizeDocument } from '../../policies/documents.ts';
 import { quoteSending } from '../../queries/signing/quote.ts';
+import { currentFindings } from '../../commands/documents/pdf-findings.ts';
 
 /** The send dialog's quote and the sender's reminders (issue 12 items 6 and 7). */
 export function registerSigningFollowUpRoutes(app: FastifyInstance): void {
@@ -21,7 +22,9 @@ export function registerSigningFollowUpRoutes(app: FastifyInstance): void {
       ctx.clock.now(),
       ctx.config.publicUrl,
     );
-    return { status: 'OK', quote };
+    // What the sender is warned about before sending (issue #30 item 4).
+    const pdfFindings = await currentFindings(ctx, doc);
+    return { status: 'OK', quote: { ...quote, pdfFindings } };
   });
 
   defineRoute(

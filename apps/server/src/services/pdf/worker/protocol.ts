@@ -4,6 +4,7 @@ import type { TemplateField, TextChange, VerificationReport } from '@sinetti/con
 import type { FillInput, FillResult, TemplateOutcome } from '../../templates/docx-template.ts';
 import type { VerifyInput } from '../verification/verify-pdf.ts';
 import type { DssInput, DssLayout } from '../dss.ts';
+import type { PdfFindings } from '../findings.ts';
 import type { PdfImage } from '../png.ts';
 import type {
   PrepareInput,
@@ -17,6 +18,8 @@ import type {
 export interface PdfTasks {
   prepare: { input: PrepareInput; result: PrepareResult };
   layoutSignature: { input: LayoutInput; result: SignatureLayout };
+  /** What the sender should know about an uploaded PDF before sending it (findings.ts). */
+  analyze: { input: { pdf: Uint8Array }; result: PdfFindings };
   /** The verification report of an untrusted signed PDF (verification/verify-pdf.ts). */
   verify: { input: VerifyInput; result: VerificationReport };
   /** The Document Security Store update of a sealed PDF (dss.ts). */

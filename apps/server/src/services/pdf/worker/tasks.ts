@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { layoutDss, type DssInput } from '../dss.ts';
+import { analyzePdf, findingsOf, type PdfFindings } from '../findings.ts';
 import { layoutSignature, dryRunSignatures, type LayoutInput } from '../layout.ts';
 import { PngError, pngImage, type PdfImage } from '../png.ts';
 import { prepareForSigning, type PrepareMeta, type Signee } from '../prepare.ts';
@@ -25,6 +26,8 @@ export interface PrepareResult {
   pages: number;
   /** False: the rendition had to be rewritten (see prepareForSigning); earlier signatures in it are lost. */
   keptIntact: boolean;
+  /** What the sender should know about the version (hidden layers, unreferenced streams, certification). */
+  findings: PdfFindings;
 }
 
 /** Pages of a PDF, read from its page tree without parsing the content. */
@@ -52,7 +55,7 @@ export async function prepareChecked(input: PrepareInput, limits: PdfLimits): Pr
     const prepared = await prepareForSigning(input.pdf, input.signees, input.meta, limits);
     const reader = new PdfReader(prepared.pdf, limits);
     dryRunSignatures(prepared.pdf, input.signees.length, limits);
-    return { ...prepared, pages: countPages(reader) };
+    return { ...prepared, pages: countPages(reader), findings: findingsOf(reader) };
   } catch (err) {
     throw asPdfError(err);
   }
@@ -90,6 +93,13 @@ export async function runTask<K extends PdfTaskName>(
   type Result = PdfTasks[K]['result'];
   if (task === 'prepare') return (await prepareChecked(input as PrepareInput, limits)) as Result;
   if (task === 'layoutSignature') return layoutSignature(input as LayoutInput, limits) as Result;
+  if (task === 'analyze') {
+    try {
+      return analyzePdf((input as PdfTasks['analyze']['input']).pdf, limits) as Result;
+    } catch (err) {
+      throw asPdfError(err);
+    }
+  }
   if (task === 'verify') return verifyPdf(input as VerifyInput, limits) as Result;
   if (task === 'layoutDss') return layoutDss(input as DssInput, limits) as Result;
   if (task === 'signatureImage') return signatureImage(input as SignatureImageInput) as Result;

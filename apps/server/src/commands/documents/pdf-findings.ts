@@ -1,0 +1,57 @@
+import type { PdfFindings } from '@sinetti/contract';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../http/context.ts';
+import { documents } from '../../db/schema/index.ts';
+import { analyzeUpload } from '../../services/pdf/index.ts';
+import { pdfRun } from '../signing/pdf-run.ts';
+import { readPdf } from '../signing/common.ts';
+
+/** Findings as stored on the document: with the sha256 of the PDF they are about. */
+export type StoredFindings = PdfFindings & { sha256: string };
+
+/**
+ * The findings of a PDF (issue #30 item 4), read in a PDF worker counted against the organization; null
+ * when the file cannot be read within the limits or the workers are busy (the send dialog then shows
+ * nothing, and the send itself reads the file again and refuses what cannot be signed).
+ */
+export async function analyzeFindings(
+  ctx: Pick<AppContext, 'config' | 'log'>,
+  organizationId: string,
+  pdf: Uint8Array,
+  sha256: string,
+): Promise<StoredFindings | null> {
+  try {
+    return { ...(await analyzeUpload(pdf, pdfRun(ctx, organizationId))), sha256 };
+  } catch (err) {
+    ctx.log.warn({ err: (err as Error).message, sha256 }, 'documents: the PDF could not be analysed');
+    return null;
+  }
+}
+
+const publicFindings = ({ sha256: _sha256, ...findings }: StoredFindings): PdfFindings => findings;
+
+/**
+ * The findings of the document's current PDF for the send dialog: as stored when the upload or
+ * conversion analysed this very file, else analysed now (documents from before the analysis, a restored
+ * version) and stored for the next time. Null when there is no PDF yet or it cannot be read.
+ */
+export async function currentFindings(
+  ctx: Pick<AppContext, 'config' | 'log' | 'db' | 'blobs'>,
+  doc: { id: string; organizationId: string; pdfKey: string | null; pdfSha256: string | null },
+): Promise<PdfFindings | null> {
+  const { pdfKey, pdfSha256 } = doc;
+  if (!pdfKey || !pdfSha256) return null;
+  const [row] = await ctx.db
+    .select({ findings: documents.pdfFindings })
+    .from(documents)
+    .where(eq(documents.id, doc.id));
+  if (row?.findings?.sha256 === pdfSha256) return publicFindings(row.findings);
+  const pdf = await readPdf(ctx.blobs, pdfKey);
+  const found = await analyzeFindings(ctx, doc.organizationId, pdf, pdfSha256);
+  if (!found) return null;
+  await ctx.db
+    .update(documents)
+    .set({ pdfFindings: found })
+    .where(and(eq(documents.id, doc.id), eq(documents.pdfSha256, pdfSha256)));
+  return publicFindings(found);
+}
