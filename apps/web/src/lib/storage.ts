@@ -2,6 +2,8 @@
 export const STORAGE_KEYS = {
   session: 'sinetti.session',
   language: 'sinetti.language',
+  /** The language a visitor picked with the public pages' switch (it then beats the signee's). */
+  publicLanguage: 'sinetti.publicLanguage',
   selectedOrganization: 'sinetti.selectedOrganization',
   guide: 'sinetti.guide',
 } as const;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Container, Group, Image, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { signingKeys } from '../api/keys';
 import { sessionQuery, statusQuery } from '../api/public';
 
@@ -15,7 +16,8 @@ export interface PublicNames {
 
 /**
  * The public signing pages' header (issue 12 item 7): the Sinetti mark, who asks for the signature and
- * which document. Names the server has not sent yet (or never will) are left out.
+ * which document, and the English / Suomi switch (issue #31 item 2). Names the server has not sent yet (or
+ * never will) are left out.
  */
 export function PublicHeader({ organizationName, documentName }: PublicNames) {
   const { t } = useTranslation('signee');
@@ -27,20 +29,23 @@ export function PublicHeader({ organizationName, documentName }: PublicNames) {
             <Image src="/favicon.svg" alt="" w={24} h={24} />
             <Text fw={700}>Sinetti</Text>
           </Group>
-          {(organizationName || documentName) && (
-            <Stack gap={0} align="flex-end" style={{ minWidth: 0 }} data-testid="public-header-names">
-              {organizationName && (
-                <Text size="sm" fw={600} truncate maw="100%">
-                  {t('publicHeader.from', { organization: organizationName })}
-                </Text>
-              )}
-              {documentName && (
-                <Text size="xs" truncate maw="100%">
-                  {documentName}
-                </Text>
-              )}
-            </Stack>
-          )}
+          <Group gap="md" wrap="nowrap" justify="flex-end" style={{ minWidth: 0 }}>
+            {(organizationName || documentName) && (
+              <Stack gap={0} align="flex-end" style={{ minWidth: 0 }} data-testid="public-header-names">
+                {organizationName && (
+                  <Text size="sm" fw={600} truncate maw="100%">
+                    {t('publicHeader.from', { organization: organizationName })}
+                  </Text>
+                )}
+                {documentName && (
+                  <Text size="xs" truncate maw="100%">
+                    {documentName}
+                  </Text>
+                )}
+              </Stack>
+            )}
+            <LanguageSwitch />
+          </Group>
         </Group>
       </Container>
     </Box>
