@@ -250,7 +250,7 @@ describe('OCSP revocation status', () => {
         chain,
         changes: null,
       },
-      false,
+      { unreadableRevision: false, unreadableContents: false },
     );
     expect(warnings).toContain('revocation-stale');
     expect(warnings).not.toContain('revocation-unknown');

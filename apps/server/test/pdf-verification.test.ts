@@ -136,14 +136,16 @@ describe('verifying signed PDFs', () => {
     expect(seal.changes?.annotations).toContainEqual({ page: 1, change: 'added', subtype: 'Text' });
   });
 
-  it('reports a file signed by another CA honestly as not issued by this service', () => {
+  it('reports a file signed by another CA of the same name as an impersonation, not issued by this service', () => {
+    // makeTestCa names every CA alike ("Sinetti Signing CA (sinetti.test)"): the other one copies the name.
     const report = verify(foreign);
-    expect(report.verdict).toBe('warnings');
+    expect(report.verdict).toBe('invalid');
     for (const s of report.signatures) {
       expect(s.intact).toBe('ok');
       expect(s.signatureValid).toBe('ok');
       expect(s.chain.trusted).toBe(false);
       expect(s.warnings).toContain('not-issued-by-this-service');
+      expect(s.warnings).toContain('impersonation');
     }
   });
 
@@ -175,6 +177,6 @@ describe('verifying signed PDFs', () => {
     const report = await verifySignedPdf(sealed, ca);
     expect(report.verdict).toBe('valid');
     expect(report.signatures).toHaveLength(4);
-    expect((await verifySignedPdf(sealed, other)).verdict).toBe('warnings');
+    expect((await verifySignedPdf(sealed, other)).verdict).toBe('invalid');
   });
 });

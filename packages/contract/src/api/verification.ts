@@ -30,6 +30,19 @@ export const verifiedCertificate = z.object({
    * nextUpdate period did not reach it): the status is then unknown.
    */
   revocationStale: z.boolean().optional(),
+  /** SHA-256 (hex) of the certificate's DER and of its SubjectPublicKeyInfo (absent in older reports). */
+  sha256: z.string().optional(),
+  spkiSha256: z.string().optional(),
+  /**
+   * This instance's own CA, platform seal or time-stamping unit, recognised by key: the chain ends at the
+   * instance CA (null: none of them; absent in older reports).
+   */
+  instanceRole: z.enum(['ca', 'seal', 'tsa']).nullable().optional(),
+  /**
+   * The certificate copies the name of this instance's CA, seal or time-stamping unit but has another key
+   * (or was not issued by the instance CA's key): an impersonation.
+   */
+  impersonates: z.enum(['ca', 'seal', 'tsa']).nullable().optional(),
 });
 export type VerifiedCertificate = z.infer<typeof verifiedCertificate>;
 
@@ -44,6 +57,11 @@ export const verifiedChain = z.object({
    * QTSP's root). Null when not trusted; absent in reports made before configured anchors.
    */
   anchor: z.enum(['instance', 'configured']).nullable().optional(),
+  /**
+   * The time the chain was judged at: a signer's at the signature's proven time, a time-stamp authority's at
+   * the time the time-stamp is relied on (the next valid archive time-stamp's time, or the validation time).
+   */
+  checkedAt: isoDate.optional(),
 });
 export type VerifiedChain = z.infer<typeof verifiedChain>;
 
@@ -75,6 +93,8 @@ export const documentChanges = z.object({
   dssAdded: z.boolean(),
   /** Other objects of the signed revision that later updates replaced (catalog entries, resources, …). */
   otherObjectsChanged: z.number().int(),
+  /** The document information dictionary (/Info) or the XMP metadata changed (absent in older reports). */
+  metadataChanged: z.boolean().optional(),
   /** Whether anything beyond the allowed additions changed. */
   modified: z.boolean(),
 });
@@ -130,7 +150,11 @@ export const signatureAssurance = z.object({
 });
 export type SignatureAssurance = z.infer<typeof signatureAssurance>;
 
-export const signatureStatus = z.enum(['valid', 'warning', 'invalid']);
+/**
+ * valid; warning: valid with findings that weaken it; untrusted: intact, but the signer (or the time-stamp
+ * authority) cannot be verified: the chain does not end at a trust anchor of this service; invalid.
+ */
+export const signatureStatus = z.enum(['valid', 'warning', 'untrusted', 'invalid']);
 
 export const verifiedSignature = z.object({
   field: z.string(),
@@ -160,13 +184,23 @@ export const verifiedSignature = z.object({
   lockViolations: z.array(z.string()).optional(),
   /** The assurance level of a signature (absent for document time-stamps and in older reports). */
   assurance: signatureAssurance.optional(),
+  /** Which of this instance's identities a certificate of its chains impersonates (absent in older reports). */
+  impersonates: z.array(z.enum(['ca', 'seal', 'tsa'])).optional(),
   /** Machine-readable findings; the web app words them. */
   warnings: z.array(z.string()),
   status: signatureStatus,
 });
 export type VerifiedSignature = z.infer<typeof verifiedSignature>;
 
-export const verificationVerdict = z.enum(['valid', 'warnings', 'invalid', 'unsigned', 'unreadable']);
+/** untrusted: nothing is invalid, but a signer cannot be verified ("signer not verified"), never "valid". */
+export const verificationVerdict = z.enum([
+  'valid',
+  'warnings',
+  'untrusted',
+  'invalid',
+  'unsigned',
+  'unreadable',
+]);
 export type VerificationVerdict = z.infer<typeof verificationVerdict>;
 
 export const verificationReport = z.object({
@@ -182,7 +216,30 @@ export const verificationReport = z.object({
   /** The certification signature's DocMDP permission (1: no changes, 2: forms and signing, 3: also annotations). */
   docMdp: z.number().int().nullable(),
   checkedAt: isoDate,
+  /**
+   * The newest time-stamp, on which every earlier proof rests (ETSI EN 319 102-1): it must be valid at the
+   * validation time. ok; due: its authority's chain ends within `ARCHIVE_DUE_MONTHS` (an archive time-stamp
+   * is due); expired: a certificate of that chain is no longer valid and no newer archive time-stamp covers
+   * it; not-valid: it does not verify, is not trusted or is revoked; none: no time-stamp. Absent in older
+   * reports.
+   */
+  longTerm: z
+    .object({
+      state: z.enum(['ok', 'due', 'expired', 'not-valid', 'none']),
+      newestTimestamp: isoDate.nullable(),
+      /** The earliest end of validity of the newest time-stamp's authority chain. */
+      validUntil: isoDate.nullable(),
+    })
+    .optional(),
+  /** This instance's CA the report was made against, with its fingerprints (absent in older reports). */
+  instanceCa: z
+    .object({ subject: z.string(), sha256: z.string(), spkiSha256: z.string() })
+    .nullable()
+    .optional(),
 });
+
+/** An archive time-stamp is reported due this many months before the newest time-stamp's chain ends. */
+export const ARCHIVE_DUE_MONTHS = 12;
 export type VerificationReport = z.infer<typeof verificationReport>;
 
 /**

@@ -1,156 +1,42 @@
-import { Alert, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import {
-  DEFAULT_TIMEZONE,
-  type DocumentChanges,
-  type VerificationReport,
-  type VerifiedSignature,
-} from '@sinetti/contract';
+import { Alert, Stack, Text } from '@mantine/core';
+import { ARCHIVE_DUE_MONTHS, type VerificationReport } from '@sinetti/contract';
 import { useTranslation } from 'react-i18next';
-import { AssuranceView } from './AssuranceView';
+import { SignatureCard, groupedHex, when } from './SignatureCard';
+import { STATUS } from './status';
 
-const STATUS = {
-  valid: { color: 'green', Icon: IconCircleCheck },
-  warning: { color: 'yellow', Icon: IconAlertTriangle },
-  invalid: { color: 'red', Icon: IconCircleX },
+const VERDICT_STATUS = {
+  valid: 'valid',
+  warnings: 'warning',
+  untrusted: 'untrusted',
+  invalid: 'invalid',
 } as const;
 
-const VERDICT_STATUS = { valid: 'valid', warnings: 'warning', invalid: 'invalid' } as const;
+const ROLES = ['seal', 'tsa', 'ca'] as const;
 
-/** A signing or time-stamp time to the second, in the Helsinki time zone (SPEC §1) with its zone's name. */
-function when(iso: string, lang: string): string {
-  return new Date(iso).toLocaleString(lang === 'fi' ? 'fi-FI' : 'en-GB', {
-    timeZone: DEFAULT_TIMEZONE,
-    timeZoneName: 'short',
-  });
-}
-
-function ChangeList({ changes }: { changes: DocumentChanges }) {
-  const { t } = useTranslation('verify');
-  if (!changes.modified) {
-    const added = changes.signaturesAdded + changes.timestampsAdded > 0 || changes.dssAdded;
-    return <Text size="sm">{t(added ? 'allowedAdditions' : 'noChanges')}</Text>;
-  }
-  const items: string[] = [];
-  if (changes.pagesAdded.length > 0)
-    items.push(t('change.pagesAdded', { pages: changes.pagesAdded.join(', ') }));
-  if (changes.pagesRemoved.length > 0)
-    items.push(t('change.pagesRemoved', { pages: changes.pagesRemoved.join(', ') }));
-  if (changes.pagesContentChanged.length > 0)
-    items.push(t('change.pagesContentChanged', { pages: changes.pagesContentChanged.join(', ') }));
-  for (const a of changes.annotations) {
-    items.push(
-      t('change.annotation', { subtype: a.subtype, change: t(`changeKind.${a.change}`), page: a.page }),
-    );
-  }
-  for (const f of changes.fields)
-    items.push(t('change.field', { name: f.name, change: t(`changeKind.${f.change}`) }));
-  if (changes.otherObjectsChanged > 0) items.push(t('change.other', { count: changes.otherObjectsChanged }));
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={600}>
-        {t('changes')}
-      </Text>
-      <List size="sm">
-        {items.map((item) => (
-          <List.Item key={item}>{item}</List.Item>
-        ))}
-      </List>
-    </Stack>
-  );
-}
-
-/** The lock a signature sets on later changes (DocMDP certification, FieldMDP), in words. */
-function LockLines({ lock }: { lock: NonNullable<VerifiedSignature['lock']> }) {
-  const { t } = useTranslation('verify');
-  const permission = (p: number) => t(`lockPermission.${String(p) as '1' | '2' | '3'}`);
-  const { docMdp, fieldMdp } = lock;
-  return (
-    <>
-      {docMdp !== null && (
-        <Text size="sm" data-testid="signature-lock">
-          {t('lockDocMdp', { permission: permission(docMdp) })}
-        </Text>
-      )}
-      {fieldMdp && (
-        <Text size="sm" data-testid="signature-lock">
-          {t(`lockFields.${fieldMdp.action}`, { fields: fieldMdp.fields.join(', ') })}
-          {fieldMdp.p !== null ? ` ${t('lockAfter', { permission: permission(fieldMdp.p) })}` : ''}
-        </Text>
-      )}
-    </>
-  );
-}
-
-function SignatureCard({ s }: { s: VerifiedSignature }) {
+/** Whether the newest time-stamp still holds, or an archive time-stamp is due or was missed. */
+function LongTermNote({ longTerm }: { longTerm: NonNullable<VerificationReport['longTerm']> }) {
   const { t, i18n } = useTranslation('verify');
-  const { color, Icon } = STATUS[s.status];
-  const name = s.signer.name || t('unknownSigner');
+  if (longTerm.state !== 'due' && longTerm.state !== 'expired') return null;
+  const until = longTerm.validUntil ? when(longTerm.validUntil, i18n.language) : '';
   return (
-    <Card withBorder padding="md" data-testid="signature-card" data-status={s.status}>
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={3} size="h5">
-            {t(s.kind === 'signature' ? 'signature' : 'documentTimestamp', { name })}
-            {s.signer.email ? ` <${s.signer.email}>` : ''}
-          </Title>
-          <Badge color={color} leftSection={<Icon size={14} aria-hidden />} variant="light">
-            {t(`status.${s.status}`)}
-          </Badge>
-        </Group>
-        {s.timestamp?.valid ? (
-          <Text size="sm">
-            {t('timestamped', {
-              time: when(s.timestamp.time, i18n.language),
-              authority: s.timestamp.authority,
-            })}
-          </Text>
-        ) : s.kind === 'signature' ? (
-          <Text size="sm">{t('noTimestamp')}</Text>
-        ) : null}
-        {s.claimedTime && (
-          <Text size="sm">{t('claimedTime', { time: when(s.claimedTime, i18n.language) })}</Text>
-        )}
-        {s.assurance && <AssuranceView assurance={s.assurance} />}
-        <Text size="sm">{t('level', { level: s.level })}</Text>
-        <Text size="sm">{t(s.intact === 'ok' ? 'intact' : 'notIntact')}</Text>
-        <Text size="sm">
-          {t(
-            !s.chain.trusted
-              ? 'notTrusted'
-              : s.chain.anchor === 'configured'
-                ? 'trustedConfigured'
-                : 'trusted',
-          )}
-        </Text>
-        {s.lock && <LockLines lock={s.lock} />}
-        {s.changes ? <ChangeList changes={s.changes} /> : <Text size="sm">{t('noChanges')}</Text>}
-        {s.warnings.length > 0 && (
-          <List size="sm" icon={<IconAlertTriangle size={14} aria-hidden />}>
-            {s.warnings.map((w) => (
-              <List.Item key={w}>{t(`warnings.${w}`, { defaultValue: w })}</List.Item>
-            ))}
-          </List>
-        )}
-        <Stack gap={2}>
-          <Text size="sm" fw={600}>
-            {t('chain')}
-          </Text>
-          {s.chain.certificates.map((c) => (
-            <Text key={`${c.serialNumber}-${c.subject}`} size="xs" style={{ overflowWrap: 'anywhere' }}>
-              {c.subject} — {t(`revocation.${c.revocation}`)}
-              {c.revocationMethod ? ` (${t(`revocationMethod.${c.revocationMethod}`)})` : ''}
-            </Text>
-          ))}
-        </Stack>
-      </Stack>
-    </Card>
+    <Alert
+      color={longTerm.state === 'due' ? 'yellow' : 'red'}
+      data-testid="long-term"
+      data-state={longTerm.state}
+    >
+      {t(`longTerm.${longTerm.state}`, { date: until, months: ARCHIVE_DUE_MONTHS })}
+    </Alert>
   );
 }
 
-/** The verification report: the overall verdict in words, then one card per signature. */
+/**
+ * The verification report: the overall verdict in words (an impersonation of this service's CA, seal or
+ * time-stamping unit first), the state of the newest time-stamp, then one card per signature.
+ */
 export function ReportView({ report }: { report: VerificationReport }) {
   const { t } = useTranslation('verify');
+  const copied = new Set(report.signatures.flatMap((s) => s.impersonates ?? []));
+  const impersonated = ROLES.filter((r) => copied.has(r));
   const status =
     report.verdict in VERDICT_STATUS
       ? VERDICT_STATUS[report.verdict as keyof typeof VERDICT_STATUS]
@@ -164,12 +50,27 @@ export function ReportView({ report }: { report: VerificationReport }) {
         role="status"
         data-testid="verdict"
         data-verdict={report.verdict}
+        data-impersonation={impersonated.length > 0}
       >
+        {impersonated.length > 0 && (
+          <Text fw={700} size="sm" mb={4}>
+            {t('verdict.impersonation', { roles: impersonated.map((r) => t(`roleOf.${r}`)).join(', ') })}
+          </Text>
+        )}
         {t(`verdict.${report.verdict}`)}
       </Alert>
+      {report.longTerm && <LongTermNote longTerm={report.longTerm} />}
       {report.signatures.map((s, i) => (
         <SignatureCard key={`${s.field}-${i}`} s={s} />
       ))}
+      {report.instanceCa && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="instance-ca">
+          {t('instanceCa', {
+            subject: report.instanceCa.subject,
+            fingerprint: groupedHex(report.instanceCa.spkiSha256),
+          })}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { BasicOCSPResponse, Certificate, CertificateRevocationList } from 'pkijs';
 import type { VerifiedCertificate, VerifiedChain } from '@sinetti/contract';
-import { distinguishedName } from './cms-check.ts';
+import { SEAL_COMMON_NAME, TSA_IDENTITY } from '../ca/identities.ts';
+import { describeSigner, distinguishedName } from './cms-check.ts';
 import { nameKey, signedBy } from './crypto.ts';
 import { ocspStatus } from './ocsp.ts';
 
@@ -122,14 +124,70 @@ export function anchorOf(
   return (ctx.extraAnchors ?? []).some((a) => der(a) === der(root)) ? 'configured' : null;
 }
 
+/** SHA-256 (hex) of a certificate's DER and of its SubjectPublicKeyInfo (the key that recognises it). */
+export function fingerprints(cert: Certificate): { sha256: string; spkiSha256: string } {
+  const sha = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+  return {
+    sha256: sha(Buffer.from(der(cert), 'hex')),
+    spkiSha256: sha(new Uint8Array(cert.subjectPublicKeyInfo.toSchema().toBER())),
+  };
+}
+
+type Role = NonNullable<VerifiedCertificate['instanceRole']>;
+/** The instance's own end-entity identities, by the common name its CA gives them. */
+const ROLE_BY_NAME: Record<string, Role> = { [SEAL_COMMON_NAME]: 'seal', [TSA_IDENTITY.commonName]: 'tsa' };
+const roleByName = (cert: Certificate): Role | null => ROLE_BY_NAME[describeSigner(cert).name] ?? null;
+
 /**
- * The chain of `leaf` as the report shows it: each certificate's validity at `at` (the proven time of the
- * signature), its revocation status from the CRLs at hand, and whether it ends at the instance CA or at a
+ * Whether a certificate is one of this instance's identities (recognised by key: the chain ends at the
+ * instance CA, whose key signed it) or copies one's name with another key: the CA's subject name on
+ * another key, or a certificate naming the instance CA as its issuer that the CA's key did not sign (a seal
+ * or time-stamping unit by its common name, else the CA's name is the one copied).
+ */
+function identityOf(
+  cert: Certificate,
+  i: number,
+  chain: Certificate[],
+  anchor: VerifiedChain['anchor'],
+  ctx: TrustContext,
+): Pick<VerifiedCertificate, 'instanceRole' | 'impersonates'> {
+  const ca = ctx.anchor;
+  if (!ca) return { instanceRole: null, impersonates: null };
+  const isRoot = i === chain.length - 1;
+  if (anchor === 'instance') {
+    return { instanceRole: isRoot ? 'ca' : roleByName(cert), impersonates: null };
+  }
+  const caName = nameKey(ca.subject);
+  const keyOf = (c: Certificate) => fingerprints(c).spkiSha256;
+  const trustedKeys = new Set([ca, ...(ctx.extraAnchors ?? [])].map(keyOf));
+  if (nameKey(cert.subject) === caName && !trustedKeys.has(keyOf(cert))) {
+    return { instanceRole: null, impersonates: 'ca' };
+  }
+  if (nameKey(cert.issuer) === caName && !signedBy(cert, ca)) {
+    return { instanceRole: null, impersonates: roleByName(cert) ?? 'ca' };
+  }
+  return { instanceRole: null, impersonates: null };
+}
+
+/**
+ * The chain of `leaf` as the report shows it: each certificate's validity at `at` (the proven time of a
+ * signature, or the time a time-stamp is relied on; with `since`, also at that earlier time, e.g. the
+ * time-stamp's own time), its revocation status at `at` from the data at hand, its fingerprints, whether it
+ * is (or impersonates) one of this instance's identities, and whether it ends at the instance CA or at a
  * configured trust anchor.
  */
-export function describeChain(leaf: Certificate | null, at: Date, ctx: TrustContext): VerifiedChain {
-  if (!leaf) return { certificates: [], complete: false, trusted: false, anchor: null };
+export function describeChain(
+  leaf: Certificate | null,
+  at: Date,
+  ctx: TrustContext,
+  since?: Date,
+): VerifiedChain {
+  if (!leaf) {
+    return { certificates: [], complete: false, trusted: false, anchor: null, checkedAt: at.toISOString() };
+  }
   const { chain, complete } = buildChain(leaf, ctx);
+  const anchor = anchorOf(chain, complete, ctx);
+  const within = (cert: Certificate, t: Date) => cert.notBefore.value <= t && t <= cert.notAfter.value;
   const certificates = chain.map((cert, i): VerifiedCertificate => {
     const isRoot = i === chain.length - 1 && complete;
     return {
@@ -138,14 +196,15 @@ export function describeChain(leaf: Certificate | null, at: Date, ctx: TrustCont
       serialNumber: Buffer.from(cert.serialNumber.valueBlock.valueHexView).toString('hex'),
       notBefore: cert.notBefore.value.toISOString(),
       notAfter: cert.notAfter.value.toISOString(),
-      validAtTime: cert.notBefore.value <= at && at <= cert.notAfter.value,
+      validAtTime: within(cert, at) && (since === undefined || within(cert, since)),
       ...(isRoot
         ? { revocation: 'root' as const, revocationSource: 'none' as const }
         : revocationOf(cert, chain[i + 1], at, ctx)),
+      ...fingerprints(cert),
+      ...identityOf(cert, i, chain, anchor, ctx),
     };
   });
-  const anchor = anchorOf(chain, complete, ctx);
-  return { certificates, complete, trusted: anchor !== null, anchor };
+  return { certificates, complete, trusted: anchor !== null, anchor, checkedAt: at.toISOString() };
 }
 
 /** Whether the DSS holds every certificate of a chain and revocation data for each non-root one (B-LT). */

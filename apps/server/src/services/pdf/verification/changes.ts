@@ -1,10 +1,12 @@
 import type { DocumentChanges } from '@sinetti/contract';
-import { PdfDict, PdfName, PdfRef, isName, serialize, type PdfValue } from '../syntax/objects.ts';
+import { PdfDict, PdfName, PdfRef, PdfStream, isName, serialize, type PdfValue } from '../syntax/objects.ts';
 import type { PdfReader } from '../syntax/reader.ts';
 import { catalogOf, formFields, pageNumbers, type FieldInfo } from './structure.ts';
 
 /** Catalog and form keys that signing, the DSS and document time-stamps may add or change. */
 const ALLOWED_CATALOG_KEYS = new Set(['AcroForm', 'DSS', 'Perms', 'Metadata']);
+/** After the last signature or time-stamp only a DSS may be added to the catalog. */
+const TAIL_CATALOG_KEYS = new Set(['DSS', 'Extensions', 'Metadata']);
 const ALLOWED_FORM_KEYS = new Set(['Fields', 'SigFlags', 'DR', 'DA']);
 
 function text(value: PdfValue | undefined, without: Set<string> = new Set()): string {
@@ -45,12 +47,41 @@ const subtypeOf = (dict: PdfDict | undefined) => {
 
 const isSigned = (reader: PdfReader, f: FieldInfo) => f.type === 'Sig' && reader.dict(f.value) !== undefined;
 
+/** The object numbers reachable from `value` (bounded by the reader's budget). */
+function reachable(reader: PdfReader, value: PdfValue | undefined, into: Set<number>): Set<number> {
+  const stack: (PdfValue | undefined)[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    reader.budget.spendToken();
+    if (v instanceof PdfRef) {
+      if (into.has(v.num)) continue;
+      into.add(v.num);
+      stack.push(reader.resolve(v));
+    } else if (Array.isArray(v)) stack.push(...v);
+    else if (v instanceof PdfDict) stack.push(...v.map.values());
+    else if (v instanceof PdfStream) stack.push(...v.dict.map.values());
+  }
+  return into;
+}
+
+/** The document information dictionary and the XMP metadata stream, as text to compare. */
+function metadataText(reader: PdfReader): string {
+  return `${text(reader.resolve(reader.trailer.get('Info')))}|${text(reader.resolve(catalogOf(reader)?.get('Metadata')))}`;
+}
+
 /**
  * What the updates after a signature changed: `before` is the revision the signature covers, `after` the
  * final file. Later signatures, document time-stamps and a DSS are allowed additions; pages added or
- * removed, page content, annotations, form field values and any other replaced object are modifications.
+ * removed, page content, annotations, form field values, the document information or XMP metadata and any
+ * other replaced object are modifications. With `tail` (the updates after the last signature or
+ * time-stamp), only a DSS may be added: any other new object, and any catalog change but /DSS (and the
+ * /Extensions a DSS writer declares), counts too.
  */
-export function compareRevisions(before: PdfReader, after: PdfReader): DocumentChanges {
+export function compareRevisions(
+  before: PdfReader,
+  after: PdfReader,
+  opts: { tail?: boolean } = {},
+): DocumentChanges {
   const { changed, existed } = redefined(before, after);
   const accounted = new Set<number>();
   const pages0 = pageNumbers(before);
@@ -128,9 +159,10 @@ export function compareRevisions(before: PdfReader, after: PdfReader): DocumentC
   const catalog0 = catalogOf(before);
   const catalog1 = catalogOf(after);
   let otherObjectsChanged = 0;
+  const allowedCatalogKeys = opts.tail ? TAIL_CATALOG_KEYS : ALLOWED_CATALOG_KEYS;
   if (
     !(rootRef instanceof PdfRef) ||
-    text(catalog0, ALLOWED_CATALOG_KEYS) !== text(catalog1, ALLOWED_CATALOG_KEYS)
+    text(catalog0, allowedCatalogKeys) !== text(catalog1, allowedCatalogKeys)
   ) {
     otherObjectsChanged++;
   }
@@ -150,6 +182,18 @@ export function compareRevisions(before: PdfReader, after: PdfReader): DocumentC
     if (isName(type, 'Sig') || isName(type, 'DocTimeStamp') || isName(type, 'VRI')) continue;
     otherObjectsChanged++;
   }
+  if (opts.tail) {
+    // After the last signature: every new object must belong to the DSS (or be cross-reference machinery).
+    const dssObjects = reachable(after, catalog1?.get('DSS'), new Set());
+    for (const num of changed) {
+      if (existed.has(num) || accounted.has(num) || dssObjects.has(num)) continue;
+      const type = after.dict(new PdfRef(num, 0))?.get('Type');
+      if (isName(type, 'XRef') || isName(type, 'ObjStm')) continue;
+      if (after.entries.get(num)?.kind === 'free') continue;
+      otherObjectsChanged++;
+    }
+  }
+  const metadataChanged = metadataText(before) !== metadataText(after);
   const dss0 = catalog0?.get('DSS');
   const dssAdded = catalog1?.get('DSS') !== undefined && text(dss0) !== text(catalog1?.get('DSS'));
   const modified =
@@ -158,7 +202,9 @@ export function compareRevisions(before: PdfReader, after: PdfReader): DocumentC
       pagesContentChanged.length +
       annotations.length +
       fields.length >
-      0 || otherObjectsChanged > 0;
+      0 ||
+    otherObjectsChanged > 0 ||
+    metadataChanged;
   return {
     pagesAdded,
     pagesRemoved,
@@ -169,6 +215,7 @@ export function compareRevisions(before: PdfReader, after: PdfReader): DocumentC
     timestampsAdded,
     dssAdded,
     otherObjectsChanged,
+    metadataChanged,
     modified,
   };
 }

@@ -42,7 +42,8 @@ const locked = (lock: NonNullable<SignatureLock['fieldMdp']>, field: string): bo
 
 /**
  * What the changes after a signature did that its lock forbids (empty: nothing). Permissions (DocMDP,
- * or a FieldMDP /P): 1 allows only a DSS and document time-stamps (ETSI EN 319 142-1 §5.4); 2 also form
+ * or a FieldMDP /P): 1 allows only a DSS and document time-stamps (ETSI EN 319 142-1 §5.4: not even the
+ * document information or XMP metadata may change); 2 also form
  * filling and signing; 3 also annotations. A FieldMDP lock also forbids any change to the fields it locks.
  */
 export function lockViolations(lock: SignatureLock | null | undefined, changes: DocumentChanges): string[] {
@@ -56,6 +57,7 @@ export function lockViolations(lock: SignatureLock | null | undefined, changes: 
     if (changes.otherObjectsChanged > 0) out.add('objects');
     if (p < 3 && changes.annotations.length > 0) out.add('annotations');
     if (p === 1 && (changes.fields.length > 0 || changes.signaturesAdded > 0)) out.add('fields');
+    if (p === 1 && changes.metadataChanged === true) out.add('metadata');
     if (p > 1 && changes.fields.some((f) => f.change === 'added' || f.change === 'removed'))
       out.add('fields');
   }

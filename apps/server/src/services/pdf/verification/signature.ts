@@ -1,22 +1,27 @@
 import type { Certificate, SignedData } from 'pkijs';
-import type { CheckState, DocumentChanges, SignatureLock, VerifiedSignature } from '@sinetti/contract';
+import type {
+  CheckState,
+  DocumentChanges,
+  SignatureLock,
+  VerifiedChain,
+  VerifiedSignature,
+} from '@sinetti/contract';
 import type { PdfDict } from '../syntax/objects.ts';
 import { assuranceOf } from './assurance.ts';
 import { chainInDss, describeChain, type TrustContext } from './chain.ts';
 import {
   checkSigner,
-  checkTimestampToken,
   claimedSigningTime,
   describeSigner,
-  parseSignedData,
   signatureTimestamp,
   type TokenCheck,
 } from './cms-check.ts';
 import { lockViolations } from './locks.ts';
 import { parsePdfDate } from './structure.ts';
+import { byteRangeProblem, chainHolds, documentToken } from './timestamps.ts';
 import { signatureStatus } from './verdict.ts';
 
-/** A signature dictionary as found in the file. */
+/** A signature dictionary as found in the file (every signature field with a value, readable or not). */
 export interface FoundSignature {
   field: string;
   dict: PdfDict;
@@ -26,6 +31,11 @@ export interface FoundSignature {
   docTimeStamp: boolean;
   /** The lock its /Reference sets (DocMDP, FieldMDP). */
   lock: SignatureLock | null;
+  /**
+   * Why the signature cannot be read at all (no /ByteRange, no /Contents string, the value is not a
+   * dictionary); null when it can be.
+   */
+  problem: string | null;
 }
 
 export interface SignatureEnv {
@@ -34,8 +44,8 @@ export interface SignatureEnv {
   ctx: TrustContext;
   dssKeys: Set<string>;
   dssCerts: Certificate[];
-  /** The signatures after this one (by the end of their byte ranges). */
-  later: FoundSignature[];
+  /** The earliest time of a document (archive) time-stamp after this signature that holds (proofsOfExistence). */
+  poe: Date | null;
   /** What changed between the revision ending at `end` and the final file (null: that revision is unreadable). */
   changesSince: (end: number) => DocumentChanges | null;
 }
@@ -47,73 +57,69 @@ export interface SignatureEnv {
 export function checkByteRange(
   range: number[],
   contentsLength: number,
-  size: number,
+  pdf: Uint8Array,
 ): VerifiedSignature['byteRange'] {
-  const fail = (problem: string) => ({ ok: false, wholeFile: false, problem });
-  if (range.length !== 4 || !range.every((n) => Number.isSafeInteger(n) && n >= 0)) return fail('malformed');
-  const [a, b, c, d] = range as [number, number, number, number];
-  if (a !== 0) return fail('not-from-start');
-  if (b <= 0 || c <= b) return fail('overlap');
-  if (c + d > size) return fail('beyond-file');
-  return { ok: true, wholeFile: c + d === size, problem: null };
+  const problem = byteRangeProblem(range, contentsLength, pdf);
+  if (problem !== null) return { ok: false, wholeFile: false, problem };
+  return { ok: true, wholeFile: range[2]! + range[3]! === pdf.length, problem: null };
 }
 
-function gapIsContents(pdf: Uint8Array, b: number, c: number, contentsLength: number): boolean {
-  return pdf[b] === 0x3c && pdf[c - 1] === 0x3e && c - b - 2 === contentsLength * 2;
-}
-
-function timestampOf(token: TokenCheck | null, env: SignatureEnv): VerifiedSignature['timestamp'] {
-  if (!token) return null;
+function timestampOf(token: TokenCheck | null, chain: VerifiedChain | null): VerifiedSignature['timestamp'] {
+  if (!token || !chain) return null;
   return {
     time: token.time.toISOString(),
     valid: token.valid,
     authority: describeSigner(token.cert).name,
-    chain: describeChain(token.cert, token.time, env.ctx),
+    chain,
   };
 }
 
-function laterDocumentTimestamp(env: SignatureEnv): boolean {
-  return env.later.some((s) => {
-    if (!s.docTimeStamp) return false;
-    const [, b = 0, c = 0, d = 0] = s.byteRange;
-    const signed = parseSignedData(s.contents);
-    const token = signed && checkTimestampToken(signed, [env.pdf.subarray(0, b), env.pdf.subarray(c, c + d)]);
-    return token?.valid === true;
-  });
-}
+const earliest = (...times: (Date | null)[]) =>
+  times.filter((t): t is Date => t !== null).reduce((a, b) => (b < a ? b : a));
 
-/** Checks one signature or document time-stamp. */
+/**
+ * Checks one signature or document time-stamp. Its time-stamp is relied on at the time of the next proof
+ * of existence (`env.poe`) or, without one, at the validation time; the signer's chain is judged at the
+ * earliest proven time (a signature time-stamp that holds, a later document time-stamp, else now).
+ */
 export function checkSignature(
   s: FoundSignature,
   cms: SignedData | null,
   env: SignatureEnv,
 ): VerifiedSignature {
-  const byteRange = checkByteRange(s.byteRange, s.contents.length, env.pdf.length);
+  const byteRange = s.problem
+    ? { ok: false, wholeFile: false, problem: s.problem }
+    : checkByteRange(s.byteRange, s.contents.length, env.pdf);
   const [, b = 0, c = 0, d = 0] = s.byteRange;
-  if (byteRange.ok && !gapIsContents(env.pdf, b, c, s.contents.length)) {
-    Object.assign(byteRange, { ok: false, problem: 'gap-not-contents' });
-  }
   const covered = byteRange.ok ? [env.pdf.subarray(0, b), env.pdf.subarray(c, c + d)] : [];
   const info = cms?.signerInfos[0];
+  const reliedAt = env.poe ?? env.now;
   let intact: CheckState = 'failed';
   let signatureValid: CheckState = 'failed';
   let cert: Certificate | null = null;
   let token: TokenCheck | null = null;
+  let chain: VerifiedChain;
+  let timestamp: VerifiedSignature['timestamp'];
   if (cms && info && s.docTimeStamp) {
-    token = byteRange.ok ? checkTimestampToken(cms, covered) : null;
+    token = byteRange.ok ? documentToken(s, cms, env.pdf) : null;
     intact = token?.imprintOk ? 'ok' : 'failed';
     signatureValid = token?.signatureOk ? 'ok' : 'failed';
     cert = token?.cert ?? null;
-  } else if (cms && info) {
-    const checked = byteRange.ok ? checkSigner(cms, covered) : null;
-    intact = checked?.intact ?? 'failed';
-    signatureValid = checked?.signatureValid ?? 'failed';
-    cert = checked?.cert ?? null;
-    token = signatureTimestamp(info);
+    chain = describeChain(cert, reliedAt, env.ctx, token?.time);
+    timestamp = timestampOf(token, chain);
+  } else {
+    if (cms && info) {
+      const checked = byteRange.ok ? checkSigner(cms, covered) : null;
+      intact = checked?.intact ?? 'failed';
+      signatureValid = checked?.signatureValid ?? 'failed';
+      cert = checked?.cert ?? null;
+      token = signatureTimestamp(info);
+    }
+    const tokenChain = token ? describeChain(token.cert, reliedAt, env.ctx, token.time) : null;
+    timestamp = timestampOf(token, tokenChain);
+    const holds = token?.valid === true && tokenChain !== null && chainHolds(tokenChain);
+    chain = describeChain(cert, earliest(holds ? token!.time : null, env.poe, env.now), env.ctx);
   }
-  const timestamp = s.docTimeStamp ? null : timestampOf(token, env);
-  const provenTime = token?.valid ? token.time : env.now;
-  const chain = describeChain(cert, provenTime, env.ctx);
   const claimed = parsePdfDate(s.dict.get('M')) ?? (info ? claimedSigningTime(info) : null);
   let level: VerifiedSignature['level'] = 'PKCS7';
   if (s.docTimeStamp) level = 'document-timestamp';
@@ -124,11 +130,18 @@ export function checkSignature(
       const inDss = (ch: typeof chain) => chainInDss(ch, env.dssKeys, env.dssCerts);
       if (inDss(chain) && inDss(timestamp.chain)) {
         level = 'B-LT';
-        if (laterDocumentTimestamp(env)) level = 'B-LTA';
+        if (env.poe !== null) level = 'B-LTA';
       }
     }
   }
   const changes = byteRange.ok && !byteRange.wholeFile ? env.changesSince(c + d) : null;
+  const impersonates = [
+    ...new Set(
+      [...chain.certificates, ...(s.docTimeStamp ? [] : (timestamp?.chain.certificates ?? []))].flatMap(
+        (x) => (x.impersonates ? [x.impersonates] : []),
+      ),
+    ),
+  ];
   const result: Omit<VerifiedSignature, 'status' | 'warnings'> = {
     field: s.field,
     kind: s.docTimeStamp ? 'document-timestamp' : 'signature',
@@ -145,7 +158,8 @@ export function checkSignature(
     lock: s.lock,
     lockViolations: changes ? lockViolations(s.lock, changes) : [],
     ...(s.docTimeStamp ? {} : { assurance: assuranceOf(cert, chain) }),
+    impersonates,
   };
   const unreadableRevision = byteRange.ok && !byteRange.wholeFile && changes === null;
-  return { ...result, ...signatureStatus(result, unreadableRevision) };
+  return { ...result, ...signatureStatus(result, { unreadableRevision, unreadableContents: !cms }) };
 }

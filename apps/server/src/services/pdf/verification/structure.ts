@@ -1,3 +1,4 @@
+import { PdfError } from '../syntax/errors.ts';
 import { decodeStream } from '../syntax/filters.ts';
 import type { PdfDict } from '../syntax/objects.ts';
 import { PdfName, PdfRef, PdfStream, PdfString, isName, type PdfValue } from '../syntax/objects.ts';
@@ -114,5 +115,23 @@ export function signatureFields(reader: PdfReader): { name: string; dict: PdfDic
     const dict = reader.dict(f.value);
     if (f.type !== 'Sig' || !dict || dict.get('ByteRange') === undefined) return [];
     return [{ name: f.name, dict, num: f.value instanceof PdfRef ? f.value.num : null }];
+  });
+}
+
+/**
+ * Every signature field that has a value (/FT /Sig with /V), readable or not: `dict` is undefined when the
+ * value is not a dictionary (e.g. a reference to a damaged object). A verifier reports each of them.
+ */
+export function signedFields(reader: PdfReader): { name: string; dict: PdfDict | undefined }[] {
+  return formFields(reader).flatMap((f) => {
+    if (f.type !== 'Sig' || f.value === undefined || f.value === null) return [];
+    let dict: PdfDict | undefined;
+    try {
+      dict = reader.dict(f.value);
+    } catch (err) {
+      if (err instanceof PdfError && err.problem === 'PDF_TOO_COMPLEX') throw err;
+      dict = undefined;
+    }
+    return [{ name: f.name, dict }];
   });
 }

@@ -4,16 +4,16 @@ import { Certificate, CertificateRevocationList } from 'pkijs';
 import type { VerificationReport, VerifiedSignature } from '@sinetti/contract';
 import { PdfError } from '../syntax/errors.ts';
 import { DEFAULT_PDF_LIMITS, type PdfLimits } from '../syntax/limits.ts';
-import type { PdfDict } from '../syntax/objects.ts';
-import { PdfName, PdfString } from '../syntax/objects.ts';
+import { PdfDict, PdfName, PdfString } from '../syntax/objects.ts';
 import { PdfReader } from '../syntax/reader.ts';
 import { compareRevisions } from './changes.ts';
-import { certificateKey, type TrustContext } from './chain.ts';
-import { certificatesOf, crlsOf, parseSignedData } from './cms-check.ts';
+import { certificateKey, fingerprints, type TrustContext } from './chain.ts';
+import { certificatesOf, crlsOf, distinguishedName, parseSignedData } from './cms-check.ts';
 import { archivedOcsps, parseOcspResponse } from './ocsp.ts';
 import { lockOf } from './locks.ts';
 import { checkSignature, type FoundSignature } from './signature.ts';
-import { docMdpPermission, dssStreams, pageNumbers, signatureFields } from './structure.ts';
+import { docMdpPermission, dssStreams, pageNumbers, signedFields } from './structure.ts';
+import { longTermState, proofsOfExistence } from './timestamps.ts';
 import { overallVerdict, settleChanges } from './verdict.ts';
 
 export interface VerifyInput {
@@ -64,26 +64,44 @@ function unreadable(
   };
 }
 
+/** Every signature field with a value; one that cannot be read is kept with its problem. */
 function found(reader: PdfReader): FoundSignature[] {
-  return signatureFields(reader).flatMap(({ name, dict }) => {
+  return signedFields(reader).map(({ name, dict }): FoundSignature => {
+    const broken = (problem: string): FoundSignature => ({
+      field: name,
+      dict: dict ?? new PdfDict(),
+      byteRange: [],
+      contents: new Uint8Array(0),
+      subFilter: '',
+      docTimeStamp: false,
+      lock: null,
+      problem,
+    });
+    if (!dict) return broken('no-signature-dictionary');
     const range = reader.resolve(dict.get('ByteRange'));
     const contents = reader.resolve(dict.get('Contents'));
     const subFilter = dict.get('SubFilter');
     const type = dict.get('Type');
-    if (!Array.isArray(range) || !(contents instanceof PdfString)) return [];
-    return [
-      {
-        field: name,
-        dict: dict as PdfDict,
-        byteRange: range.map((v) => (typeof v === 'number' ? v : NaN)),
-        contents: contents.bytes,
-        subFilter: subFilter instanceof PdfName ? subFilter.name : '',
-        docTimeStamp: type instanceof PdfName && type.name === 'DocTimeStamp',
-        lock: lockOf(reader, dict),
-      },
-    ];
+    if (!Array.isArray(range)) return broken('no-byte-range');
+    if (!(contents instanceof PdfString)) return broken('no-contents');
+    return {
+      field: name,
+      dict,
+      byteRange: range.map((v) => (typeof v === 'number' ? v : NaN)),
+      contents: contents.bytes,
+      subFilter: subFilter instanceof PdfName ? subFilter.name : '',
+      docTimeStamp: type instanceof PdfName && type.name === 'DocTimeStamp',
+      lock: lockOf(reader, dict),
+      problem: null,
+    };
   });
 }
+
+/** Where a signature's revision ends (unreadable ones last, in field order). */
+const endOf = (s: FoundSignature) => {
+  const end = (s.byteRange[2] ?? NaN) + (s.byteRange[3] ?? NaN);
+  return s.problem === null && Number.isFinite(end) ? end : Infinity;
+};
 
 /**
  * The verification report of an untrusted PDF: every signature checked (byte range, digest, signature,
@@ -118,7 +136,7 @@ function report(reader: PdfReader, input: VerifyInput, now: Date, limits: PdfLim
   const signatures = found(reader);
   const dssCertDers = dssStreams(reader, 'Certs');
   const dssCerts = dssCertDers.map(certificate).filter((c): c is Certificate => c !== null);
-  const cmsList = signatures.map((s) => parseSignedData(s.contents));
+  const cmsList = signatures.map((s) => (s.problem ? null : parseSignedData(s.contents)));
   // One object per distinct certificate (every CMS carries the CA's): each link's signature is checked once.
   const pool = [
     ...new Map(
@@ -168,12 +186,13 @@ function report(reader: PdfReader, input: VerifyInput, now: Date, limits: PdfLim
   };
   const ordered = signatures
     .map((s, i) => ({ s, cms: cmsList[i]! }))
-    .sort(
-      (a, b) =>
-        (a.s.byteRange[2] ?? 0) +
-        (a.s.byteRange[3] ?? 0) -
-        ((b.s.byteRange[2] ?? 0) + (b.s.byteRange[3] ?? 0)),
-    );
+    .sort((a, b) => {
+      const [x, y] = [endOf(a.s), endOf(b.s)];
+      return x === y ? 0 : x < y ? -1 : 1;
+    });
+  const poe = proofsOfExistence(ordered, pdf, now, ctx);
+  // After the last readable signature or time-stamp only a DSS may follow (anything else is a change).
+  const lastEnd = Math.max(0, ...ordered.map((o) => endOf(o.s)).filter(Number.isFinite));
   const results: VerifiedSignature[] = settleChanges(
     ordered.map(({ s, cms }, index) =>
       checkSignature(s, cms, {
@@ -182,10 +201,10 @@ function report(reader: PdfReader, input: VerifyInput, now: Date, limits: PdfLim
         ctx,
         dssKeys,
         dssCerts,
-        later: ordered.slice(index + 1).map((o) => o.s),
+        poe: poe[index] ?? null,
         changesSince: (end) => {
           const before = revisionAt(end);
-          return before ? compareRevisions(before, reader) : null;
+          return before ? compareRevisions(before, reader, { tail: end === lastEnd }) : null;
         },
       }),
     ),
@@ -202,5 +221,7 @@ function report(reader: PdfReader, input: VerifyInput, now: Date, limits: PdfLim
     dss,
     docMdp: docMdpPermission(reader),
     checkedAt: now.toISOString(),
+    longTerm: longTermState(results, now),
+    instanceCa: anchor ? { subject: distinguishedName(anchor.subject), ...fingerprints(anchor) } : null,
   };
 }
