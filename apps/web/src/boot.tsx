@@ -6,7 +6,7 @@ import { i18nReady } from './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { captureInviteFromUrl } from './features/organizations/lib/pending-invite';
+import { captureInviteFromUrl } from './lib/pending-invite';
 import { installErrorReporting } from './lib/error-reporting';
 
 // Uncaught errors are reported to the server (SPEC §8); failed calls report themselves (lib/api.ts).

@@ -6,7 +6,7 @@ import { showError, showSuccess } from '../../../components/toast';
 import { changeLanguage } from '../../../lib/i18n';
 import { playSound } from '../../../lib/sounds';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
-import { pendingInvite } from '../lib/pending-invite';
+import { pendingInvite } from '../../../lib/pending-invite';
 import { registerOrganizationModals } from '../modals';
 import {
   INVITE_BETA,

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { modalStore } from '../../../components/modals';
 import { ApiError } from '../../../lib/api';
 import { inviteLinkQuery, useAccountInvites } from '../api/invites';
-import { pendingInvite } from '../lib/pending-invite';
+import { pendingInvite } from '../../../lib/pending-invite';
 import type { InviteLinkProblem } from '../modals/InvitesModal';
 
 /** Invitations already shown in this page load: the popup opens again only for new ones. */

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModalHost, modalStore } from '../../../components/modals';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
-import { pendingInvite } from '../lib/pending-invite';
+import { pendingInvite } from '../../../lib/pending-invite';
 import { registerOrganizationModals } from '../modals';
 import { INVITE_BETA, invite, invitesReply, signIn } from '../test/fixtures';
 import { InvitesPopup, resetInvitesPopupForTests } from './InvitesPopup';
