@@ -72,6 +72,12 @@ export const ORGANIZATION_ROWS: Record<string, Row> = {
     ok: 404,
     request: () => get(`/api/authentication/invite-link/${'x'.repeat(43)}`),
   },
+  // The sign-in page's preview of an e-mailed link: public; an unknown link is 404 for everyone.
+  'organizations.invitePreview': {
+    kind: 'public',
+    ok: 404,
+    request: () => get(`/api/public/invite/${'x'.repeat(43)}`),
+  },
   'organizations.inviteAccept': {
     kind: 'account',
     ok: 404,

@@ -122,3 +122,21 @@ export async function findAccountInviteByToken(db: DbOrTx, tokenHash: string, em
     .limit(1);
   return rows[0] ?? null;
 }
+
+/**
+ * The name of the organization a live invite link is to, for the sign-in page the link leads to before
+ * anyone is signed in; null for an unknown, used, expired or cancelled link. Nothing else of the invite.
+ */
+export async function inviteOrganizationNameByToken(
+  db: DbOrTx,
+  tokenHash: string,
+  now: Date,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ name: organizations.name })
+    .from(invites)
+    .innerJoin(organizations, eq(organizations.id, invites.organizationId))
+    .where(and(eq(invites.tokenHash, tokenHash), live(now)))
+    .limit(1);
+  return row?.name ?? null;
+}

@@ -97,13 +97,27 @@ export const organizationsApi = {
     params: z.object({ token: z.string().min(1).max(128) }),
     reply: okReply({ invite: accountInvite }),
   }),
+  invitePreview: endpoint({
+    id: 'organizations.invitePreview',
+    method: 'GET',
+    path: '/public/invite/:token',
+    access: 'public',
+    summary:
+      'For the sign-in page an e-mailed invite link leads to: the name of the organization a live invite is ' +
+      'to, and nothing else (not the address, inviter or platform). NOT_FOUND alike for an unknown, used, ' +
+      'expired or cancelled link. Rate-limited per client address (the token is the secret).',
+    params: z.object({ token: z.string().min(1).max(128) }),
+    reply: okReply({ organizationName: z.string() }),
+  }),
   inviteAccept: endpoint({
     id: 'organizations.inviteAccept',
     method: 'GET',
     path: '/authentication/invite-accept/:id',
     access: 'account',
     summary:
-      'Join the organization of one of the caller’s pending invites with its default role. CONFLICT with ' +
+      'Join the organization of one of the caller’s pending invites with its default role. An account that ' +
+      'has not finished setup finishes it here (the joined organization becomes its default and the ' +
+      'session’s selected one): an invitee needs no organization wizard. CONFLICT with ' +
       'reason INVITE_PLATFORM_MISMATCH when the account’s platform differs from the organization’s. ' +
       'Log in again (login type SESSION) afterwards.',
     params: idParams,

@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { invites } from '../../db/schema/index.ts';
-import type { AccountRow } from '../../http/actor.ts';
+import { accounts, invites, sessions } from '../../db/schema/index.ts';
+import type { AccountActor, AccountRow } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { acceptInviteRule } from '../../policies/organizations.ts';
@@ -54,16 +54,48 @@ async function answerInvite(
 }
 
 /**
+ * An invitee who joins before finishing setup needs no organization wizard: setup is complete, the joined
+ * organization is the account's default and this session's selected one (docs/decisions.md, "The invited
+ * colleague's first minutes"). Conditional on setup still being open, so a concurrent setup wins or loses
+ * cleanly; an account that had finished setup keeps its default.
+ */
+async function finishSetupByJoining(
+  tx: DbOrTx,
+  who: AccountActor,
+  organizationId: string,
+  now: Date,
+  audit: AuditContext,
+): Promise<void> {
+  const done = await tx
+    .update(accounts)
+    .set({ setupComplete: true, defaultOrganizationId: organizationId, updatedAt: now })
+    .where(and(eq(accounts.id, who.account.id), eq(accounts.setupComplete, false)))
+    .returning({ id: accounts.id });
+  if (done.length === 0) return;
+  await tx
+    .update(sessions)
+    .set({ selectedOrganizationId: organizationId })
+    .where(and(eq(sessions.id, who.sessionId), eq(sessions.accountId, who.account.id)));
+  await recordAudit(tx, audit, 'account.setup_completed', {
+    organizationId,
+    subjectId: who.account.id,
+    data: { organizationCreated: false, joinedByInvite: true, invites: 0, language: who.account.language },
+  });
+}
+
+/**
  * Accepts one of the caller's invites: joins the organization with its default role and uses the invite
- * up. An account of the other platform is refused (CONFLICT, reason INVITE_PLATFORM_MISMATCH).
+ * up; an account still in the setup wizard finishes setup with it (finishSetupByJoining). An account of
+ * the other platform is refused (CONFLICT, reason INVITE_PLATFORM_MISMATCH).
  */
 export async function acceptInvite(
   db: Db,
   clock: Clock,
-  account: AccountRow,
+  who: AccountActor,
   inviteId: string,
   audit: AuditContext,
 ): Promise<string> {
+  const { account } = who;
   return db.transaction(async (tx) => {
     const now = clock.now();
     const invite = await lockOwnInvite(tx, account, inviteId, now);
@@ -74,6 +106,7 @@ export async function acceptInvite(
     }
     await answerInvite(tx, invite, { status: 'accepted', account, now, audit });
     await joinOrganization(tx, invite.organizationId, account.id, audit);
+    await finishSetupByJoining(tx, who, invite.organizationId, now, audit);
     return invite.organizationId;
   });
 }

@@ -25,12 +25,15 @@ import { fullNameOf } from '../../presenters/account.ts';
 import { presentAccountInvite, presentCompanyInvite, presentMember } from '../../presenters/organizations.ts';
 import {
   findAccountInviteByToken,
+  inviteOrganizationNameByToken,
   listAccountInvites,
   listCompanyInvites,
   listMembers,
 } from '../../queries/organizations.ts';
 
 const INVITE_LIMIT = { name: 'organization-invite', max: INVITES_PER_HOUR, windowMs: 3_600_000 };
+/** Looking up invite links before signing in, per client address: enough for a person, not for guessing. */
+export const INVITE_PREVIEW_LIMIT = { name: 'invite-preview', max: 20, windowMs: 600_000 };
 
 async function inviterOf(ctx: AppContext, actor: OrganizationActor) {
   const [person] = await ctx.db
@@ -106,11 +109,17 @@ export function registerOrganizationRoutes(app: FastifyInstance): void {
     return { status: 'OK', invite: presentAccountInvite(row) };
   });
 
+  defineRoute(app, calls.invitePreview, { rateLimit: INVITE_PREVIEW_LIMIT })(async ({ params, ctx }) => {
+    const name = await inviteOrganizationNameByToken(ctx.db, sha256Hex(params.token), ctx.clock.now());
+    if (name === null) throw notFound('Invite not found.');
+    return { status: 'OK', organizationName: name };
+  });
+
   defineRoute(
     app,
     calls.inviteAccept,
   )(async ({ actor, params, ctx }) => {
-    const companyId = await acceptInvite(ctx.db, ctx.clock, actor.account, params.id, auditOf(actor));
+    const companyId = await acceptInvite(ctx.db, ctx.clock, actor, params.id, auditOf(actor));
     return { status: 'OK', companyId };
   });
 
