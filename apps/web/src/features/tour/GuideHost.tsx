@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { api, GUIDE_FETCH_DELAY_MS, type GuideProgress } from '@sinetti/contract';
+import { modalStore } from '../../components/modals';
 import { call } from '../../lib/api';
 import { useAccount } from '../../lib/account';
 import { usePermissions } from '../../lib/permissions';
@@ -13,6 +14,17 @@ const DashboardTour = lazy(() => import('./DashboardTour').then((m) => ({ defaul
 
 /** Where the dashboard tour runs (SPEC §2.1: the dashboard is /). */
 const DASHBOARD = '/';
+
+/** Whether a dialog is open or still closing (its exit animation). */
+const anyModal = () => modalStore.get().length > 0;
+
+/**
+ * The tour never covers a dialog (issue #31 item 1: its overlay swallowed clicks on the invitations'
+ * Accept and Decline): it waits while any modal is open and shows, at the step reached, once none is.
+ */
+function useModalOpen(): boolean {
+  return useSyncExternalStore(modalStore.subscribe, anyModal, anyModal);
+}
 
 /**
  * The guided dashboard tour's host (SPEC §2.8): for a signed-in account, the guide's state is fetched
@@ -30,6 +42,7 @@ export function GuideHost() {
   // The tour's steps depend on them (no Create steps without documents create): asked from the start, so
   // that the tour never counts its steps before they are known ("Step 1 of 3", then "of 8").
   const permissionsPending = usePermissions().isPending;
+  const modalOpen = useModalOpen();
 
   useEffect(() => {
     if (!accountId) return;
@@ -52,7 +65,7 @@ export function GuideHost() {
     };
   }, [accountId, pathname]);
 
-  if (!accountId || !progress || permissionsPending || pathname !== DASHBOARD) return null;
+  if (!accountId || !progress || permissionsPending || modalOpen || pathname !== DASHBOARD) return null;
   // What this browser saved since the last fetch (next, skip, done) counts at once, on a return too.
   const shown = furthest(progress, localProgress(accountId, 'dashboard'));
   if (shown.complete) return null;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Language } from '@sinetti/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodePathParam } from '../../../lib/path-param';
+import { pendingInvite } from '../../../lib/pending-invite';
 import { sessionStore } from '../../../lib/session';
 import { signInAs } from '../../../test/utils';
 import { callsTo, mockApi } from '../../../test/render-route';
@@ -24,6 +25,7 @@ afterEach(() => {
   cleanUp = null;
   vi.useRealTimers();
   sessionStore.clear();
+  pendingInvite.clear();
   vi.restoreAllMocks();
 });
 
@@ -197,5 +199,50 @@ describe('the sign-in page', () => {
     show({ follow });
     await userEvent.click(screen.getByRole('link', { name: 'Create an account' }));
     expect(follow).toHaveBeenCalledWith('/signup');
+  });
+});
+
+describe('the sign-in page an e-mailed invitation leads to', () => {
+  const token = 'Tk_'.padEnd(43, 'x');
+  const previewKey = `GET /api/public/invite/${token}`;
+
+  it('names the organization, in both languages and on the sign-up page too', async () => {
+    pendingInvite.set(token);
+    const fetchMock = mockApi({
+      'GET /api/config': () => config(false),
+      [previewKey]: () => ({ status: 'OK', organizationName: '<b>Acme</b> Oy' }),
+    });
+    show({ variant: 'signUp' });
+    const note = await screen.findByTestId('signin-invite');
+    expect(note).toBeVisible();
+    expect(note).toHaveTextContent('You have been invited to join <b>Acme</b> Oy');
+    // The name is text, never markup.
+    expect(note.querySelector('b')).toBeNull();
+    expect(callsTo(fetchMock, previewKey)).toHaveLength(1);
+    await userEvent.click(within(screen.getByRole('group', { name: 'Language' })).getByText('Suomi'));
+    expect(note).toHaveTextContent('Sinut on kutsuttu liittymään organisaatioon <b>Acme</b> Oy');
+    // The link is still kept for after signing in.
+    expect(pendingInvite.get()).toBe(token);
+  });
+
+  it('stays the plain page for a link the server does not know (used, expired, unknown)', async () => {
+    pendingInvite.set(token);
+    const fetchMock = mockApi({
+      'GET /api/config': () => config(false),
+      [previewKey]: () => ({ status: 'ERROR', code: 'NOT_FOUND', message: 'Invite not found.' }),
+    });
+    show();
+    await waitFor(() => expect(callsTo(fetchMock, previewKey)).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled());
+    expect(screen.getByTestId('signin-invite')).not.toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Sinetti' })).toBeInTheDocument();
+  });
+
+  it('asks nothing about invitations without an e-mailed link', async () => {
+    const fetchMock = mockApi({ 'GET /api/config': () => config(false) });
+    show();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled());
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual(['/api/config']);
+    expect(screen.getByTestId('signin-invite')).not.toBeVisible();
   });
 });

@@ -2,6 +2,7 @@ import { api, LANGUAGES, type Language, type Platform, type ReplyOf } from '@sin
 import { ApiError, call } from '../../../lib/api';
 import { NOTICES_PATH } from '../../../lib/notices';
 import { decodePathParam } from '../../../lib/path-param';
+import { pendingInvite } from '../../../lib/pending-invite';
 import { sessionStore } from '../../../lib/session';
 import en from '../../../locales/en/auth.json';
 import fi from '../../../locales/fi/auth.json';
@@ -37,6 +38,21 @@ export interface SignInHost {
   loadConfig?(): Promise<SystemConfig>;
 }
 
+/**
+ * The organization an e-mailed invite link kept in this tab (lib/pending-invite.ts) is to; null when there
+ * is none or the server does not know it (unknown, used, expired: the page then stays the plain one).
+ */
+async function invitedOrganization(): Promise<string | null> {
+  const token = pendingInvite.get();
+  if (token === null) return null;
+  try {
+    const reply = await call(api.organizations.invitePreview, { params: { token } });
+    return reply.organizationName;
+  } catch {
+    return null;
+  }
+}
+
 type SystemConfig = ReplyOf<typeof api.system.config>;
 
 interface Provider {
@@ -52,10 +68,11 @@ const DEFAULT_PROVIDERS: Provider[] = [
 ];
 const PROVIDER_NAMES: Record<Platform, string> = { google: 'Google', microsoft: 'Microsoft' };
 const SVG = 'http://www.w3.org/2000/svg';
-const ICONS: Record<Platform | 'clock', string> = {
+const ICONS: Record<Platform | 'clock' | 'mail', string> = {
   google: 'M20 12a8 8 0 1 1-2.34-5.66M20 12h-7.5',
   microsoft: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
   clock: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18M12 7v5l3 3',
+  mail: 'M3 6h18v12H3zM3 6l9 7l9-7',
 };
 
 function icon(name: keyof typeof ICONS, size: number): SVGSVGElement {
@@ -112,6 +129,7 @@ export function renderSignIn(root: HTMLElement, host: SignInHost): () => void {
   let active: Platform | null = null;
   let failure: unknown = null;
   let gone = false;
+  let organization: string | null = null;
 
   const languageButtons = LANGUAGES.map((lang) =>
     el('button', { type: 'button', lang, 'data-lang': lang }, TEXTS[lang].language[lang]),
@@ -121,6 +139,17 @@ export function renderSignIn(root: HTMLElement, host: SignInHost): () => void {
   const text = el('p');
   const noteText = el('span');
   const note = el('div', { class: 'sg-note', role: 'status' }, icon('clock', 20), noteText);
+  // An e-mailed invitation: the organization's name, written as text (never as markup).
+  const inviteName = el('strong', { class: 'sg-invite-name' });
+  const inviteLead = el('span');
+  const inviteHint = el('span', { class: 'sg-invite-hint' });
+  const invite = el(
+    'div',
+    { class: 'sg-note sg-invite', role: 'status', 'data-testid': 'signin-invite' },
+    icon('mail', 20),
+    el('p', {}, inviteLead, ' ', inviteName, el('br'), inviteHint),
+  );
+  invite.hidden = true;
   const buttons = el('div', { class: 'sg-providers' });
   const dev = el('p', { class: 'sg-dev', role: 'note' });
   const error = el('p', { class: 'sg-error', role: 'alert' });
@@ -136,6 +165,7 @@ export function renderSignIn(root: HTMLElement, host: SignInHost): () => void {
       { class: 'sg-card', 'aria-labelledby': 'sg-title' },
       el('div', { class: 'sg-top' }, languages),
       el('div', { class: 'sg-head' }, title, text),
+      invite,
       ...(lapsed ? [note] : []),
       buttons,
       dev,
@@ -168,6 +198,10 @@ export function renderSignIn(root: HTMLElement, host: SignInHost): () => void {
     title.textContent = t[host.variant].title;
     text.textContent = t[host.variant].text;
     noteText.textContent = t.signIn.idleExpired;
+    invite.hidden = organization === null;
+    inviteLead.textContent = t.invite.lead;
+    inviteName.textContent = organization ?? '';
+    inviteHint.textContent = t.invite.hint;
     buttons.replaceChildren(
       ...providers.map(({ platform }) => {
         const button = providerButton(platform);
@@ -234,6 +268,10 @@ export function renderSignIn(root: HTMLElement, host: SignInHost): () => void {
 
   update();
   root.replaceChildren(main);
+  void invitedOrganization().then((name) => {
+    organization = name;
+    if (!gone) update();
+  });
   (host.loadConfig ?? (() => call(api.system.config)))()
     .then(
       (config) => {
