@@ -209,8 +209,10 @@ describe('Settings → Users (SPEC §2.5, §6)', () => {
       [`GET ${A}/invites/company/pending`]: () => ({ status: 'OK', invites: [] }),
     });
     expect(screen.getByRole('status', { name: 'Loading users…' })).toBeInTheDocument();
-    expect(await screen.findByText('No users yet')).toBeInTheDocument();
+    expect(await screen.findByText('No colleagues here yet')).toBeInTheDocument();
     expect(screen.getByText('Matti Meikäläinen')).toBeInTheDocument();
+    // The viewer's own row is a user: the empty state speaks of colleagues, not of no users (#31 item 3).
+    expect(screen.queryByText(/No users/)).not.toBeInTheDocument();
     // The empty state's call to action opens the invite dialog.
     fireEvent.click(screen.getByRole('button', { name: 'Invite your first colleague' }));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
@@ -222,7 +224,7 @@ describe('Settings → Users (SPEC §2.5, §6)', () => {
       [`GET ${A}/company-users`]: () => ({ status: 'OK', users: [membersReply()().users[0]] }),
       [`GET ${A}/invites/company/pending`]: () => ({ status: 'OK', invites: [] }),
     });
-    expect(await screen.findByText('No users yet')).toBeInTheDocument();
+    expect(await screen.findByText('No colleagues here yet')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Invite/ })).not.toBeInTheDocument();
   });
 
