@@ -133,13 +133,15 @@ describe('the tour and dialogs (issue #31 item 1)', () => {
   // The shell registers it when its layout has loaded; the first test opens it before that.
   registerOrganizationModals();
   it('waits while a dialog is open, and shows at its step once the dialog has closed', async () => {
+    // The tour's code is at hand, so that it would show at once were it not waiting.
+    await import('./DashboardTour');
     const { fetchMock } = renderShellWithGuide({ guide: states(false, 2) });
     // The dialog opens first (as the invitations popup may, before the tour's 1 s fetch).
     act(() => modalStore.open('organization-invites'));
     const invites = await screen.findByRole('dialog', { name: 'Organization invitations' });
     await waitFor(() => expect(guideFetches(fetchMock)).toBe(1));
     // Long enough for the tour to have shown, had it not waited.
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 1000));
     expect(screen.queryByRole('dialog', { name: 'Create' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('dialog')).toEqual([invites]);
     // The dialog's own buttons take clicks: nothing lies over them.
