@@ -61,7 +61,8 @@ export async function sendForSigning(page: Page, signee: string) {
 export interface DraftWithSignee {
   owner: { email: string; name: string };
   document: string;
-  signee: { givenName: string; familyName: string; email: string };
+  /** `language`: the signee's language as the form names it (absent: the sender's, the form's default). */
+  signee: { givenName: string; familyName: string; email: string; language?: 'English' | 'Suomi' };
 }
 
 /**
@@ -82,6 +83,10 @@ export async function draftWithSignee(
   await form.getByLabel('Given name').fill(signee.givenName);
   await form.getByLabel('Family name').fill(signee.familyName);
   await form.getByLabel('Email').fill(signee.email);
+  if (signee.language) {
+    await form.getByRole('combobox', { name: 'Language' }).click();
+    await page.getByRole('option', { name: signee.language }).click();
+  }
   await form.getByRole('button', { name: 'Add signee' }).click();
   await panel
     .getByRole('listitem')
