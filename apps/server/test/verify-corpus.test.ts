@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VerificationReport } from '@sinetti/contract';
 import { loadSigningCa, type SigningCa } from '../src/services/pdf/ca/ca.ts';
@@ -34,7 +35,9 @@ describe('the verification corpus', () => {
   afterAll(async () => {
     // The web app's verify page test renders these reports (UPDATE_VERIFY_CORPUS=1 stores them anew).
     if (process.env.UPDATE_VERIFY_CORPUS === '1') {
-      writeFileSync(CORPUS_REPORTS_FILE, `${JSON.stringify(reports, null, 2)}\n`);
+      const options = (await resolveConfig(CORPUS_REPORTS_FILE)) ?? {};
+      const json = await format(JSON.stringify(reports), { ...options, parser: 'json' });
+      writeFileSync(CORPUS_REPORTS_FILE, json);
     } else if (Object.keys(reports).length === 8) {
       const stored = storedCorpusReports();
       for (const [name, report] of Object.entries(reports)) {
