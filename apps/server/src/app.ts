@@ -7,6 +7,7 @@ import { REDACT_PATHS, serializeRequest } from './http/log-redaction.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { anchorLegacyChains } from './commands/signing/audit-chain.ts';
 import { useAuditKeyring } from './commands/signing/audit-anchor.ts';
+import { startSigningKeys } from './commands/signing/signing-keys.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
@@ -64,6 +65,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     protection: config.signing.keyProtection,
   });
   await anchorLegacyChains(database.db, new Date());
+  // Revocations of the seal, time-stamping and CA keys come from the database; the CA's end of life is checked.
+  const signingKeys = await startSigningKeys(database.db, config.signing, app.log);
+  app.addHook('onClose', async () => signingKeys.release());
 
   const ctx: AppContext = {
     config,

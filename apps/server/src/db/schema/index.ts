@@ -11,3 +11,4 @@ export * from './notifications.ts';
 export * from './shares.ts';
 export * from './versions.ts';
 export * from './edit-locks.ts';
+export * from './signing-keys.ts';

@@ -12,7 +12,9 @@ import {
   type SigningKey,
 } from './keys.ts';
 import { privateKeyPem, readPrivateKeyPem, UNPROTECTED, type KeyProtection } from './key-files.ts';
+import { caLifecycle, loadRetiredCas, retireCaDir, type RetiredCa } from './lifecycle.ts';
 import { readPkcs12 } from './p12.ts';
+import type { RevocationReason } from './revocations.ts';
 
 /** The instance's signing certificate authority: it issues every signee's one-time certificate and the seal's. */
 export interface SigningCa {
@@ -26,6 +28,8 @@ export interface SigningCa {
   links: CaLinks | null;
   /** How the keys under `dir` (CA, seal, time-stamping unit) are stored (key-files.ts). */
   protection: KeyProtection;
+  /** Former CAs of this instance (renewed or revoked, lifecycle.ts): anchors for the documents they certified. */
+  retired: RetiredCa[];
 }
 
 /** The CA's public URLs under PUBLIC_URL (routes/pki): stable, so certificates issued years ago still point to them. */
@@ -49,6 +53,8 @@ export interface SigningCaOptions {
   /** Encryption of the private keys written under `dir` (default: none). */
   protection?: KeyProtection | undefined;
   now?: Date;
+  /** Whether a generated CA near its end is renewed while loading (default true; lifecycle.ts). */
+  renew?: boolean;
 }
 
 const CA_YEARS = 20;
@@ -56,10 +62,28 @@ const CA_YEARS = 20;
 export async function loadSigningCa(opts: SigningCaOptions): Promise<SigningCa> {
   const links = opts.publicUrl ? caLinks(opts.publicUrl) : null;
   const protection = opts.protection ?? UNPROTECTED;
-  return { ...(await loadCa(opts, protection)), links, protection };
+  const loaded = await loadCa(opts, protection);
+  return { ...loaded, links, protection, retired: await loadRetiredCas(loaded.dir) };
 }
 
-type LoadedCa = Omit<SigningCa, 'links' | 'protection'>;
+/**
+ * Replaces the generated CA under `opts.dir` now (the operator command): the current one is retired (kept as
+ * an anchor; without its key when revoked) and a new one is generated. A configured PKCS#12 CA is the
+ * operator's to replace.
+ */
+export async function rolloverSigningCa(
+  opts: SigningCaOptions,
+  retirement: { reason: RevocationReason; revokedAt: Date | null },
+): Promise<{ previous: SigningCa; next: SigningCa }> {
+  if (opts.p12 || !opts.dir) {
+    throw new Error('Only a CA that Sinetti generated under DATA_DIR/signing-ca can be renewed by Sinetti.');
+  }
+  const previous = await loadSigningCa({ ...opts, renew: false });
+  await retireCaDir(opts.dir, previous.certificate, retirement);
+  return { previous, next: await loadSigningCa({ ...opts, renew: false }) };
+}
+
+type LoadedCa = Omit<SigningCa, 'links' | 'protection' | 'retired'>;
 
 async function loadCa(opts: SigningCaOptions, protection: KeyProtection): Promise<LoadedCa> {
   if (opts.p12) return fromPkcs12(opts.p12, opts.dir);
@@ -70,7 +94,11 @@ async function loadCa(opts: SigningCaOptions, protection: KeyProtection): Promis
   }
   const caDir = path.join(opts.dir, 'ca');
   const existing = await readCaDir(caDir, protection);
-  if (existing) return { ...existing, dir: opts.dir };
+  const ending = existing && caLifecycle(existing.certificate, opts.now ?? new Date()).state;
+  if (existing && opts.renew !== false && (ending === 'renewal-due' || ending === 'expired')) {
+    // Too little time left to give a certificate its full lifetime: a new CA, the old one kept as an anchor.
+    await retireCaDir(opts.dir, existing.certificate, { reason: 'superseded', revokedAt: null });
+  } else if (existing) return { ...existing, dir: opts.dir };
   await mkdir(opts.dir, { recursive: true, mode: 0o700 });
   const { ca, keyDer } = await generateCa(opts.name, opts.now ?? new Date());
   // Written completely in a private directory, then renamed into place: a process starting at the same

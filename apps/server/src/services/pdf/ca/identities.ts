@@ -20,6 +20,7 @@ import {
   pem,
   type SigningKey,
 } from './keys.ts';
+import { isRevoked } from './revocations.ts';
 import { SIMPLE_NOTICE, SINETTI_POLICY, identificationNotice, type PolicyEntry } from './policies.ts';
 
 /** A key with its certificate, as a CMS signer uses them. */
@@ -175,7 +176,8 @@ export const loadSealIdentity = (ca: SigningCa, now = new Date()) =>
 
 /**
  * One of the instance's own keys and its certificate (issued by the CA), kept in `<ca dir>/<spec.file>`
- * (mode 0600) and renewed when less than `spec.renewBeforeMs` is left or when the CA changes.
+ * (mode 0600) and renewed when less than `spec.renewBeforeMs` is left, when the CA changes, or when the
+ * operator revoked its certificate (revocations.ts): the next use after a revocation makes a fresh key.
  */
 export async function loadInstanceIdentity(
   ca: SigningCa,
@@ -185,10 +187,16 @@ export async function loadInstanceIdentity(
   let cache = identityCache.get(ca);
   if (!cache) identityCache.set(ca, (cache = new Map()));
   const cached = cache.get(spec.file);
-  if (cached && usable(cached, ca, now, spec)) return cached;
+  if (cached && usable(cached, ca, now, spec) && !(await isRevoked(ca, cached.certificate, now)))
+    return cached;
   const file = ca.dir ? path.join(ca.dir, spec.file) : null;
   const stored = file ? await readIdentity(file, ca.protection) : undefined;
-  if (stored && usable(stored, ca, now, spec) && (await stored.certificate.verify(ca.certificate))) {
+  if (
+    stored &&
+    usable(stored, ca, now, spec) &&
+    !(await isRevoked(ca, stored.certificate, now)) &&
+    (await stored.certificate.verify(ca.certificate))
+  ) {
     cache.set(spec.file, stored);
     return stored;
   }
@@ -241,6 +249,16 @@ function yearsAfter(d: Date, years: number): Date {
   const out = new Date(d);
   out.setUTCFullYear(out.getUTCFullYear() + years);
   return out;
+}
+
+/** The stored key and certificate of one of the instance's own keys as they are now (none yet: undefined). */
+export async function storedIdentity(
+  ca: SigningCa,
+  spec: InstanceIdentitySpec,
+): Promise<SignerIdentity | undefined> {
+  return ca.dir
+    ? readIdentity(path.join(ca.dir, spec.file), ca.protection)
+    : identityCache.get(ca)?.get(spec.file);
 }
 
 async function readIdentity(file: string, protection: KeyProtection): Promise<SignerIdentity | undefined> {
