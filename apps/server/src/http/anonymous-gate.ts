@@ -67,21 +67,22 @@ function mediaType(req: FastifyRequest): string {
 
 /**
  * Admission of an anonymous call that carries a body, decided from its headers before any of the body is
- * read: the address's rate limit, the calls under way (per address and in all), the media type and the
- * declared size. A refusal is answered at once with `Connection: close` (as fastify does for a body it
+ * read: the calls under way (per address and in all), the address's rate limit (admitted calls count), the
+ * media type and the declared size. A refusal is answered at once with `Connection: close` (as fastify does for a body it
  * refuses), so the rest of the body is neither read into memory nor waited for.
  */
 export function anonymousGate(scope: FastifyInstance, options: AnonymousGateOptions): void {
   scope.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.method !== options.method || req.routeOptions.url !== options.url) return;
     try {
-      await hitRateLimit(scope.ctx.db, scope.ctx.clock, options.rateLimit, req.ip);
+      // The in-memory cap first: a refusal by it costs no database write, which matters under a flood.
       const release = options.inFlight.enter(req.ip);
       if (!release) throw busy();
       reply.raw.once('close', () => {
         release();
         options.onEnd?.(req);
       });
+      await hitRateLimit(scope.ctx.db, scope.ctx.clock, options.rateLimit, req.ip);
       if (!options.types.includes(mediaType(req))) throw options.notAccepted();
       const limit = options.maxBytes();
       if (Number(req.headers['content-length'] ?? 0) > limit) throw options.tooLarge(limit);

@@ -3,6 +3,23 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
+/**
+ * Bytes per second that all bodies sharing it may be read at together (a leaky bucket with one second of
+ * burst): reading, writing and the events of a flood of uploads stay a bounded share of the event loop.
+ */
+export class ReadRate {
+  private at = 0;
+  constructor(readonly bytesPerSecond: number) {}
+
+  /** Resolves when `bytes` more may be read. */
+  take(bytes: number): Promise<void> {
+    const now = Date.now();
+    this.at = Math.max(this.at, now - 1000) + (bytes * 1000) / this.bytesPerSecond;
+    const wait = this.at - now;
+    return wait > 0 ? new Promise((r) => setTimeout(r, wait)) : Promise.resolve();
+  }
+}
+
 /** A request body kept in a temporary file while it is checked. */
 export interface BodyFile {
   path: string;
@@ -16,6 +33,8 @@ export interface BodyToFileOptions {
   maxBytes: number;
   /** Bytes the body must contain, starting within its first `within` bytes (e.g. `%PDF-` within 1024). */
   magic: { bytes: Buffer; within: number };
+  /** Shared with the other bodies of its kind: the next chunk is read only when the rate allows. */
+  rate?: ReadRate;
   /** Called with the file's path as soon as it exists, so that the caller can remove it whatever happens. */
   created: (file: string) => void;
   tooLarge: () => Error;
@@ -76,7 +95,7 @@ export async function bodyToFile(payload: Readable, o: BodyToFileOptions): Promi
         if (wrong) return stop(wrong);
       }
       payload.pause();
-      writing = handle.write(chunk).then(
+      writing = Promise.all([handle.write(chunk), o.rate?.take(chunk.length)]).then(
         () => {
           if (!settled) payload.resume();
         },

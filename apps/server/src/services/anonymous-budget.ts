@@ -20,6 +20,7 @@ export const anonymousEnvShape = {
   VERIFY_WORKER_MEMORY_MB: z.coerce.number().int().min(64).max(4096).default(192),
   VERIFY_MAX_OBJECTS: z.coerce.number().int().min(1000).max(8388607).default(100_000),
   VERIFY_MAX_DECODED_MB: z.coerce.number().int().min(1).max(1024).default(16),
+  VERIFY_READ_MB_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(16),
   TSA_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
 };
 
@@ -38,6 +39,8 @@ export interface AnonymousConfig {
     perAddress: number;
     /** Anonymous checks under way at once in this process, everyone together. */
     total: number;
+    /** Bytes per second all anonymous bodies together are read at (the rest waits in the network). */
+    readBytesPerSecond: number;
     /**
      * The anonymous lane of PDF work: its own worker threads (at the lowest CPU priority), time and memory
      * limit, and the smaller parser limits; it never takes a signing worker (docs/decisions.md).
@@ -64,6 +67,7 @@ export function anonymousConfigFrom(
       maxBytes: e.VERIFY_MAX_BYTES ?? Math.min(uploadMaxBytes, VERIFY_MAX_BYTES_DEFAULT),
       perAddress: e.VERIFY_CONCURRENCY_PER_ADDRESS,
       total: e.VERIFY_CONCURRENCY,
+      readBytesPerSecond: e.VERIFY_READ_MB_PER_SECOND * 1024 * 1024,
       pool: {
         workers: e.VERIFY_WORKERS,
         taskTimeoutMs: e.VERIFY_TIMEOUT_SECONDS * 1000,

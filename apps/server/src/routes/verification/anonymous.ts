@@ -2,7 +2,7 @@ import fsp from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { VerificationReport } from '@sinetti/contract';
 import { anonymousGate, InFlight } from '../../http/anonymous-gate.ts';
-import { bodyToFile, type BodyFile } from '../../http/body-to-file.ts';
+import { bodyToFile, ReadRate, type BodyFile } from '../../http/body-to-file.ts';
 import type { RateLimit } from '../../http/rate-limit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { currentCrl, pdfWorkers, signingCaFromConfig } from '../../services/pdf/index.ts';
@@ -64,9 +64,11 @@ export function acceptAnonymousPdf(scope: FastifyInstance, url: string, inFlight
     tooLarge,
     onEnd: removeFileOf,
   });
+  const rate = new ReadRate(settings().verify.readBytesPerSecond);
   scope.addContentTypeParser([...PDF_TYPES], (req: FastifyRequest, payload, done) => {
     const limit = settings().verify.maxBytes;
     bodyToFile(payload, {
+      rate,
       dir: settings().tmpDir,
       prefix: 'verify-',
       maxBytes: limit,

@@ -90,7 +90,3 @@ export function analyzePdf(pdf: Uint8Array, limits: PdfLimits): PdfFindings {
   // A file encrypted with permissions only opens with the empty password (read only, as the send does).
   return findingsOf(new PdfReader(pdf, limits, { decrypt: true }));
 }
-
-/** Whether the findings call for a warning before sending (certification is refused at send). */
-export const hasFindings = (f: PdfFindings): boolean =>
-  f.hiddenLayers + f.unreferencedStreams + f.signatures > 0 || f.certification !== null;

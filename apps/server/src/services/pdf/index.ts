@@ -21,7 +21,7 @@ export { loadSigningCa, type SigningCa, type SigningCaOptions } from './ca/ca.ts
 export { prepareForSigning, type PrepareMeta, type Signee } from './prepare.ts';
 export { prepareSignable, type PrepareResult } from './prepare-signable.ts';
 export { analyzeUpload } from './analyze.ts';
-export { hasFindings, type PdfFindings } from './findings.ts';
+export type { PdfFindings } from './findings.ts';
 export { PdfError, PDF_PROBLEMS, type PdfProblem } from './syntax/errors.ts';
 export { PdfBusyError, pdfWorkers, type PdfRun } from './workers.ts';
 export { addSignature, signatureImageOf, type AddSignatureOptions } from './sign.ts';
