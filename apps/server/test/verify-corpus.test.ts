@@ -10,8 +10,10 @@ import {
   CORPUS_REPORTS_FILE,
   afterTsaExpiry,
   beforeTsaExpiry,
+  dssAfterLastTimestamp,
   infoChangedAfterSeal,
   lookAlikeCa,
+  objectAfterLastTimestamp,
   sealedFile,
   storedCorpusReports,
   summary,
@@ -130,6 +132,16 @@ describe('the verification corpus', () => {
     // The document time-stamp after the seal has no lock: the same change is a warning there.
     const stamp = report.signatures[3]!;
     expect(stamp.warnings).toContain('metadata-changed-after-signing');
+  });
+
+  it('allows only a DSS after the last time-stamp: any other added object is a change', async () => {
+    const withDss = await verifyAt(ca, await dssAfterLastTimestamp(ca, sealed));
+    expect(withDss.verdict, JSON.stringify(summary(withDss))).toBe('valid');
+    const report = await verifyAt(ca, objectAfterLastTimestamp(sealed));
+    expect(report.verdict).toBe('invalid');
+    const stamp = report.signatures.at(-1)!;
+    expect(stamp.changes).toMatchObject({ modified: true, otherObjectsChanged: 1 });
+    expect(stamp.warnings).toContain('modified-after-signing-unsigned');
   });
 
   it('checks the newest time-stamp at the validation time: past its authority certificate, invalid', async () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { VerificationReport } from '@sinetti/contract';
 import type { SigningCa } from '../src/services/pdf/ca/ca.ts';
 import { issueCrl } from '../src/services/pdf/ca/crl.ts';
+import { layoutDss } from '../src/services/pdf/dss.ts';
 import { TSA_IDENTITY } from '../src/services/pdf/ca/identities.ts';
 import {
   addPlatformSeal,
@@ -86,6 +87,25 @@ export function infoChangedAfterSeal(pdf: Uint8Array, title = 'Changed after the
   changed.set('Title', new PdfString(new Uint8Array(Buffer.from(title, 'latin1'))));
   const up = new IncrementalUpdate(reader);
   up.replace(info.num, changed);
+  return new Uint8Array(Buffer.concat([Buffer.from(pdf), Buffer.from(up.write(), 'latin1')]));
+}
+
+/** An incremental update after the last time-stamp that only adds a DSS (the CA's CRL issued `at`): allowed. */
+export async function dssAfterLastTimestamp(
+  ca: SigningCa,
+  pdf: Uint8Array,
+  at = new Date(),
+): Promise<Uint8Array> {
+  const crl = await issueCrl(ca, at);
+  const { update } = layoutDss({ pdf, certs: [ca.der], crls: [crl.der] });
+  return new Uint8Array(Buffer.concat([Buffer.from(pdf), Buffer.from(update)]));
+}
+
+/** An incremental update after the last time-stamp that adds one object no DSS holds (e.g. a hidden payload). */
+export function objectAfterLastTimestamp(pdf: Uint8Array): Uint8Array {
+  const reader = new PdfReader(pdf);
+  const up = new IncrementalUpdate(reader);
+  up.add(new PdfDict([['Payload', new PdfString(new Uint8Array(Buffer.from('added after sealing')))]]));
   return new Uint8Array(Buffer.concat([Buffer.from(pdf), Buffer.from(up.write(), 'latin1')]));
 }
 
