@@ -3,16 +3,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModalHost, modalStore } from '../../../components/modals';
 import { showError, showSuccess } from '../../../components/toast';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
+import { topUpRetry } from '../api/balance';
 import { registerBillingModals } from '../modals';
 import { canChargeReply, signIn } from '../test/fixtures';
 
 vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
+const retryDelays = topUpRetry.delaysMs;
 beforeEach(() => {
   signIn();
   registerBillingModals();
+  // Short pauses between the automatic retries of an unknown outcome (the real ones are seconds).
+  topUpRetry.delaysMs = [5, 5];
 });
 afterEach(() => {
+  topUpRetry.delaysMs = retryDelays;
   modalStore.reset();
   vi.unstubAllGlobals();
   vi.clearAllMocks();
@@ -96,25 +101,68 @@ describe('balance-add (SPEC §5 top-up)', () => {
     expect(modalStore.isOpen('balance-add')).toBe(false);
   });
 
-  it('reuses the idempotency key when a failed top-up is tried again', async () => {
+  it('asks again with the same key while the outcome is unknown (503, no answer) and shows the real outcome', async () => {
     let attempt = 0;
     const fetchMock = mockApi({
+      [KEY]: () => {
+        attempt++;
+        if (attempt === 1) {
+          return {
+            status: 'ERROR',
+            code: 'UNAVAILABLE',
+            message: 'The payment provider could not be reached.',
+          };
+        }
+        if (attempt === 2) throw new TypeError('Failed to fetch');
+        return { status: 'OK', balance: 1000 };
+      },
+    });
+    const { submit } = openTopUp();
+    fireEvent.click(submit);
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('€10.00 was added to the balance.'));
+    expect(showError).not.toHaveBeenCalled();
+    expect(modalStore.isOpen('balance-add')).toBe(false);
+    const keys = keysOf(fetchMock);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys)).toEqual(new Set([keys[0]]));
+  });
+
+  it('says the top-up is unconfirmed once the retries are spent, and the next try reuses the key', async () => {
+    let answer = false;
+    const fetchMock = mockApi({
       [KEY]: () =>
-        ++attempt === 1
-          ? { status: 'ERROR', code: 'UNAVAILABLE', message: 'The payment provider could not be reached.' }
-          : { status: 'OK', balance: 1000 },
+        answer
+          ? { status: 'OK', balance: 1000 }
+          : { status: 'ERROR', code: 'UNAVAILABLE', message: 'The payment provider could not be reached.' },
+    });
+    const { submit } = openTopUp();
+    fireEvent.click(submit);
+    await waitFor(() =>
+      expect(showError).toHaveBeenCalledWith(
+        'We could not confirm whether the balance was added. Try again: the same top-up is never charged twice.',
+        'The top-up was not confirmed',
+      ),
+    );
+    // The first attempt and one retry per pause.
+    expect(keysOf(fetchMock)).toHaveLength(1 + topUpRetry.delaysMs.length);
+    expect(modalStore.isOpen('balance-add')).toBe(true);
+    await waitFor(() => expect(submit).not.toHaveAttribute('data-loading'));
+    answer = true;
+    fireEvent.click(submit);
+    await waitFor(() => expect(showSuccess).toHaveBeenCalled());
+    const keys = keysOf(fetchMock);
+    expect(new Set(keys)).toEqual(new Set([keys[0]]));
+  });
+
+  it('does not ask again after a refusal (the outcome is known: nothing was charged)', async () => {
+    const fetchMock = mockApi({
+      [KEY]: () => ({ status: 'ERROR', code: 'CONFLICT', message: 'This key was used for another amount.' }),
     });
     const { submit } = openTopUp();
     fireEvent.click(submit);
     await waitFor(() => expect(showError).toHaveBeenCalledWith('Balance could not be added'));
-    expect(modalStore.isOpen('balance-add')).toBe(true);
-    await waitFor(() => expect(submit).not.toHaveAttribute('data-loading'));
-    fireEvent.click(submit);
-    await waitFor(() => expect(showSuccess).toHaveBeenCalled());
-    const keys = keysOf(fetchMock);
-    expect(keys).toHaveLength(2);
-    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
-    expect(keys[1]).toBe(keys[0]);
+    expect(keysOf(fetchMock)).toHaveLength(1);
   });
 
   it('shows the declined message and uses a new key for the next attempt', async () => {

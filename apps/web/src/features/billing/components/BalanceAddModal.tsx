@@ -7,7 +7,7 @@ import { AppModal, useModals, type ModalComponentProps } from '../../../componen
 import { showError, showSuccess } from '../../../components/toast';
 import { errorText, hasReason } from '../../../lib/errors';
 import { formatMoney } from '../../../lib/money';
-import { useTopUp } from '../api/balance';
+import { outcomeUnknown, useTopUp } from '../api/balance';
 import { isValidTopUp, parseAmount } from '../lib/amount';
 
 const newKey = () => crypto.randomUUID();
@@ -15,7 +15,9 @@ const newKey = () => crypto.randomUUID();
 /**
  * balance-add (SPEC §2.7, §5): a whole number of euros from 10 to 500, 10 to begin with. Every attempt
  * of one top-up carries the same idempotency key, so a retried or double-clicked top-up charges once;
- * a new key is made only after an answer that charged nothing (declined, no payment method).
+ * a new key is made only after an answer that charged nothing (declined, no payment method). A reply that
+ * leaves the outcome unknown (503, no answer) is asked again with the same key (api/balance.ts), so the
+ * dialog shows what really happened (issue 31 item 11).
  */
 export function BalanceAddModal({ opened, close }: ModalComponentProps<'balance-add'>) {
   const { t } = useTranslation('billing');
@@ -54,13 +56,17 @@ export function BalanceAddModal({ opened, close }: ModalComponentProps<'balance-
             setMethodRequired(true);
           }
         },
-        // The outcome is unknown (no answer, provider unreachable): keep the key for the retry.
-        onError: (error) =>
-          showError(
-            hasReason(error, 'TOP_UP_NOT_WHOLE', 'TOP_UP_OUT_OF_RANGE')
-              ? errorText(error)
-              : t('topUp.failed'),
-          ),
+        // Still unknown after the automatic retries (no answer, provider unreachable): keep the key, so
+        // that trying again answers the charge if it was made, and say that it may have been.
+        onError: (error) => {
+          if (outcomeUnknown(error)) showError(t('topUp.unconfirmed'), t('topUp.unconfirmedTitle'));
+          else
+            showError(
+              hasReason(error, 'TOP_UP_NOT_WHOLE', 'TOP_UP_OUT_OF_RANGE')
+                ? errorText(error)
+                : t('topUp.failed'),
+            );
+        },
       },
     );
   };
