@@ -94,6 +94,8 @@ describe('signees panel (SPEC §2.4, §5)', () => {
           email: 'matti@example.com',
           level: 1,
           method: 'host-email-sms',
+          // The signee reads the sender's language unless the sender picks another (issue #31 item 2).
+          language: 'en',
         },
       ]),
     );
