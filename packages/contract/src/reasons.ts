@@ -248,8 +248,11 @@ export const errorDetails = z
     maxBytes: z.number().int().min(0),
     /** The caller's account platform (INVITE_PLATFORM_MISMATCH). */
     accountPlatform: z.enum(['google', 'microsoft']),
-    /** The database as the health check found it (DATABASE_UNAVAILABLE from GET /api/health). */
-    database: z.enum(['up', 'down']),
+    /**
+     * The database as the health check found it (DATABASE_UNAVAILABLE from GET /api/health); busy: it answers
+     * the probe while every pooled connection is in use (issue 31 item 10).
+     */
+    database: z.enum(['up', 'busy', 'down']),
     /** The file storage as the health check found it (STORAGE_FULL, STORAGE_UNWRITABLE from GET /api/health). */
     storage: z.enum(['writable', 'full', 'unwritable']),
     /** The DocMDP permission (1-3) of the certification signature in the PDF (PDF_CERTIFIED). */

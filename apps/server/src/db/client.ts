@@ -12,6 +12,7 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { acquireDirectoryLock } from './lock.ts';
 import { registerRowRunner } from './raw-rows.ts';
+import { pgliteHealthProbe, postgresHealthProbe, registerHealthProbe } from './health-probe.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -85,7 +86,17 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     lockClient.release();
   }
-  return { db, kind: 'postgres', close: () => pool.end() };
+  // The health check's own connection, outside the pool (issue 31 item 10).
+  const health = postgresHealthProbe(url, pool, max);
+  registerHealthProbe(db, health);
+  return {
+    db,
+    kind: 'postgres',
+    close: async () => {
+      await health.close();
+      await pool.end();
+    },
+  };
 }
 
 /** Contrib extensions that migrations create (`CREATE EXTENSION`); PGlite must load them on every open. */
@@ -115,6 +126,7 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
     const result = await client.query<unknown[]>(text, values, { rowMode: 'array' });
     return result.rows;
   });
+  registerHealthProbe(db as unknown as Db, pgliteHealthProbe(client));
   return {
     db: db as unknown as Db,
     kind: 'pglite',

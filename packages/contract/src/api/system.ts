@@ -60,10 +60,17 @@ export const system = {
     path: '/health',
     access: 'public',
     summary:
-      'Readiness: the database answers and the file storage takes a write. Otherwise 503 UNAVAILABLE (or 507 ' +
-      'INSUFFICIENT_STORAGE) with reason DATABASE_UNAVAILABLE, STORAGE_FULL or STORAGE_UNWRITABLE and ' +
-      'details {database, storage}.',
-    reply: okReply({ database: z.enum(['up']), storage: z.enum(['writable']), version: z.string() }),
+      'Readiness: the database answers its own probe (a connection outside the pool, short statement ' +
+      'time-out) and the file storage takes a write. database is "busy" (still 200) when the probe answers ' +
+      'while every pooled connection is in use. Otherwise 503 UNAVAILABLE (or 507 INSUFFICIENT_STORAGE) with ' +
+      'reason DATABASE_UNAVAILABLE (the probe cannot reach the database), STORAGE_FULL or STORAGE_UNWRITABLE ' +
+      'and details {database, storage}.',
+    reply: okReply({
+      /** busy: the database answers, but all of the app's connections are in use (issue 31 item 10). */
+      database: z.enum(['up', 'busy']),
+      storage: z.enum(['writable']),
+      version: z.string(),
+    }),
   }),
   config: endpoint({
     id: 'system.config',
