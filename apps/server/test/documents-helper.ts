@@ -36,9 +36,12 @@ export interface DocumentsTestApp extends TestApp {
  * The test app for documents: jobs run only when a test drains them (no background worker), blobs in a
  * fresh temporary directory.
  */
-export async function buildDocumentsApp(env: Record<string, string> = {}): Promise<DocumentsTestApp> {
+export async function buildDocumentsApp(
+  env: Record<string, string> = {},
+  opts: { logLines?: string[] } = {},
+): Promise<DocumentsTestApp> {
   const blobDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'sinetti-test-blobs-'));
-  const t = await buildTestApp({ JOBS_WORKER: 'false', BLOB_DIR: blobDir, ...env });
+  const t = await buildTestApp({ JOBS_WORKER: 'false', BLOB_DIR: blobDir, ...env }, opts);
   const db = t.database.db;
 
   const json: DocumentsTestApp['json'] = (user, method, url, payload) =>

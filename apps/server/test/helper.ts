@@ -72,7 +72,7 @@ export function uniqueEmail(prefix = 'user'): string {
 
 export async function buildTestApp(
   env: Record<string, string> = {},
-  opts: { database?: Database } = {},
+  opts: { database?: Database; logLines?: string[] } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await openTestDatabase(env.DATA_DIR));
   // Blobs (and the health check's probe) in a fresh directory unless the test chose a store.
@@ -86,7 +86,13 @@ export async function buildTestApp(
     ...(ownBlobDir ? { BLOB_DIR: ownBlobDir } : {}),
     ...env,
   });
-  const app = await buildApp(config, { database, clock, logger: false });
+  const logLines = opts.logLines;
+  const app = await buildApp(config, {
+    database,
+    clock,
+    // A test that reads the log (log-secrets.test.ts) collects its lines; the others log nothing.
+    ...(logLines ? { logStream: { write: (line: string) => void logLines.push(line) } } : { logger: false }),
+  });
   await app.ready();
 
   const signUp: TestApp['signUp'] = async (opts = {}) => {

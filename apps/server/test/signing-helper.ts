@@ -46,8 +46,11 @@ export interface SigningTestApp extends DocumentsTestApp {
   signedByOne(owner: TestUser, name: string, pages: number): Promise<Document>;
 }
 
-export async function buildSigningApp(env: Record<string, string> = {}): Promise<SigningTestApp> {
-  const t = await buildDocumentsApp({ RATE_LIMIT_PAYMENTS_PER_MINUTE: '10000', ...env });
+export async function buildSigningApp(
+  env: Record<string, string> = {},
+  opts: { logLines?: string[] } = {},
+): Promise<SigningTestApp> {
+  const t = await buildDocumentsApp({ RATE_LIMIT_PAYMENTS_PER_MINUTE: '10000', ...env }, opts);
   // The PDF workers load while the test sets up (the first signing call would otherwise wait for them).
   pdfWorkers(t.app.ctx.config.signing.pdf).warm();
   const pub: SigningTestApp['pub'] = (method, url, payload) =>
