@@ -190,6 +190,29 @@ describe('modals by name', () => {
     expect(opener).toHaveFocus();
   });
 
+  it('gives focus back to the opener after Escape too (issue #31 item 3)', () => {
+    vi.useFakeTimers();
+    registerModal('test-greeting', Greeting);
+    render(
+      <MantineProvider env="test">
+        <Opener />
+        <ModalHost />
+      </MantineProvider>,
+    );
+    const opener = screen.getByText('open');
+    act(() => opener.focus());
+    fireEvent.click(opener);
+    const close = screen.getByRole('button', { name: 'Close' });
+    act(() => close.focus());
+    act(() => vi.advanceTimersByTime(100));
+    expect(opener).not.toHaveFocus();
+
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(modalStore.isOpen('test-greeting')).toBe(false);
+    act(() => vi.advanceTimersByTime(MODAL_EXIT_MS));
+    expect(opener).toHaveFocus();
+  });
+
   it('keeps a modal that is opened again while closing', () => {
     vi.useFakeTimers();
     registerModal('test-greeting', Greeting);
