@@ -1,4 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS_WORKER_NICE } from '../src/services/anonymous-budget.ts';
 import { signingCaFromConfig, verifySignedPdf } from '../src/services/pdf/index.ts';
@@ -15,7 +18,15 @@ let t: TestApp;
 let anonymous: PdfWorkerPool;
 let signing: PdfWorkerPool;
 
+const stale = path.join(os.tmpdir(), `sinetti-anonymous-${process.pid}`, 'verify-left-by-a-crash');
+const young = path.join(os.tmpdir(), `sinetti-anonymous-${process.pid}`, 'verify-of-another-process');
+
 beforeAll(async () => {
+  // What a process that crashed mid-check left behind, and a file another process is still writing.
+  await mkdir(path.dirname(stale), { recursive: true });
+  await writeFile(stale, '%PDF-');
+  await utimes(stale, new Date(Date.now() - 2 * 3600_000), new Date(Date.now() - 2 * 3600_000));
+  await writeFile(young, '%PDF-');
   t = await buildTestApp({ VERIFY_WORKERS: '1', VERIFY_MAX_OBJECTS: '1000' });
   anonymous = pdfWorkers(t.config.anonymous.verify.pool);
   signing = pdfWorkers(t.config.signing.pdf);
@@ -36,6 +47,13 @@ const post = (payload: Buffer, ip: string) =>
   });
 
 describe('the anonymous lane of PDF work', () => {
+  it('removes at start what a crashed process left in the temporary folder, not young files', async () => {
+    expect(t.config.anonymous.tmpDir).toBe(path.dirname(stale));
+    await eventually(async () => !existsSync(stale), 'the stale file removed');
+    expect(existsSync(young)).toBe(true);
+    await rm(young);
+  });
+
   it('is a pool of its own: anonymous checks run there, never on the signing workers', async () => {
     const ran: { lane: string; task: string }[] = [];
     anonymous.beforeRun = async (task) => void ran.push({ lane: 'anonymous', task });

@@ -40,6 +40,19 @@ function removeFileOf(req: FastifyRequest): void {
   void fsp.rm(file, { force: true }).catch(() => undefined);
 }
 
+/** Files of a process that ended mid-check are this old at least when the next start removes them. */
+const STALE_MS = 3600_000;
+
+/** Removes what a crashed process left in `dir` (other processes' files of the last hour are kept). */
+export async function removeStaleFiles(dir: string, now = Date.now()): Promise<void> {
+  const names = await fsp.readdir(dir).catch(() => [] as string[]);
+  for (const name of names.filter((n) => n.startsWith('verify-'))) {
+    const file = `${dir}/${name}`;
+    const stat = await fsp.stat(file).catch(() => null);
+    if (stat && now - stat.mtimeMs > STALE_MS) await fsp.rm(file, { force: true }).catch(() => undefined);
+  }
+}
+
 /** Calls of POST /api/verify under way in this process, by address (the scope's gate). */
 export function verifyInFlight(app: FastifyInstance): InFlight {
   const { perAddress, total } = app.ctx.config.anonymous.verify;
@@ -65,6 +78,7 @@ export function acceptAnonymousPdf(scope: FastifyInstance, url: string, inFlight
     onEnd: removeFileOf,
   });
   const rate = new ReadRate(settings().verify.readBytesPerSecond);
+  void removeStaleFiles(settings().tmpDir);
   scope.addContentTypeParser([...PDF_TYPES], (req: FastifyRequest, payload, done) => {
     const limit = settings().verify.maxBytes;
     bodyToFile(payload, {
