@@ -27,10 +27,14 @@ const textOf = (pdf: string) => extractPdfText(pdf, config.conversion);
 
 describe('the test converter (CONVERSION_ENGINE=test)', () => {
   it('is what the configuration picks, and never in production', () => {
-    expect(converterFor(config.conversion)).toBeInstanceOf(StandInConverter);
+    expect(converterFor(config.conversion).engine).toBeInstanceOf(StandInConverter);
     const real = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://' });
     expect(real.conversion.engine).toBe('libreoffice');
-    expect(converterFor(real.conversion)).toBeInstanceOf(Converter);
+    expect(converterFor(real.conversion).engine).toBeInstanceOf(Converter);
+    expect(real.conversion).toMatchObject({ slots: 'auto', perOrganization: 1 });
+    expect(loadConfig({ NODE_ENV: 'test', CONVERSION_SLOTS: '3' }).conversion.slots).toBe(3);
+    expect(loadConfig({ NODE_ENV: 'test', CONVERSION_CONCURRENCY: '2' }).conversion.slots).toBe(2);
+    expect(() => loadConfig({ NODE_ENV: 'test', CONVERSION_SLOTS: 'many' })).toThrow(/CONVERSION_SLOTS/);
     const production = {
       NODE_ENV: 'production',
       DATA_DIR: 'memory://',

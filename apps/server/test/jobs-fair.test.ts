@@ -2,7 +2,7 @@ import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/db/schema/index.ts';
 import { enqueueJob } from '../src/services/jobs/index.ts';
-import { claimJobs } from '../src/services/jobs/store.ts';
+import { claimJobs, completeJob } from '../src/services/jobs/store.ts';
 import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
 import { zipLike } from './fixtures/files.ts';
 import type { TestUser } from './helper.ts';
@@ -76,6 +76,36 @@ describe('fair claims between tenants', () => {
     t.clock.advance(LEASE + 1000);
     await enqueueAt(kind, b.personalOrganizationId, 0, 'b0');
     expect(await claimOrder(kind)).toEqual(['a0', 'b0', 'a1']);
+  });
+
+  it('claims at most perTenant running jobs of capped kinds per tenant; other kinds and tenants go on', async () => {
+    const [slow, other] = [freshKind(), freshKind()];
+    for (let i = 0; i < 3; i++) await enqueueAt(slow, a.personalOrganizationId, 100 - i, `a${i}`);
+    await enqueueAt(other, a.personalOrganizationId, 90, 'a-other');
+    await enqueueAt(slow, b.personalOrganizationId, 80, 'b0');
+    await enqueueAt(slow, undefined, 70, 'system0');
+    await enqueueAt(slow, undefined, 60, 'system1');
+    const capped = { kinds: [slow], perTenant: 1 };
+    const claimCapped = (workerId: string) =>
+      claimJobs(t.database.db, {
+        kinds: [slow, other],
+        now: t.clock.now(),
+        leaseMs: LEASE,
+        workerId,
+        limit: 10,
+        capped,
+      });
+    // System jobs (no tenant) are not capped.
+    const first = await claimCapped('worker-1');
+    expect(labels(first)).toEqual(['a-other', 'a0', 'b0', 'system0', 'system1']);
+    // While a0 runs, another worker gets none of A's: a1 and a2 stay queued.
+    expect(await claimCapped('worker-2')).toEqual([]);
+    await completeJob(
+      t.database.db,
+      first.find((j) => j.payload.label === 'a0')!,
+      t.clock.now(),
+    );
+    expect(labels(await claimCapped('worker-2'))).toEqual(['a1']);
   });
 
   it('conversion jobs carry the organization of their document', async () => {

@@ -32,7 +32,20 @@ export const servicesEnvShape = {
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(3).default(30),
   JOBS_RECLAIM_ON_START: flag(true),
   BLOB_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(60),
-  CONVERSION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** `auto` (a second LibreOffice slot while memory allows, conversion/slots.ts) or a fixed number. */
+  CONVERSION_SLOTS: z
+    .union([z.literal(''), z.literal('auto'), z.coerce.number().int().min(1).max(16)])
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  /** Read as CONVERSION_SLOTS=N when that is unset (the variable's earlier name). */
+  CONVERSION_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .optional()
+    .transform((v) => v),
+  CONVERSION_PER_ORGANIZATION: z.coerce.number().int().min(1).max(16).default(1),
   CONVERSION_TIMEOUT_SECONDS: z.coerce.number().int().min(5).default(120),
   CONVERSION_ISOLATION: z.enum(['auto', 'bwrap', 'none']).default('auto'),
   CONVERSION_ALLOW_UNISOLATED: flag(false),
@@ -52,7 +65,10 @@ export interface ServicesConfig {
   conversion: {
     soffice: string;
     pdftotext: string;
-    concurrency: number;
+    /** LibreOffice conversions at once in this process: `auto` (conversion/slots.ts) or a fixed number. */
+    slots: 'auto' | number;
+    /** Conversions of one organization at once (claimed jobs across workers, and slots in this process). */
+    perOrganization: number;
     timeoutMs: number;
     /** `bwrap`: run converters in a sandbox (own filesystem view, no network); `auto`: when it works here. */
     isolation: 'auto' | 'bwrap' | 'none';
@@ -109,7 +125,8 @@ export function servicesConfigFrom(
     conversion: {
       soffice: e.SOFFICE_PATH,
       pdftotext: e.PDFTOTEXT_PATH,
-      concurrency: e.CONVERSION_CONCURRENCY,
+      slots: e.CONVERSION_SLOTS ?? e.CONVERSION_CONCURRENCY ?? 'auto',
+      perOrganization: e.CONVERSION_PER_ORGANIZATION,
       timeoutMs: e.CONVERSION_TIMEOUT_SECONDS * 1000,
       isolation: e.CONVERSION_ISOLATION,
       allowUnisolated: e.CONVERSION_ALLOW_UNISOLATED,

@@ -15,4 +15,9 @@ export function registerDocumentJobs(registry: JobRegistry, config: Config): voi
   registry.register(DOCUMENT_JOBS.extractText, runExtractText);
   registry.register(DOCUMENT_JOBS.deleteBlobs, runDeleteBlobs);
   registry.registerPeriodic(DOCUMENT_JOBS.sweep, config.documents.sweepIntervalMs, runSweep);
+  // The jobs that take a LibreOffice slot: one organization's backlog stays queued, never in every worker slot.
+  registry.capPerTenant(
+    [DOCUMENT_JOBS.blank, DOCUMENT_JOBS.convert, DOCUMENT_JOBS.toDocx],
+    config.conversion.perOrganization,
+  );
 }

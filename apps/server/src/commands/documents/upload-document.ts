@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { documentColumns, type DocumentRow } from '../../queries/documents/columns.ts';
 import { putHashed, type StoredBlob } from '../../services/blob-store/index.ts';
 import { SNIFF_BYTES, contentMatchesExtension, needsConversion } from '../../services/file-type/index.ts';
+import { TailKeeper, checksZipOnUpload, zipUploadRefusal } from '../../services/conversion/upload-check.ts';
 import { addFirstVersions } from './versions.ts';
 import { recordAudit } from '../audit.ts';
 import type { AuthorizedDocument } from '../../policies/documents.ts';
@@ -21,7 +22,10 @@ export interface StoredUpload extends StoredBlob {
 /**
  * Streams an uploaded file into the blob store. The type must be offered for the extension on the
  * organization's platform (SPEC §5) and the first bytes must agree with the extension (415
- * UNSUPPORTED_FILE_TYPE); a file cut at the size limit is 413 FILE_TOO_LARGE. On any failure nothing is kept.
+ * UNSUPPORTED_FILE_TYPE); a file cut at the size limit is 413 FILE_TOO_LARGE. An office ZIP (DOCX, ODT,
+ * EPUB...) whose central directory states more than the conversion limits is 413 FILE_TOO_LARGE with reason
+ * UPLOAD_EXPANDS_TOO_MUCH, one with password-encrypted entries 415 with UPLOAD_ENCRYPTED: refused here,
+ * before any job or converter slot is spent on it (upload-check.ts). On any failure nothing is kept.
  */
 export async function storeUpload(
   ctx: AppContext,
@@ -39,7 +43,12 @@ export async function storeUpload(
     );
   }
   const key = newBlobKey(actor.membership.organization.id);
-  const stored = await putHashed(ctx.blobs, key, input.file, {
+  const tail = checksZipOnUpload(extension) ? new TailKeeper() : null;
+  if (tail) {
+    input.file.on('error', (err) => tail.destroy(err));
+    input.file.pipe(tail);
+  }
+  const stored = await putHashed(ctx.blobs, key, tail ?? input.file, {
     contentType: mimeTypeOf(extension),
     headBytes: SNIFF_BYTES,
     checkHead: (head, total) => {
@@ -50,10 +59,22 @@ export async function storeUpload(
       }
       return null;
     },
-    checkEnd: () =>
-      input.truncated()
-        ? new AppError('FILE_TOO_LARGE', `The file is larger than ${ctx.config.uploads.maxBytes} bytes.`)
-        : null,
+    checkEnd: (size) => {
+      if (input.truncated()) {
+        return new AppError(
+          'FILE_TOO_LARGE',
+          `The file is larger than ${ctx.config.uploads.maxBytes} bytes.`,
+        );
+      }
+      const refusal = tail ? zipUploadRefusal(tail.tail(), size) : null;
+      if (refusal?.kind === 'TOO_LARGE') {
+        return new AppError('FILE_TOO_LARGE', refusal.message).because('UPLOAD_EXPANDS_TOO_MUCH');
+      }
+      if (refusal?.kind === 'ENCRYPTED') {
+        return new AppError('UNSUPPORTED_FILE_TYPE', refusal.message).because('UPLOAD_ENCRYPTED');
+      }
+      return null;
+    },
   });
   return { ...stored, extension };
 }

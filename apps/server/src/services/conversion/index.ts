@@ -5,9 +5,10 @@ import path from 'node:path';
 import type { ServicesConfig } from '../config.ts';
 import { ConversionFailedError } from './errors.ts';
 import { isolatedCommand, sandboxed, UNISOLATED_WARNING } from './isolation.ts';
-import { Limiter } from './limiter.ts';
+import { Limiter, type LimiterStats } from './limiter.ts';
 import { runProcess } from './process.ts';
 import { converterEnv, freshProfile, profileArg } from './profile.ts';
+import { allowedSlots, systemMemory, type MemoryReading } from './slots.ts';
 import { StandInConverter } from './stand-in.ts';
 
 export { ProcessAbortedError, ProcessTimeoutError } from './process.ts';
@@ -54,27 +55,21 @@ function commonDir(a: string, b: string): string {
 /**
  * LibreOffice headless as a converter: one fresh profile and one temporary directory per conversion, a time
  * limit (the whole process group is killed), a memory limit, a sandbox that shows it only the job's
- * directory and no network (see isolation.ts), at most `concurrency` at once in this process.
+ * directory and no network (see isolation.ts). How many run at once is SlotConverter's business.
  */
 export class Converter implements DocumentConverter {
-  private readonly limiter: Limiter;
   constructor(
     private readonly config: ConversionConfig,
     private readonly log?: { warn: (msg: string) => void },
-  ) {
-    this.limiter = new Limiter(config.concurrency);
-  }
+  ) {}
 
-  convert(
+  async convert(
     input: string,
     format: TargetFormat,
     outDir: string,
     opts: { signal?: AbortSignal; tenant?: string } = {},
   ): Promise<string> {
-    return this.limiter.run(() => this.run(input, format, outDir, opts.signal), opts.tenant);
-  }
-
-  private async run(input: string, format: TargetFormat, outDir: string, signal?: AbortSignal) {
+    const signal = opts.signal;
     const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'sinetti-lo-'));
     try {
       const run = {
@@ -125,20 +120,69 @@ export class Converter implements DocumentConverter {
   }
 }
 
-const converters = new WeakMap<ConversionConfig, DocumentConverter>();
+/**
+ * An engine (LibreOffice, the stand-in) behind this process's conversion slots: at most the slot rule's
+ * number at once (CONVERSION_SLOTS, slots.ts) and at most `perOrganization` of one organization, a free slot
+ * going to the organization with the fewest conversions running, then the one served longest ago
+ * (limiter.ts). Whatever can be refused without the engine is refused before convert() is called.
+ */
+export class SlotConverter implements DocumentConverter {
+  private readonly limiter: Limiter;
+  constructor(
+    readonly engine: DocumentConverter,
+    config: Pick<ConversionConfig, 'slots' | 'perOrganization' | 'memoryBytes'>,
+    memory: () => MemoryReading = systemMemory,
+  ) {
+    this.limiter = new Limiter({
+      limit:
+        config.slots === 'auto'
+          ? () => allowedSlots('auto', config.memoryBytes, memory())
+          : allowedSlots(config.slots, config.memoryBytes),
+      perKey: config.perOrganization,
+    });
+  }
+
+  convert(
+    input: string,
+    format: TargetFormat,
+    outDir: string,
+    opts: { signal?: AbortSignal; tenant?: string } = {},
+  ): Promise<string> {
+    return this.limiter.run(() => this.engine.convert(input, format, outDir, opts), opts.tenant);
+  }
+
+  /** The slots in use and the conversions waiting for one (per organization too). */
+  stats(): LimiterStats {
+    return this.limiter.stats();
+  }
+}
+
+const converters = new WeakMap<ConversionConfig, SlotConverter>();
 
 /**
- * The converter of an app's configuration (one per process and configuration: its limiter is shared):
- * LibreOffice, or with CONVERSION_ENGINE=test (refused in production) the test stand-in.
+ * The converter of an app's configuration (one per process and configuration: its slots are shared):
+ * LibreOffice, or with CONVERSION_ENGINE=test (refused in production) the test stand-in, behind the slots.
  */
-export function converterFor(
-  config: ConversionConfig,
-  log?: { warn: (msg: string) => void },
-): DocumentConverter {
+export function converterFor(config: ConversionConfig, log?: { warn: (msg: string) => void }): SlotConverter {
   let c = converters.get(config);
   if (!c) {
-    c = config.engine === 'test' ? new StandInConverter() : new Converter(config, log);
+    const engine = config.engine === 'test' ? new StandInConverter() : new Converter(config, log);
+    c = new SlotConverter(engine, config);
     converters.set(config, c);
   }
+  return c;
+}
+
+/**
+ * Tests and benches: the configuration's converter uses `engine` (a controllable fake) behind the same
+ * slots, and `memory` for the slot rule. Answers that converter.
+ */
+export function useConversionEngine(
+  config: ConversionConfig,
+  engine: DocumentConverter,
+  memory?: () => MemoryReading,
+): SlotConverter {
+  const c = new SlotConverter(engine, config, memory);
+  converters.set(config, c);
   return c;
 }

@@ -38,6 +38,12 @@ export interface RegisteredHandler {
   urgent: boolean;
 }
 
+/** Jobs of these kinds run at most `perTenant` at once per tenant (JobRegistry.capPerTenant). */
+export interface TenantCap {
+  kinds: string[];
+  perTenant: number;
+}
+
 /** Thrown by a handler when retrying cannot help (bad input, missing source): no more attempts. */
 export class PermanentJobError extends Error {}
 
@@ -45,6 +51,22 @@ export class JobRegistry {
   private readonly handlers = new Map<string, RegisteredHandler>();
   /** Periodic kinds and their interval; the worker keeps one run of each scheduled. */
   readonly periodic = new Map<string, number>();
+  private cap: TenantCap | undefined;
+
+  /**
+   * At most `perTenant` jobs of `kinds` (together) running at once per tenant, across every worker: the
+   * tenant's further ones stay queued, so they hold no worker slot another tenant's job could use
+   * (conversions: CONVERSION_PER_ORGANIZATION). One such group per registry.
+   */
+  capPerTenant(kinds: string[], perTenant: number): void {
+    if (this.cap) throw new Error('A per-tenant cap is already set');
+    this.cap = { kinds: [...kinds], perTenant };
+  }
+
+  /** The per-tenant cap of claims, if one is set. */
+  tenantCap(): TenantCap | undefined {
+    return this.cap;
+  }
 
   register<P = Record<string, unknown>>(
     kind: string,

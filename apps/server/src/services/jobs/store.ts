@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
+import type { TenantCap } from './registry.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -12,14 +13,23 @@ export type JobRow = typeof jobs.$inferSelect;
  * that tenant already has running, and jobs are claimed by turn, then age. So tenants take turns, and a
  * tenant with work in progress waits behind one without: one organization's backlog of a hundred
  * conversions cannot keep another's single document waiting behind all of it. System jobs (no tenant) are
- * one tenant of their own.
+ * one tenant of their own. With `capped`, a tenant's jobs of those kinds beyond `perTenant` running at once
+ * (LibreOffice conversions) are not claimed at all: they stay queued instead of holding a worker slot.
  *
  * `FOR UPDATE SKIP LOCKED` may not share a query level with window functions, so the turns are computed in
  * CTEs without locks, and the outer select locks the chosen rows, re-checking that they are still due.
  */
 export async function claimJobs(
   db: DbOrTx,
-  opts: { kinds: string[]; now: Date; leaseMs: number; workerId: string; limit: number },
+  opts: {
+    kinds: string[];
+    now: Date;
+    leaseMs: number;
+    workerId: string;
+    limit: number;
+    /** At most `perTenant` running jobs of `kinds` per tenant: the tenant's further ones are not claimed. */
+    capped?: TenantCap | undefined;
+  },
 ): Promise<JobRow[]> {
   if (opts.kinds.length === 0 || opts.limit < 1) return [];
   const leaseCutoff = new Date(opts.now.getTime() - opts.leaseMs);
@@ -31,14 +41,32 @@ export async function claimJobs(
         and(eq(t.status, 'running'), lt(t.lockedAt, leaseCutoff)),
       ),
     );
-  const due = db
-    .$with('due')
-    .as(db.select({ id: jobs.id, tenant: jobs.tenant, runAt: jobs.runAt }).from(jobs).where(isDue(jobs)));
+  const cap = opts.capped && opts.capped.kinds.length > 0 ? opts.capped : undefined;
+  const inCap = (t: typeof jobs) => (cap ? inArray(t.kind, cap.kinds) : sql`false`);
+  const live = and(eq(jobs.status, 'running'), gte(jobs.lockedAt, leaseCutoff));
+  const due = db.$with('due').as(
+    db
+      .select({
+        id: jobs.id,
+        tenant: jobs.tenant,
+        runAt: jobs.runAt,
+        capped: sql<boolean>`(${inCap(jobs)})`.as('capped'),
+        // The job's place in its tenant's line of capped kinds (meaningful only when `capped`).
+        capPlace: sql<number>`row_number() over (partition by ${jobs.tenant}, (${inCap(jobs)})
+          order by ${jobs.runAt}, ${jobs.id})`.as('cap_place'),
+      })
+      .from(jobs)
+      .where(isDue(jobs)),
+  );
   const busy = db.$with('busy').as(
     db
-      .select({ tenant: jobs.tenant, running: sql<number>`count(*)`.as('running') })
+      .select({
+        tenant: jobs.tenant,
+        running: sql<number>`count(*)`.as('running'),
+        cappedRunning: sql<number>`count(*) filter (where ${inCap(jobs)})`.as('capped_running'),
+      })
       .from(jobs)
-      .where(and(eq(jobs.status, 'running'), gte(jobs.lockedAt, leaseCutoff)))
+      .where(live)
       .groupBy(jobs.tenant),
   );
   const turns = db.$with('turns').as(
@@ -51,7 +79,13 @@ export async function claimJobs(
           + coalesce(${busy.running}, 0)`.as('turn'),
       })
       .from(due)
-      .leftJoin(busy, sql`${busy.tenant} is not distinct from ${due.tenant}`),
+      .leftJoin(busy, sql`${busy.tenant} is not distinct from ${due.tenant}`)
+      .where(
+        cap
+          ? sql`not ${due.capped} or ${due.tenant} is null
+              or ${due.capPlace} + coalesce(${busy.cappedRunning}, 0) <= ${cap.perTenant}`
+          : undefined,
+      ),
   );
   const chosen = db
     .with(turns)

@@ -143,6 +143,7 @@ export class JobRunner {
       leaseMs: this.opts.leaseMs,
       workerId: this.workerId,
       limit,
+      capped: this.registry.tenantCap(),
     });
   }
 

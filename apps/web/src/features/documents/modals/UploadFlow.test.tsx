@@ -163,4 +163,14 @@ describe('upload name and progress (SPEC §4.3)', () => {
     act(() => modalStore.open('document-upload-failed', { code }));
     expect(screen.getByRole('dialog', { name: 'Upload failed' })).toHaveTextContent(text);
   });
+
+  it.each([
+    ['FILE_TOO_LARGE', 'UPLOAD_EXPANDS_TOO_MUCH', 'far more space once opened than its size suggests'],
+    ['UNSUPPORTED_FILE_TYPE', 'UPLOAD_ENCRYPTED', 'protected with a password'],
+  ] as const)('explains a refused office file by its reason (%s, %s)', (code, reason, text) => {
+    mockApi({});
+    renderAt(<ModalHost />);
+    act(() => modalStore.open('document-upload-failed', { code, reason }));
+    expect(screen.getByRole('dialog', { name: 'Upload failed' })).toHaveTextContent(text);
+  });
 });

@@ -24,8 +24,13 @@ export function UploadCompleteModal({
   );
 }
 
-/** Why an upload failed, in words: too large and unsupported type get their own texts (SPEC §8). */
-export function uploadFailureKey(code: string | undefined) {
+/**
+ * Why an upload failed, in words: too large and unsupported type get their own texts (SPEC §8), and so do an
+ * office file that would expand too much and one protected with a password (their reasons).
+ */
+export function uploadFailureKey(code: string | undefined, reason?: string) {
+  if (reason === 'UPLOAD_EXPANDS_TOO_MUCH') return 'upload.failedExpands';
+  if (reason === 'UPLOAD_ENCRYPTED') return 'upload.failedEncrypted';
   if (code === 'FILE_TOO_LARGE') return 'upload.failedTooLarge';
   if (code === 'UNSUPPORTED_FILE_TYPE') return 'upload.failedUnsupported';
   return 'upload.failedText';
@@ -42,7 +47,7 @@ export function UploadFailedModal({ props, opened, close }: ModalComponentProps<
       icon={<IconCloudOff size={18} aria-hidden />}
       overlayClose
     >
-      <Text>{t(uploadFailureKey(props.code))}</Text>
+      <Text>{t(uploadFailureKey(props.code, props.reason))}</Text>
       <Group justify="flex-end" mt="lg">
         <Button onClick={close}>{t('actions.close')}</Button>
       </Group>

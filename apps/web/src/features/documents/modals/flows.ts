@@ -74,7 +74,10 @@ export async function runUpload(
   } catch (err) {
     modalStore.close('document-upload-progress');
     if (controller.signal.aborted) return;
-    modalStore.open('document-upload-failed', err instanceof ApiError ? { code: err.code } : {});
+    modalStore.open(
+      'document-upload-failed',
+      err instanceof ApiError ? { code: err.code, reason: err.reason } : {},
+    );
   } finally {
     if (running === controller) running = null;
   }

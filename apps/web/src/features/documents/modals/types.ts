@@ -1,4 +1,4 @@
-import type { CreateType, Document, DocumentAbilities, UploadType } from '@sinetti/contract';
+import type { CreateType, Document, DocumentAbilities, ErrorReason, UploadType } from '@sinetti/contract';
 import type { ApiErrorCode } from '../../../lib/api';
 
 /** What the row and header actions hand to their dialogs. */
@@ -32,6 +32,6 @@ declare module '../../../components/modals/registry' {
     'document-upload-name': { file: File; parent: string | null; type: UploadType };
     'document-upload-progress': { name: string; percent: number };
     'document-upload-complete': { document: Document };
-    'document-upload-failed': { code?: ApiErrorCode };
+    'document-upload-failed': { code?: ApiErrorCode; reason?: ErrorReason | undefined };
   }
 }
