@@ -4,6 +4,8 @@ import { format, resolveConfig } from 'prettier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VerificationReport } from '@sinetti/contract';
 import { loadSigningCa, type SigningCa } from '../src/services/pdf/ca/ca.ts';
+import { issueCrl } from '../src/services/pdf/ca/crl.ts';
+import { verifyPdf } from '../src/services/pdf/verification/index.ts';
 import { fingerprints } from '../src/services/pdf/verification/chain.ts';
 import { removeTempDirs, tempDir } from './pdf-fixtures.ts';
 import {
@@ -88,6 +90,27 @@ describe('the verification corpus', () => {
       expect(s.status).toBe('invalid');
       expect(s.chain.trusted).toBe(false);
     }
+  });
+
+  it("keeps this instance's files signed under a former CA of the same name (renewed: a retired anchor)", async () => {
+    const renewed = await lookAlikeCa();
+    const crl = await issueCrl(renewed, new Date());
+    const check = (revokedAt: string | null) =>
+      verifyPdf({
+        pdf: sealed,
+        caDer: renewed.der,
+        caCrlDer: crl.der,
+        retiredCas: [{ der: ca.der, revokedAt }],
+      });
+    const report = check(null);
+    expect(report.verdict, JSON.stringify(summary(report))).toBe('valid');
+    expect(report.signatures[2]!.chain.certificates.map((c) => c.instanceRole)).toEqual(['seal', 'ca']);
+    // Revoked (its key leaked) before now: the newest time-stamp no longer holds, nothing is valid.
+    const revoked = check(new Date(Date.now() - 1000).toISOString());
+    expect(revoked.verdict).toBe('invalid');
+    expect(revoked.signatures.at(-1)!.warnings).toContain('revoked');
+    // Without it, the former CA is a certificate that copies this instance's CA name: an impersonation.
+    expect(verifyPdf({ pdf: sealed, caDer: renewed.der, caCrlDer: crl.der }).verdict).toBe('invalid');
   });
 
   it('says "signer not verified" for a file of another CA with its own names, never valid', async () => {

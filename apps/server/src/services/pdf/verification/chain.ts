@@ -13,6 +13,8 @@ export interface TrustContext {
   anchor: Certificate | null;
   /** Further trust anchors the caller configured (e.g. a QTSP's root): chains ending there are trusted too. */
   extraAnchors?: Certificate[];
+  /** This instance's former CAs (renewed or revoked at `revokedAt`): their chains are this instance's too. */
+  retired?: { cert: Certificate; revokedAt: Date | null }[];
   /** Every certificate the file carries (CMS certificate sets, tokens, DSS). */
   pool: Certificate[];
   /** CRLs the file carries, with where they came from. */
@@ -39,7 +41,12 @@ export function buildChain(
   ctx: TrustContext,
 ): { chain: Certificate[]; complete: boolean } {
   const chain = [leaf];
-  const candidates = [...(ctx.anchor ? [ctx.anchor] : []), ...(ctx.extraAnchors ?? []), ...ctx.pool];
+  const candidates = [
+    ...(ctx.anchor ? [ctx.anchor] : []),
+    ...(ctx.retired ?? []).map((r) => r.cert),
+    ...(ctx.extraAnchors ?? []),
+    ...ctx.pool,
+  ];
   for (let depth = 0; depth < MAX_DEPTH; depth++) {
     const current = chain[chain.length - 1]!;
     if (selfSigned(current)) return { chain, complete: true };
@@ -121,7 +128,17 @@ export function anchorOf(
   const root = chain[chain.length - 1];
   if (!complete || !root) return null;
   if (ctx.anchor && der(root) === der(ctx.anchor)) return 'instance';
+  if ((ctx.retired ?? []).some((r) => der(r.cert) === der(root))) return 'instance';
   return (ctx.extraAnchors ?? []).some((a) => der(a) === der(root)) ? 'configured' : null;
+}
+
+/** A trust anchor's status: a former CA of this instance revoked at or before `at` counts as revoked. */
+function rootRevocation(cert: Certificate, at: Date, ctx: TrustContext): Revocation {
+  const retired = (ctx.retired ?? []).find((r) => der(r.cert) === der(cert));
+  if (retired?.revokedAt && retired.revokedAt <= at) {
+    return { revocation: 'revoked', revocationSource: 'instance' };
+  }
+  return { revocation: 'root', revocationSource: 'none' };
 }
 
 /** SHA-256 (hex) of a certificate's DER and of its SubjectPublicKeyInfo (the key that recognises it). */
@@ -159,11 +176,12 @@ function identityOf(
   }
   const caName = nameKey(ca.subject);
   const keyOf = (c: Certificate) => fingerprints(c).spkiSha256;
-  const trustedKeys = new Set([ca, ...(ctx.extraAnchors ?? [])].map(keyOf));
+  const instanceCas = [ca, ...(ctx.retired ?? []).map((r) => r.cert)];
+  const trustedKeys = new Set([...instanceCas, ...(ctx.extraAnchors ?? [])].map(keyOf));
   if (nameKey(cert.subject) === caName && !trustedKeys.has(keyOf(cert))) {
     return { instanceRole: null, impersonates: 'ca' };
   }
-  if (nameKey(cert.issuer) === caName && !signedBy(cert, ca)) {
+  if (nameKey(cert.issuer) === caName && !instanceCas.some((c) => signedBy(cert, c))) {
     return { instanceRole: null, impersonates: roleByName(cert) ?? 'ca' };
   }
   return { instanceRole: null, impersonates: null };
@@ -197,9 +215,7 @@ export function describeChain(
       notBefore: cert.notBefore.value.toISOString(),
       notAfter: cert.notAfter.value.toISOString(),
       validAtTime: within(cert, at) && (since === undefined || within(cert, since)),
-      ...(isRoot
-        ? { revocation: 'root' as const, revocationSource: 'none' as const }
-        : revocationOf(cert, chain[i + 1], at, ctx)),
+      ...(isRoot ? rootRevocation(cert, at, ctx) : revocationOf(cert, chain[i + 1], at, ctx)),
       ...fingerprints(cert),
       ...identityOf(cert, i, chain, anchor, ctx),
     };

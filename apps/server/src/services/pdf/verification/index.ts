@@ -28,6 +28,14 @@ export async function verifySignedPdf(
       caCrlDer: crl?.der ?? null,
       ...(now ? { now: now.toISOString() } : {}),
       ...(extraAnchors.length > 0 ? { extraAnchors: [...extraAnchors] } : {}),
+      ...((ca?.retired ?? []).length > 0
+        ? {
+            retiredCas: ca!.retired.map((r) => ({
+              der: r.der,
+              revokedAt: r.revokedAt ? r.revokedAt.toISOString() : null,
+            })),
+          }
+        : {}),
     },
     owner,
   );

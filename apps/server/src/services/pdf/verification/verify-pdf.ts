@@ -26,6 +26,12 @@ export interface VerifyInput {
    * ending at one are trusted, and a qualified certificate under one is a qualified signature.
    */
   extraAnchors?: Uint8Array[] | undefined;
+  /**
+   * This instance's former CAs (renewed or revoked): chains ending at one are this instance's too, so a
+   * renewed CA of the same name is never taken for an impersonation. Revoked at `revokedAt`: signatures
+   * proven after it are not trusted.
+   */
+  retiredCas?: { der: Uint8Array; revokedAt: string | null }[] | undefined;
   /** The time the report is made for (default now; tests move it). */
   now?: string;
 }
@@ -151,6 +157,10 @@ function report(reader: PdfReader, input: VerifyInput, now: Date, limits: PdfLim
   const ctx: TrustContext = {
     anchor,
     extraAnchors: (input.extraAnchors ?? []).map(certificate).filter((c): c is Certificate => c !== null),
+    retired: (input.retiredCas ?? []).flatMap((r) => {
+      const cert = certificate(r.der);
+      return cert ? [{ cert, revokedAt: r.revokedAt ? new Date(r.revokedAt) : null }] : [];
+    }),
     pool,
     crls: [
       ...dssStreams(reader, 'CRLs')
