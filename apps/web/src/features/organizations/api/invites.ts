@@ -37,7 +37,8 @@ export function useAcceptInvite() {
       await reloginAndRefresh(queryClient);
       return invite;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: INVITES }),
+    // The pending list only: a link's answer stays as it was (asked again, a used link is a 404 for nothing).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountInvitesQuery.queryKey }),
   });
 }
 
@@ -49,6 +50,6 @@ export function useDeclineInvite() {
       await call(api.organizations.inviteDecline, { params: { id: invite.id } });
       return invite;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: INVITES }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountInvitesQuery.queryKey }),
   });
 }
