@@ -44,6 +44,7 @@ const issuerOf = (certificate: Certificate, key: SigningKey): SigningCa => ({
   dir: null,
   links: null,
   protection: UNPROTECTED,
+  retired: [],
 });
 
 /** An invisible signature on a fresh PDF by a key whose certificate `issue` makes. */

@@ -2,7 +2,7 @@
 // as of a time; the CRL the instance publishes lists it (serial, time, reason); a document sealed after that
 // time with the revoked key verifies as revoked and invalid (en and fi headline), one sealed before it stays
 // good, and the next seal uses a fresh key. Revoking the CA makes a new CA and keeps the old one as an anchor.
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CertificateRevocationList } from 'pkijs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -100,6 +100,23 @@ describe('revoking the platform seal', () => {
     expect(sealOf(late).chain.certificates[0]!.revocation).toBe('revoked');
     expect(sealOf(late).status).toBe('invalid');
     expect(late.verdict).toBe('invalid');
+    expect(sealOf(late).warnings).toContain('revoked');
+    // What /verify shows for it, in English and Finnish (the web app's catalogues).
+    for (const [lang, verdict, mark, warning] of [
+      ['en', /not valid/, 'REVOKED', 'has been revoked'],
+      ['fi', /ei ole voimassa/, 'SULJETTU', 'on suljettu'],
+    ] as const) {
+      const texts = JSON.parse(
+        await readFile(path.join(import.meta.dirname, `../../web/src/locales/${lang}/verify.json`), 'utf8'),
+      ) as {
+        verdict: Record<string, string>;
+        revocation: Record<string, string>;
+        warnings: Record<string, string>;
+      };
+      expect(texts.verdict[late.verdict]).toMatch(verdict);
+      expect(texts.revocation[sealOf(late).chain.certificates[0]!.revocation]).toBe(mark);
+      expect(texts.warnings.revoked).toContain(warning);
+    }
 
     // Proven before the revocation time: still good (docs/decisions.md).
     const early = await verifySignedPdf(before, ca);
