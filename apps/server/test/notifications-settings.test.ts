@@ -134,11 +134,14 @@ describe('notifications of other events', () => {
       .insert(roles)
       .values({ organizationId: owner.personalOrganizationId, name: 'Legal', permissions: [] })
       .returning();
-    await t.database.db.insert(roleAssignments).values({
-      roleId: legal!.id,
-      accountId: holder.accountId,
-      organizationId: owner.personalOrganizationId,
-    });
+    // The sharer holds the role too: still nobody tells them of their own share.
+    await t.database.db.insert(roleAssignments).values(
+      [holder, owner].map((member) => ({
+        roleId: legal!.id,
+        accountId: member.accountId,
+        organizationId: owner.personalOrganizationId,
+      })),
+    );
     const doc = await t.contract(owner, 'Shared memo');
     const share = () => t.json(owner, 'GET', `/api/privileges/document-role/${doc.id}/${legal!.id}`);
     expect((await share()).statusCode).toBe(200);
