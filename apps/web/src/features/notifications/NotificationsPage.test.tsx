@@ -67,6 +67,16 @@ describe('Notifications page', () => {
     );
   });
 
+  it('caps the navigation badge at 99+ while its label keeps the real count', async () => {
+    renderPage({
+      'GET /api/notifications': page([item(1)], 100),
+      'GET /api/notifications/unread': { body: { status: 'OK', unread: 100 } },
+    });
+    const link = await screen.findByRole('link', { name: 'Notifications, 100 unread' });
+    expect(within(link).getByText('99+')).toBeInTheDocument();
+    expect(within(link).queryByText('100')).not.toBeInTheDocument();
+  });
+
   it('tells of invitations, shared documents and a low balance, each linking where it is handled', async () => {
     renderPage({
       'GET /api/notifications': page(
