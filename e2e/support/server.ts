@@ -175,6 +175,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     WEB_DIST: webDist,
     // The guided tour would stand over every journey's first dashboard; tour.e2e.test.ts turns it on.
     GUIDED_TOUR: 'false',
+    // The anonymous verify lane (lowest CPU priority, 15 s per file) would starve on a machine busy with
+    // parallel journeys: here a hang detector, not a budget.
+    VERIFY_TIMEOUT_SECONDS: '120',
     ...env,
   });
   const log = memoryLog();

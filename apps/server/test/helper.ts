@@ -54,6 +54,10 @@ export const TEST_ENV = {
   DATA_DIR: 'memory://',
   LOG_LEVEL: 'silent',
   CONVERSION_ENGINE: 'test',
+  // The anonymous verify lane's worker runs at the lowest CPU priority with 15 s per file: on a CI machine
+  // busy with parallel test files it would starve and answer PDF_TOO_COMPLEX. A hang detector here, not a
+  // budget; verify-budget*.test.ts set the limits they test.
+  VERIFY_TIMEOUT_SECONDS: '120',
 } as const;
 
 /** The least a production configuration needs (for tests of what production refuses). */
