@@ -253,10 +253,13 @@ export const verification = {
     path: '/verify',
     access: 'public',
     summary:
-      'Checks every signature of a PDF (body application/pdf, or multipart with one file) and answers a ' +
-      'verification report. The file is checked in memory and discarded. Rate-limited per address. ' +
-      'Past the upload limit 413 (VERIFY_TOO_LARGE); not a PDF 415 (VERIFY_NOT_A_PDF); encrypted or damaged ' +
-      '409 (VERIFY_ENCRYPTED, VERIFY_DAMAGED); past the processing limits 409 PDF_TOO_COMPLEX.',
+      'Checks every signature of a PDF (the raw body, application/pdf) and answers a verification report. ' +
+      'The body streams to a temporary file that is removed when the call ends; nothing is stored. Before ' +
+      'the body is read: too many checks under way from the address or in all 429 (VERIFY_BUSY) and past ' +
+      'the rate limit 429, both with Retry-After; another media type 415; a declared size past the limit ' +
+      '413 (VERIFY_TOO_LARGE, details.maxBytes). While reading: no %PDF- in the first 1024 bytes 415 ' +
+      '(VERIFY_NOT_A_PDF); past the limit 413. Checked in an anonymous lane with smaller limits: encrypted ' +
+      'or damaged 409 (VERIFY_ENCRYPTED, VERIFY_DAMAGED); past its limits 409 PDF_TOO_COMPLEX.',
     reply: okReply({ report: verificationReport }),
   }),
   document: endpoint({
