@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EDIT_LOCK_HEARTBEAT_MS } from '@sinetti/contract';
 import { makeAbilities } from '../../../test/abilities';
 import { renderSignedIn } from '../../../test/signed-in';
 import { resetTestState, stubRoutes, type FakeReply } from '../../../test/utils';
@@ -210,6 +211,24 @@ describe('the editor page (issue 13 item 1)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('fake-editor')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says editing was taken over when a renewal of the lock finds someone else holding it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let taken = false;
+      open({ [LOCK]: () => (taken ? LOCKED : HELD) });
+      expect(await screen.findByTestId('fake-editor')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).toBeNull();
+      taken = true;
+      fireEvent.keyDown(window, { key: 'a' });
+      await act(() => vi.advanceTimersByTimeAsync(EDIT_LOCK_HEARTBEAT_MS + 1000));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Editing taken over');
+      expect(alert).toHaveTextContent('Eeva Editor took over editing while you were away');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('drops a draft export that a newer change overtook: it neither overwrites nor says kept', async () => {
