@@ -113,9 +113,13 @@ async function status(
       continue;
     }
     const serial = serialHex(id.certificate);
-    const gone = revoked.some((r) => r.serialNumber === serial);
+    const note = revoked.some((r) => r.serialNumber === serial)
+      ? ' REVOKED (replaced at next use)'
+      : (await id.certificate.verify(ca.certificate))
+        ? ''
+        : ' issued by a former CA (replaced at next use)';
     say(
-      `${name.padEnd(5)} serial ${serial} valid ${day(id.certificate.notBefore.value)} .. ${day(id.certificate.notAfter.value)}${gone ? ' REVOKED (replaced at next use)' : ''}`,
+      `${name.padEnd(5)} serial ${serial} valid ${day(id.certificate.notBefore.value)} .. ${day(id.certificate.notAfter.value)}${note}`,
     );
   }
   for (const r of revoked) say(`CRL   ${r.serialNumber} revoked ${r.revokedAt.toISOString()} ${r.reason}`);
