@@ -116,6 +116,11 @@ describe('POST /api/verify', () => {
     await noTmpFiles();
   });
 
+  it('tells the web app the limit in the public configuration, so the page refuses a larger file itself', async () => {
+    const config = await t.call(null, { method: 'GET', url: '/api/config' });
+    expect(config.json()).toMatchObject({ verifyMaxBytes: MAX });
+  });
+
   it('removes the temporary file after a success and after a failure', async () => {
     nextWindow();
     const ok = await t.app.inject({

@@ -84,6 +84,11 @@ export const system = {
       feedback: feedbackChannel,
       /** Whether the guided dashboard tour is offered (GUIDED_TOUR); the operator may switch it off. */
       tour: z.boolean(),
+      /**
+       * The largest file POST /verify takes (VERIFY_MAX_BYTES): the verify page refuses a larger one before
+       * uploading it, since the server closes the connection of a refused upload.
+       */
+      verifyMaxBytes: z.number().int().positive(),
     }),
   }),
   feedback: endpoint({

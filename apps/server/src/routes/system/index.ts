@@ -32,6 +32,7 @@ export function registerSystemRoutes(app: FastifyInstance): void {
       version: VERSION,
       feedback: feedbackChannel(ctx.config.mail),
       tour: ctx.config.guidedTour,
+      verifyMaxBytes: ctx.config.anonymous.verify.maxBytes,
     };
   });
 

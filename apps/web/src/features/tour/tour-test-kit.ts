@@ -11,7 +11,7 @@ export const states = (complete: boolean, step = 0): FakeReply => ({
 
 /** The operator's config, with the tour offered or not. */
 export const configReply = (tour: boolean): FakeReply => ({
-  body: { status: 'OK', version: 'test', providers: [], feedback: null, tour },
+  body: { status: 'OK', version: 'test', providers: [], feedback: null, tour, verifyMaxBytes: 20971520 },
 });
 
 /** The signed-in shell at `path`, with the tour offered (or not) and the guide in the given state. */

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { VerificationReport, VerifiedSignature } from '@sinetti/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
@@ -54,20 +54,39 @@ const report = (over: Partial<VerificationReport> = {}): VerificationReport => (
   ...over,
 });
 
+/** The public configuration the page reads for the size limit (1 MiB here). */
+const CONFIG = {
+  status: 'OK',
+  version: 'test',
+  providers: [],
+  feedback: null,
+  tour: true,
+  verifyMaxBytes: 1048576,
+};
+
+/** Answers GET /api/config with CONFIG and every other call (POST /api/verify) with `body`. */
 function replyWith(body: unknown, status = 200) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status }));
+  const fetchMock = vi.fn(async (url: string) =>
+    url === '/api/config'
+      ? new Response(JSON.stringify(CONFIG))
+      : new Response(JSON.stringify(body), { status }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
-function upload() {
+/** The calls that posted a file to /api/verify. */
+function verifyCalls(fetchMock: ReturnType<typeof replyWith>) {
+  return fetchMock.mock.calls.filter(([url]) => url === '/api/verify') as unknown as [string, RequestInit][];
+}
+
+function upload(file = new File(['%PDF-1.7'], 'signed.pdf', { type: 'application/pdf' })) {
   const { container } = renderWithProviders(
     <MemoryRouter>
       <VerifyPage />
     </MemoryRouter>,
   );
   const input = container.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
-  const file = new File(['%PDF-1.7'], 'signed.pdf', { type: 'application/pdf' });
   fireEvent.change(input, { target: { files: [file] } });
   return file;
 }
@@ -82,8 +101,9 @@ describe('/verify', () => {
     const fetchMock = replyWith({ status: 'OK', report: report() });
     const file = upload();
     expect(await screen.findByText(/All signatures are valid/)).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/verify');
+    const calls = verifyCalls(fetchMock);
+    expect(calls).toHaveLength(1);
+    const [, init] = calls[0]!;
     expect(init.body).toBe(file);
     expect((init.headers as Record<string, string>)['content-type']).toBe('application/pdf');
     expect(screen.getByText('Valid')).toBeInTheDocument();
@@ -172,6 +192,24 @@ describe('/verify', () => {
     );
     upload();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/not a PDF/));
+  });
+
+  it("refuses a file past the server's limit before uploading it, naming the limit", async () => {
+    const fetchMock = replyWith({ status: 'OK', report: report() });
+    const { container } = renderWithProviders(
+      <MemoryRouter>
+        <VerifyPage />
+      </MemoryRouter>,
+    );
+    // The limit comes from the public configuration; until it has come, nothing is chosen here.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/config', expect.anything()));
+    const big = new File([new Uint8Array(1048577)], 'big.pdf', { type: 'application/pdf' });
+    const input = container.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
+    // Let the configuration's reply reach the page.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('larger than 1 MB');
+    expect(verifyCalls(fetchMock)).toHaveLength(0);
   });
 
   it('shows the in-app report of a Signed document from its Verify signatures action', async () => {

@@ -1,5 +1,5 @@
 import { useState, type DragEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Anchor,
@@ -18,6 +18,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../auth/components/LanguageSwitcher';
 import { errorText } from '../../lib/errors';
+import { systemConfigQuery } from '../auth/api/config';
 import { verifyFile } from './api';
 import { ReportView } from './ReportView';
 
@@ -26,7 +27,9 @@ export function VerifyPage() {
   const { t } = useTranslation('verify');
   useDocumentTitle(`${t('title')} · Sinetti`);
   const [dragging, setDragging] = useState(false);
-  const check = useMutation({ mutationFn: verifyFile });
+  const config = useQuery(systemConfigQuery);
+  const maxBytes = config.data?.verifyMaxBytes;
+  const check = useMutation({ mutationFn: (file: File) => verifyFile(file, maxBytes) });
   const choose = (file: File | null) => {
     if (file) check.mutate(file);
   };
