@@ -11,6 +11,7 @@ import type { MemoryReading } from '../src/services/conversion/slots.ts';
 import { StandInConverter } from '../src/services/conversion/stand-in.ts';
 import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
 import { errorOf, type TestUser } from './helper.ts';
+import { ole2Like } from './fixtures/files.ts';
 import { makeDocx, makeDocxBomb, rewriteZipHeaders } from './fixtures/office.ts';
 
 /**
@@ -151,6 +152,9 @@ describe('cheap refusals take no slot', () => {
     const encrypted = await t.upload(a, { type: 'contract', fileName: 'locked.docx', content: locked });
     expect(encrypted.statusCode, encrypted.body).toBe(415);
     expect(errorOf(encrypted)).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE', reason: 'UPLOAD_ENCRYPTED' });
+    // What Office writes for a password-protected DOCX: its encrypted package in an OLE2 container.
+    const office = await t.upload(a, { type: 'contract', fileName: 'locked2.docx', content: ole2Like(8192) });
+    expect(errorOf(office)).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE', reason: 'UPLOAD_ENCRYPTED' });
     const listed = (await t.json(a, 'GET', '/api/documents/list')).json().documents;
     expect(listed).toEqual([]);
     const queued = await t.database.db.select().from(jobs).where(eq(jobs.tenant, a.personalOrganizationId));

@@ -8,7 +8,12 @@ import { AppError } from '../../lib/errors.ts';
 import { documentColumns, type DocumentRow } from '../../queries/documents/columns.ts';
 import { putHashed, type StoredBlob } from '../../services/blob-store/index.ts';
 import { SNIFF_BYTES, contentMatchesExtension, needsConversion } from '../../services/file-type/index.ts';
-import { TailKeeper, checksZipOnUpload, zipUploadRefusal } from '../../services/conversion/upload-check.ts';
+import {
+  TailKeeper,
+  checksZipOnUpload,
+  isOle2,
+  zipUploadRefusal,
+} from '../../services/conversion/upload-check.ts';
 import { addFirstVersions } from './versions.ts';
 import { recordAudit } from '../audit.ts';
 import type { AuthorizedDocument } from '../../policies/documents.ts';
@@ -55,6 +60,12 @@ export async function storeUpload(
       if (total === 0)
         return new AppError('VALIDATION_FAILED', 'The file is empty.', { file: 'Empty file.' });
       if (!contentMatchesExtension(extension, head)) {
+        // Office saves a password-protected DOCX (XLSX, PPTX) as an OLE2 container of its encrypted package.
+        if (tail && isOle2(head)) {
+          return new AppError('UNSUPPORTED_FILE_TYPE', `The .${extension} file is encrypted.`).because(
+            'UPLOAD_ENCRYPTED',
+          );
+        }
         return new AppError('UNSUPPORTED_FILE_TYPE', `The content of the file is not a .${extension} file.`);
       }
       return null;

@@ -20,6 +20,10 @@ const ZIP_FORMATS = new Set([
 
 export const checksZipOnUpload = (extension: string) => ZIP_FORMATS.has(extension);
 
+const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+/** Whether a file starts like an OLE2 compound file (where Office puts an encrypted OOXML package). */
+export const isOle2 = (head: Buffer) => head.length >= 8 && head.subarray(0, 8).equals(OLE2);
+
 /**
  * Bytes kept from the end of an upload: the end-of-central-directory record (with its comment of up to
  * 64 KiB) and a central directory of 1 MiB, far more than an office file's few hundred entries need.
