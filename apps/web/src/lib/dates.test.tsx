@@ -8,12 +8,12 @@ afterEach(() => vi.useRealTimers());
 describe('dates', () => {
   it('writes date and time in Helsinki time in each language', () => {
     // 12:00 UTC is 14:00 in Helsinki in winter and 15:00 in summer.
-    expect(formatDateTime('2025-01-15T12:00:00Z', 'en')).toBe('01/15/2025 2:00 PM');
+    expect(formatDateTime('2025-01-15T12:00:00Z', 'en')).toBe('15 Jan 2025, 14:00');
     expect(formatDateTime('2025-01-15T12:00:00Z', 'fi')).toBe('15.01.2025 14.00');
     expect(formatDateTime('2025-07-01T12:00:00Z', 'fi')).toBe('01.07.2025 15.00');
-    expect(formatDateTime('2025-01-15T22:05:00Z', 'en')).toBe('01/16/2025 12:05 AM');
+    expect(formatDateTime('2025-01-15T22:05:00Z', 'en')).toBe('16 Jan 2025, 00:05');
     expect(formatDateTime('2025-01-15T22:05:00Z', 'fi')).toBe('16.01.2025 00.05');
-    expect(formatDateTime('2025-01-15T10:30:00Z', 'en')).toBe('01/15/2025 12:30 PM');
+    expect(formatDateTime('2025-01-15T10:30:00Z', 'en')).toBe('15 Jan 2025, 12:30');
     expect(formatDateTime('not a date', 'en')).toBe('');
   });
 

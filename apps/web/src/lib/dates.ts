@@ -5,18 +5,21 @@ import { currentLanguage } from './i18n';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 /**
- * Date and time in the Helsinki time zone (SPEC §1), written the way the language writes it: en
- * "01/15/2025 2:00 PM", fi "15.01.2025 14.00" (the common numeric forms). Without a date library or
- * `Intl`, because the public signing pages show times and load light (issue #12 item 8); relative times
- * are in relative-dates.ts.
+ * Date and time in the Helsinki time zone (SPEC §1), one form per language on every page, public ones
+ * included: en "15 Jan 2025, 14:00" (day first, month named, 24-hour: a Helsinki time never reads as a
+ * US date, issue #31 item 3), fi "15.01.2025 14.00". Without a date library or `Intl`, because the
+ * public signing pages show times and load light (issue #12 item 8); relative times are in
+ * relative-dates.ts.
  */
 export function formatDateTime(iso: string, lang: Language = currentLanguage()): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '';
   const { year, month, day, hour, minute } = helsinkiWallClock(time);
   if (lang === 'fi') return `${pad(day)}.${pad(month)}.${year} ${pad(hour)}.${pad(minute)}`;
-  return `${pad(month)}/${pad(day)}/${year} ${hour % 12 || 12}:${pad(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
+  return `${day} ${MONTHS_EN[month - 1]} ${year}, ${pad(hour)}:${pad(minute)}`;
 }
 
 /** The current time, refreshed every `intervalMs` (relative dates refresh every 15 s, SPEC §2.3). */

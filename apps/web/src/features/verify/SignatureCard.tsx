@@ -10,10 +10,23 @@ import { useTranslation } from 'react-i18next';
 import { AssuranceView } from './AssuranceView';
 import { STATUS } from './status';
 
-/** A signing or time-stamp time to the second, in the Helsinki time zone (SPEC §1) with its zone's name. */
+/**
+ * A signing or time-stamp time to the second, in the Helsinki time zone (SPEC §1) with its zone's name;
+ * English in the app's one English form with seconds ("15 Jan 2025, 14:00:05 EET", lib/dates.ts).
+ */
 export function when(iso: string, lang: string): string {
-  return new Date(iso).toLocaleString(lang === 'fi' ? 'fi-FI' : 'en-GB', {
+  if (lang === 'fi') {
+    return new Date(iso).toLocaleString('fi-FI', { timeZone: DEFAULT_TIMEZONE, timeZoneName: 'short' });
+  }
+  return new Date(iso).toLocaleString('en-GB', {
     timeZone: DEFAULT_TIMEZONE,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
     timeZoneName: 'short',
   });
 }

@@ -65,8 +65,8 @@ describe('billing page', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     // 22:30 UTC on 15 January is 00:30 on the 16th in Helsinki.
     expect(rows.map((r) => Array.from(r.children, (c) => c.textContent))).toEqual([
-      ['Balance top-up', '+€25.00', '01/16/2025 12:30 AM'],
-      ['Advanced signature', '-€1.20', '01/16/2025 12:30 AM'],
+      ['Balance top-up', '+€25.00', '16 Jan 2025, 00:30'],
+      ['Advanced signature', '-€1.20', '16 Jan 2025, 00:30'],
     ]);
     expect(screen.queryByRole('navigation', { name: 'Transaction history pages' })).not.toBeInTheDocument();
   });

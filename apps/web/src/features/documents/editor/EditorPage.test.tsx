@@ -204,7 +204,7 @@ describe('the editor page (issue 13 item 1)', () => {
     let locked = true;
     const { fetchMock } = open({ [LOCK]: () => (locked ? LOCKED : HELD) });
     expect(await screen.findByRole('alert')).toHaveTextContent('Eeva Editor is editing this document');
-    expect(screen.getByRole('alert')).toHaveTextContent('from 11/26/2026 12:02 PM');
+    expect(screen.getByRole('alert')).toHaveTextContent('from 26 Nov 2026, 12:02');
     expect(screen.queryByTestId('fake-editor')).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/download/'))).toBe(false);
     locked = false;

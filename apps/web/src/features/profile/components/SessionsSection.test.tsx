@@ -30,7 +30,7 @@ describe('sessions section', () => {
 
     await userEvent.click(
       within(row).getByRole('button', {
-        name: /^End session: Safari on iPhone, last used \d\d\/\d\d\/\d{4} /,
+        name: /^End session: Safari on iPhone, last used \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d$/,
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'End this session?' });
@@ -71,8 +71,8 @@ describe('sessions section', () => {
     const names = screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'));
     expect(names).toEqual([
       'End session: Safari on iPhone, this device',
-      'End session: Safari on iPhone, last used 11/27/2026 10:40 AM',
-      'End session: Safari on iPhone, last used 11/20/2026 12:15 PM',
+      'End session: Safari on iPhone, last used 27 Nov 2026, 10:40',
+      'End session: Safari on iPhone, last used 20 Nov 2026, 12:15',
     ]);
   });
 

@@ -56,19 +56,19 @@ describe('signee timeline (issue 12 item 6)', () => {
     });
     const rows = await screen.findAllByTestId('timeline-latest');
     expect(rows.map((r) => r.textContent)).toEqual([
-      'Signed · 03/01/2025 12:15 PM',
-      'Other event · 03/01/2025 12:31 PM',
+      'Signed · 1 Mar 2025, 12:15',
+      'Other event · 1 Mar 2025, 12:31',
     ]);
     const toggle = screen.getByRole('button', { name: 'Show the 5 steps of Liisa Laine' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(toggle);
     const steps = within(screen.getByRole('list', { name: 'Steps of Liisa Laine' })).getAllByRole('listitem');
     expect(steps.map((s) => s.textContent)).toEqual([
-      'Sent for signing 03/01/2025 12:00 PM',
-      'Opened the signing link (2 times) 03/01/2025 12:05 PM – 03/01/2025 12:09 PM',
-      'Viewed the document 03/01/2025 12:10 PM',
-      'Confirmed the e-mail code 03/01/2025 12:12 PM',
-      'Signed 03/01/2025 12:15 PM',
+      'Sent for signing 1 Mar 2025, 12:00',
+      'Opened the signing link (2 times) 1 Mar 2025, 12:05 – 1 Mar 2025, 12:09',
+      'Viewed the document 1 Mar 2025, 12:10',
+      'Confirmed the e-mail code 1 Mar 2025, 12:12',
+      'Signed 1 Mar 2025, 12:15',
     ]);
     expect(screen.getByRole('button', { name: 'Hide the steps of Liisa Laine' })).toHaveAttribute(
       'aria-expanded',
@@ -146,11 +146,11 @@ describe('audit panel (issue 12 item 6)', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      'Sent for signing03/01/2025 12:01 PM · Olga Owner',
-      'Signed03/01/2025 12:02 PM · Liisa Laine',
-      'Signed by everyone and sealed03/01/2025 12:03 PM · Sinetti',
-      'Other event03/01/2025 12:04 PM · Sinetti',
-      'Signed file downloaded03/01/2025 12:05 PM · Someone with a share link',
+      'Sent for signing1 Mar 2025, 12:01 · Olga Owner',
+      'Signed1 Mar 2025, 12:02 · Liisa Laine',
+      'Signed by everyone and sealed1 Mar 2025, 12:03 · Sinetti',
+      'Other event1 Mar 2025, 12:04 · Sinetti',
+      'Signed file downloaded1 Mar 2025, 12:05 · Someone with a share link',
     ]);
     expect(screen.getByText('Intact: all 5 events are recorded unchanged.')).toBeInTheDocument();
     // Addresses and user agents are for the certificate, not this panel.

@@ -69,7 +69,7 @@ describe('reminding signees (issue 12 item 6)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Remind Liisa Laine' }));
     await waitFor(() =>
       expect(showError).toHaveBeenCalledWith(
-        'Reminded a short while ago. You can remind again from 06/02/2026 12:00 AM.',
+        'Reminded a short while ago. You can remind again from 2 Jun 2026, 00:00.',
       ),
     );
     // One unsigned signee: no separate Remind all.

@@ -132,7 +132,7 @@ describe('SigningStart (SPEC §4.2)', () => {
   });
 
   it.each([
-    ['en', 'The document is locked until 01/15/2025 2:30 PM at the latest.'],
+    ['en', 'The document is locked until 15 Jan 2025, 14:30 at the latest.'],
     ['fi', 'Asiakirja on lukittu viimeistään 15.01.2025 14.30 asti.'],
   ] as const)('%s: locked says until when (Helsinki time)', async (lang, text) => {
     // The page follows the signee's language from the server, not the app's current one.
