@@ -80,8 +80,10 @@ describe('POST signing/decline/{token}', () => {
     expect(mail?.text).toContain('Dee N2 has declined');
     expect(mail?.text).toContain('The price on page 2 is wrong.');
 
+    // The round ended: the decliner is Declined and the other signee (whose signature went with the round)
+    // is no longer waiting (issue #31 item 3).
     const listed = await signeesOf(doc.id);
-    expect(listed.map((s) => s.status)).toEqual(['pending', 'declined']);
+    expect(listed.map((s) => s.status)).toEqual(['stopped', 'declined']);
     expect(listed[1]).toMatchObject({ declineReason: 'The price on page 2 is wrong.' });
     expect(listed[1]?.declinedAt).toBe(t.clock.now().toISOString());
 
@@ -105,6 +107,26 @@ describe('POST signing/decline/{token}', () => {
     // Sent again: a new round; the declined mark is gone.
     expect((await t.json(owner, 'GET', `/api/signing/send/${doc.id}`)).json().status).toBe('OK');
     expect((await signeesOf(doc.id)).map((s) => s.status)).toEqual(['pending', 'pending']);
+  });
+
+  it('stops every other signee of the declined round; one added to the draft afterwards waits for the next send', async () => {
+    const { doc, links } = await sent(3);
+    expect((await decline(links[0]!, 'Not this year.')).statusCode).toBe(200);
+    expect((await signeesOf(doc.id)).map((s) => s.status)).toEqual(['declined', 'stopped', 'stopped']);
+    t.clock.advance(1000);
+    const late = uniqueEmail('late');
+    await t.addSignee(owner, doc.id, { givenName: 'Lee', familyName: 'Late', email: late });
+    const listed = await signeesOf(doc.id);
+    expect(listed.map((s) => [s.email === late, s.status])).toEqual([
+      [false, 'declined'],
+      [false, 'stopped'],
+      [false, 'stopped'],
+      [true, 'pending'],
+    ]);
+    // A cancel by the sender is no decline: after it, signees wait again (nobody declined that round).
+    expect((await t.json(owner, 'GET', `/api/signing/send/${doc.id}`)).json().status).toBe('OK');
+    expect((await t.json(owner, 'GET', `/api/signing/cancel/${doc.id}`)).statusCode).toBe(200);
+    expect(new Set((await signeesOf(doc.id)).map((s) => s.status))).toEqual(new Set(['pending']));
   });
 
   it('needs a reason, refuses after signing or cancel with a clear 4xx, and knows no unknown link', async () => {

@@ -17,6 +17,14 @@ export interface SigneeView {
   declined?: { signeeId: string; at: Date; reason: string };
 }
 
+/**
+ * Another signee declined the latest round, which this signee was part of (added before the decline): that
+ * round waits for no one any more, so this signee is not "waiting" (issue #31 item 3) until the next send.
+ */
+function stoppedByDecline(row: SigneeRow, view: SigneeView): boolean {
+  return view.declined !== undefined && row.createdAt <= view.declined.at;
+}
+
 /** The contract's Signee: never another signee's link, never tokens or positions. */
 export function presentSignee(row: SigneeRow, view: SigneeView = {}): Signee {
   const isMe = view.callerEmail !== undefined && row.email === view.callerEmail;
@@ -26,9 +34,11 @@ export function presentSignee(row: SigneeRow, view: SigneeView = {}): Signee {
       ? 'signed'
       : declined
         ? 'declined'
-        : view.signing?.has(row.id)
-          ? 'signing'
-          : 'pending';
+        : stoppedByDecline(row, view)
+          ? 'stopped'
+          : view.signing?.has(row.id)
+            ? 'signing'
+            : 'pending';
   return {
     id: row.id,
     fullName: fullNameOf(row),

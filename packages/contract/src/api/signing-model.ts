@@ -78,7 +78,7 @@ export const signeeInput = z.object({
   language: language.optional(),
 });
 
-export const SIGNEE_STATUSES = ['pending', 'signing', 'signed', 'declined'] as const;
+export const SIGNEE_STATUSES = ['pending', 'signing', 'signed', 'declined', 'stopped'] as const;
 
 export const signee = z.object({
   id: uuid,
@@ -97,7 +97,8 @@ export const signee = z.object({
   identification: signeeIdentification.nullable(),
   /**
    * pending (not signed), signing (inside a signing session now), signed, declined (this signee declined
-   * the document's latest round, which ended; shown until the document is sent again).
+   * the document's latest round, which ended; shown until the document is sent again), stopped (another
+   * signee declined the latest round: it ended and no longer waits for this one; until the next send).
    */
   status: z.enum(SIGNEE_STATUSES),
   signedAt: isoDate.nullable(),

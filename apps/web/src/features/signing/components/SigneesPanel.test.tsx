@@ -184,7 +184,7 @@ describe("Sign now on the caller's own row (issue 12 item 5)", () => {
   });
 
   it.each([
-    ['en', 'Declined', 'Declined 01/15/2025 2:30 PM: “Wrong price”'],
+    ['en', 'Declined', 'Declined 15 Jan 2025, 14:30: “Wrong price”'],
     ['fi', 'Kieltäytyi', 'Kieltäytyi 15.01.2025 14.30: ”Wrong price”'],
   ] as const)('%s: a declined signee shows Declined with the time and reason', async (lang, badge, line) => {
     await changeLanguage(lang);
@@ -198,4 +198,21 @@ describe("Sign now on the caller's own row (issue 12 item 5)", () => {
     expect(screen.getByText(badge)).toBeInTheDocument();
     expect(screen.getByTestId('signee-declined')).toHaveTextContent(line);
   });
+
+  it.each([
+    ['en', ['Declined', 'Stopped'], 'Waiting'],
+    ['fi', ['Kieltäytyi', 'Keskeytyi'], 'Odottaa'],
+  ] as const)(
+    '%s: after a decline the others are stopped, no one is waiting (issue #31 item 3)',
+    async (lang, badges, waiting) => {
+      await changeLanguage(lang);
+      await openPanel([
+        makeSignee({ status: 'declined', declinedAt: '2025-01-15T12:30:00.000Z', declineReason: 'No' }),
+        makeSignee({ id: '00000000-0000-4000-8000-0000000000e2', email: 'o@example.com', status: 'stopped' }),
+      ]);
+      const statuses = screen.getAllByTestId('signee-status').map((el) => el.textContent);
+      expect(statuses).toEqual(badges);
+      expect(screen.queryByText(waiting)).not.toBeInTheDocument();
+    },
+  );
 });

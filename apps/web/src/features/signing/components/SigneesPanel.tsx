@@ -12,7 +12,13 @@ import { SigneeForm } from './SigneeForm';
 import { SigneeTimeline } from './SigneeTimeline';
 import { SignNowButton, signNowLink } from './SignNowButton';
 
-const STATUS_COLOR = { pending: 'gray', signing: 'blue', signed: 'teal', declined: 'red' } as const;
+const STATUS_COLOR = {
+  pending: 'gray',
+  signing: 'blue',
+  signed: 'teal',
+  declined: 'red',
+  stopped: 'orange',
+} as const;
 
 function SigneeRow({
   signee,
