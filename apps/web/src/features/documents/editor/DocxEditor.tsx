@@ -1,5 +1,6 @@
 import 'superdoc/style.css';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SuperDoc, type Config } from 'superdoc';
 import { keepAccessible } from './accessibility';
 import { DOCX_MIME } from './api';
@@ -36,6 +37,7 @@ export function DocxEditor({
   const pages = useRef<HTMLDivElement>(null);
   const callbacks = useRef({ onReady, onChange, onFailure });
   callbacks.current = { onReady, onChange, onFailure };
+  const { t } = useTranslation('editor');
 
   useEffect(() => {
     if (!root.current || !toolbar.current || !pages.current) return;
@@ -48,6 +50,9 @@ export function DocxEditor({
       document: new File([file], 'document.docx', { type: DOCX_MIME }),
       documentMode: 'editing',
       user,
+      // SuperDoc's toolbar texts are English built-ins (its mode label said "Editing" in the Finnish editor,
+      // issue #31 item 3): every one comes from our catalogues, in the language shown.
+      toolbarTexts: t('toolbar', { returnObjects: true }),
       telemetry: { enabled: false },
       onReady: ({ superdoc }) => {
         callbacks.current.onReady({
@@ -68,7 +73,8 @@ export function DocxEditor({
       editor.destroy();
       repairs.stop();
     };
-    // One editor per file; the user does not change while it is open.
+    // One editor per file; the user does not change while it is open, and a language switch keeps the
+    // open editor (and its unsaved edits) with the toolbar texts it started with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [file]);
 
