@@ -16,11 +16,12 @@ import { eventually, FaultHarness } from './harness.ts';
 import { readyToSign, sign } from './signing-client.ts';
 
 /**
- * A crash between storing a signee's signed PDF and committing the signature leaves a file under `signing/`
- * that no row references (issue 31 item 12). The real server is killed at the fault point
- * `signing.signed-pdf-stored`, started again, and the documents sweep (the `documents.sweep` job, run by the
- * server's own worker) must keep the file while it is young (it looks like an in-flight signature's), remove
- * it once it is past the grace period, keep every referenced file, and the signee signs again.
+ * A crash between storing a signee's signed PDF and committing the signature, or between storing the sealed
+ * PDF and completing the round, leaves a file under `signing/` that no row references (issue 31 item 12).
+ * The real server is killed at the fault points `signing.signed-pdf-stored` and `signing.sealed-pdf-stored`
+ * and started again; the documents sweep (the `documents.sweep` job, run by the server's own worker) must
+ * keep an orphan while it is young (it looks like an in-flight signature's), remove it once it is past the
+ * grace period, and keep every referenced file; the signee signs again and the round completes.
  */
 let h: FaultHarness;
 beforeAll(async () => {
@@ -65,8 +66,8 @@ async function sweep(): Promise<void> {
   );
 }
 
-describe(`a crash after a signed PDF was stored (${testDbKind})`, () => {
-  it('the sweep removes the orphan after the grace period, keeps referenced files, and signing again works', async () => {
+describe(`a crash after a signed or sealed PDF was stored (${testDbKind})`, () => {
+  it('the sweep removes the orphans of a killed signature and a killed seal, keeps referenced files, and the round completes', async () => {
     const key = `orphans-${randomBytes(8).toString('hex')}`;
     const topUp = await h.api('POST', '/api/plan/balance', { amount: 50, idempotencyKey: key });
     expect(((await topUp.json()) as { status: string }).status).toBe('OK');
@@ -114,18 +115,35 @@ describe(`a crash after a signed PDF was stored (${testDbKind})`, () => {
     expect(after).not.toContain(orphan);
     expect(after).toEqual(expect.arrayContaining([...referenced]));
 
-    // The signee signs again on the same session; the round completes with a valid signature.
+    // The signee signs again on the same session; this time the server dies in the seal job, after it
+    // stored the sealed PDF and before the round is completed.
+    await h.restart('signing.sealed-pdf-stored');
+    const beforeSeal = await signingFiles();
     const again = await sign(h, session, 'Olli Orpo');
     expect(again?.status, await again?.clone().text()).toBe(200);
+    await h.paused();
+    const sealFiles = (await signingFiles()).filter((k) => !beforeSeal.includes(k));
+    await h.restart();
+    // The seal job runs again and completes the round with a sealed PDF of its own.
     await eventually('the seal', async () => {
       const res = await h.api('GET', `/api/documents/info/${docId}`);
       const { document } = (await res.json()) as { document: { state: number } };
       return document.state === DOCUMENT_STATE.Signed ? true : undefined;
     });
+    const sealed = await signingFiles();
+    const keep = await h.whileStopped((db) => referencedSigningKeys(db, sealed));
+    // Of the files the killed seal job saw, the sealed PDF it stored is the one nothing references.
+    const sealOrphans = sealFiles.filter((k) => !keep.has(k));
+    expect(sealOrphans).toHaveLength(1);
+    await age(sealed, ORPHAN_MIN_AGE_MS + 3600_000);
+    await sweep();
+    const swept = await signingFiles();
+    expect(swept).not.toContain(sealOrphans[0]);
+    expect(swept).toEqual(expect.arrayContaining([...keep]));
     const signed = (await (await h.api('GET', `/api/signing/signed/${docId}`)).json()) as { source: string };
     const pdf = Buffer.from(signed.source.replace(/^data:application\/pdf;base64,/, ''), 'base64');
     const { signatures, output } = await verifyWithPdfsig(pdf);
     expect(signatures[0]?.signedBy, output).toBe('Olli Orpo');
     expect(signatures[0]?.validity, signatures[0]?.validation).toBe('valid');
-  }, 600_000); // four restarts and a signing round
+  }, 900_000); // six restarts and a signing round
 });
