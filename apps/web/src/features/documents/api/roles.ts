@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@sinetti/contract';
-import { call } from '../../../lib/api';
+import { ApiError, call } from '../../../lib/api';
 import { documentKeys, refreshDocuments } from './keys';
 
 /** The roles of one document or folder, where they come from, and the organization's roles (SPEC §7.4). */
@@ -16,7 +16,9 @@ export function useDocumentRoles(docId: string) {
 
 /**
  * Saves the document's roles: adds and removes only what changed, one call each. Who sees what changes
- * with them, so every list is read again afterwards.
+ * with them, so every list is read again afterwards. Roles the caller does not hold can hide the item from
+ * the caller: `hidden` says so, and then the item's own queries are left alone (read again they answer
+ * 404, and its open page would add an "could not be opened" toast to the saved one, issue #31 item 3).
  */
 export function useSaveDocumentRoles(docId: string) {
   const queryClient = useQueryClient();
@@ -26,7 +28,18 @@ export function useSaveDocumentRoles(docId: string) {
       for (const roleId of remove) {
         await call(api.privileges.documentRoleDelete, { params: { docId, roleId } });
       }
+      return { hidden: await hiddenFromCaller(docId) };
     },
-    onSettled: () => refreshDocuments(queryClient),
+    onSettled: (result) => refreshDocuments(queryClient, result?.hidden ? docId : undefined),
   });
+}
+
+/** Whether the caller no longer sees the item: its roles answer NOT_FOUND (the server hides, never refuses). */
+async function hiddenFromCaller(docId: string): Promise<boolean> {
+  try {
+    await call(api.privileges.documentRoles, { params: { docId } });
+    return false;
+  } catch (err) {
+    return err instanceof ApiError && err.code === 'NOT_FOUND';
+  }
 }

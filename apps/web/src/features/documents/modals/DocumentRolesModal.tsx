@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Loader, MultiSelect, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { AppModal, type ModalComponentProps } from '../../../components/modals';
 import { showError, showSuccess } from '../../../components/toast';
 import { useDocumentRoles, useSaveDocumentRoles } from '../api/roles';
@@ -28,6 +29,8 @@ export function DocumentRolesModal({ props, opened, close }: ModalComponentProps
   const { document, abilities } = props;
   const roles = useDocumentRoles(document.id);
   const save = useSaveDocumentRoles(document.id);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [selected, setSelected] = useState<string[] | null>(null);
   const can = { add: abilities.editRoles, remove: abilities.deleteRoles };
   const readOnly = !can.add && !can.remove;
@@ -42,9 +45,14 @@ export function DocumentRolesModal({ props, opened, close }: ModalComponentProps
     save.mutate(
       { add, remove },
       {
-        onSuccess: () => {
-          showSuccess(t('roles.saved', { name: document.name }));
+        onSuccess: ({ hidden }) => {
+          showSuccess(t(hidden ? 'roles.savedHidden' : 'roles.saved', { name: document.name }));
           close();
+          // Hidden from the caller now: its own page would only fail; go where it was, as delete does.
+          const onItsPage =
+            pathname === `/document/${document.id}` || pathname === `/documents/${document.id}`;
+          if (hidden && onItsPage)
+            void navigate(document.parent ? `/documents/${document.parent}` : '/documents');
         },
         onError: () => showError(t('roles.failed')),
       },
