@@ -9,8 +9,11 @@ import { superdocPatches } from './build/superdoc-patches.ts';
 import { thirdParty } from './build/third-party.ts';
 
 const apiTarget = process.env.SINETTI_API ?? 'http://localhost:3000';
-/** The plugins that shape the module graph (firstLoadChunks bundles once with them alone). */
-const sourcePlugins = () => [contractEndpoints(), react()];
+/**
+ * The plugins that shape the module graph (firstLoadChunks bundles once with them alone). Unit tests keep
+ * the endpoints' reply schemas, to check mocked replies against them (src/test/contract-replies.ts).
+ */
+const sourcePlugins = () => [contractEndpoints(process.env.VITEST ? ['reply'] : []), react()];
 
 export default defineConfig({
   plugins: [

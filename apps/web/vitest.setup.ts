@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import i18n, { i18nReady } from './src/lib/i18n';
 import { NAMESPACES } from './src/locales/load';
+import { takeReplyMismatches } from './src/test/contract-replies';
 import { startTestFile } from './src/test/isolation';
 
 // The app loads one language's texts, a group at a time, on demand; tests render any component and
@@ -22,6 +23,10 @@ configure({ asyncUtilTimeout: 30_000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  const wrong = takeReplyMismatches();
+  if (wrong.length > 0) {
+    throw new Error(`Mocked replies the contract's endpoints could not send:\n${wrong.join('\n')}`);
+  }
 });
 
 // Mantine reads these browser APIs that jsdom lacks.

@@ -44,7 +44,7 @@ function* walk(node: Node, atLoad = true): Generator<[Node, boolean]> {
  * A property read in a schema's arguments (`.max(LIST.length - 1)`) counts as an effect and keeps the
  * schema, and zod with it: give such values a constant of their own (GUIDE_LAST_STEP).
  */
-export function prepareContractModule(code: string): string {
+export function prepareContractModule(code: string, keep: ReadonlySet<string> = new Set()): string {
   const edits: { start: number; end: number; text: string }[] = [];
   for (const [node, atLoad] of walk(parseAst(code, { lang: 'ts' }) as unknown as Node)) {
     if (atLoad && (node.type === 'CallExpression' || node.type === 'NewExpression')) {
@@ -60,7 +60,8 @@ export function prepareContractModule(code: string): string {
       if (prop.type !== 'Property' || key?.type !== 'Identifier') continue;
       const value = prop.value as Node;
       const name = key.name as string;
-      if (DROPPED_KEYS.has(name)) edits.push({ start: value.start, end: value.end, text: 'undefined' });
+      if (DROPPED_KEYS.has(name) && !keep.has(name))
+        edits.push({ start: value.start, end: value.end, text: 'undefined' });
       else if (name === 'body') edits.push({ start: value.start, end: value.end, text: 'true' });
     }
   }
@@ -76,14 +77,18 @@ export function prepareContractModule(code: string): string {
   return out;
 }
 
-/** The web build's view of the contract (see prepareContractModule). */
-export function contractEndpoints(): Plugin {
+/**
+ * The web build's view of the contract (see prepareContractModule). `keep` names dropped keys to keep: the
+ * unit tests keep `reply`, so that mocked replies are checked against it (src/test/contract-replies.ts).
+ */
+export function contractEndpoints(keep: readonly string[] = []): Plugin {
+  const kept = new Set(keep);
   return {
     name: 'sinetti-contract-endpoints',
     enforce: 'pre',
     transform(code, id) {
       if (!CONTRACT_FILE.test(id)) return null;
-      return { code: prepareContractModule(code), map: null };
+      return { code: prepareContractModule(code, kept), map: null };
     },
   };
 }

@@ -12,6 +12,7 @@ import { ROUTES, type AppRoute } from '../app/routes';
 import { theme } from '../app/theme';
 import { modalStore } from '../components/modals';
 import { sessionStore } from '../lib/session';
+import { checkMockReply } from './contract-replies';
 
 // jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
 window.scrollTo = () => undefined;
@@ -88,7 +89,7 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
     platform: 'google',
     email: 'matti@example.com',
     person: {
-      id: 'p1',
+      id: '00000000-0000-4000-8000-0000000000bb',
       created: now,
       updated: now,
       givenName: 'Matti',
@@ -102,7 +103,7 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
         id: ORG_PERSONAL,
         name: 'Personal',
         platform: 'google',
-        ownerAccount: 'a',
+        ownerAccount: '00000000-0000-4000-8000-0000000000aa',
         plan: 'personal',
         isPersonal: true,
         isMine: true,
@@ -113,7 +114,7 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
         id: ORG_ACME,
         name: 'Acme Oy',
         platform: 'google',
-        ownerAccount: 'a',
+        ownerAccount: '00000000-0000-4000-8000-0000000000aa',
         plan: 'basic',
         isPersonal: false,
         isMine: true,
@@ -140,7 +141,8 @@ export interface FakeReply {
 
 /**
  * Replaces fetch: `replies` maps "METHOD /api/path" to a reply (or a function of the request).
- * Unknown calls answer 404 NOT_FOUND. Returns the mock to inspect calls.
+ * Unknown calls answer 404 NOT_FOUND. A successful JSON reply the contract's endpoint could not send fails
+ * the test (test/contract-replies.ts). Returns the mock to inspect calls.
  */
 export function mockFetch(replies: Record<string, FakeReply | ((init: RequestInit) => FakeReply)>) {
   const fetchMock = vi.fn((url: string, init: RequestInit = {}) => {
@@ -151,6 +153,7 @@ export function mockFetch(replies: Record<string, FakeReply | ((init: RequestIni
         ? entry(init)
         : entry
       : { status: 404, body: { status: 'ERROR', code: 'NOT_FOUND', message: `No mock for ${key}` } };
+    checkMockReply(init.method ?? 'GET', url, reply.status ?? 200, reply.body);
     return Promise.resolve(
       new Response(JSON.stringify(reply.body), {
         status: reply.status ?? 200,
