@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SIGNING_CODE_MAX_SENDS } from '@sinetti/contract';
+import { SIGNEES_MAX, SIGNING_CODE_MAX_SENDS } from '@sinetti/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, uniqueEmail, type TestUser } from './helper.ts';
 import { buildSigningApp, codeIn, pngDataUrl, type SigningTestApp } from './signing-helper.ts';
@@ -97,6 +97,23 @@ describe("the sender's calls", () => {
     const sentFolder = await send(folder.id);
     expect(sentFolder.statusCode).toBe(409);
     expect(errorOf(sentFolder).reason).toBe('NOT_A_CONTRACT');
+  });
+
+  it('refuses to send a signed document again (ALREADY_COMPLETED)', async () => {
+    const doc = await t.signedByOne(owner, `Done ${randomUUID().slice(0, 6)}`, 1);
+    const again = await send(doc.id);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).reason).toBe('ALREADY_COMPLETED');
+  });
+
+  it(`takes at most ${SIGNEES_MAX} signees (TOO_MANY_SIGNEES)`, async () => {
+    const doc = await t.contract(owner, `Crowd ${randomUUID().slice(0, 6)}`);
+    for (let i = 0; i < SIGNEES_MAX; i++) {
+      expect((await t.addSignee(owner, doc.id, { email: uniqueEmail(`c${i}`) })).statusCode).toBe(200);
+    }
+    const one = await t.addSignee(owner, doc.id, { email: uniqueEmail('one-more') });
+    expect(one.statusCode).toBe(409);
+    expect(errorOf(one).reason).toBe('TOO_MANY_SIGNEES');
   });
 
   it('reminds nobody who has signed (NOTHING_TO_REMIND)', async () => {
