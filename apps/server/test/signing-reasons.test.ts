@@ -116,6 +116,16 @@ describe("the sender's calls", () => {
     expect(errorOf(one).reason).toBe('TOO_MANY_SIGNEES');
   });
 
+  it('does not send a contract whose PDF is still being made (PDF_PENDING)', async () => {
+    const doc = await t.create(owner, 'contract', `Fresh ${randomUUID().slice(0, 6)}`);
+    await t.addSignee(owner, doc.id, { email: uniqueEmail('p') });
+    const early = await send(doc.id);
+    expect(early.statusCode).toBe(409);
+    expect(errorOf(early).reason).toBe('PDF_PENDING');
+    await t.app.jobs.drain();
+    expect((await send(doc.id)).json().status).toBe('OK');
+  });
+
   it('reminds nobody who has signed (NOTHING_TO_REMIND)', async () => {
     const { links, emails, docId } = await sent(2);
     const token = await t.startSession(links[0]!);
