@@ -126,6 +126,15 @@ describe("the sender's calls", () => {
     expect((await send(doc.id)).json().status).toBe('OK');
   });
 
+  it('has no signed PDF, certificate or verification before everyone signed (NOT_FULLY_SIGNED)', async () => {
+    const { docId } = await sent(1);
+    for (const url of ['signed', 'certificate', 'verification']) {
+      const res = await t.json(owner, 'GET', `/api/signing/${url}/${docId}`);
+      expect(res.statusCode, url).toBe(409);
+      expect(errorOf(res).reason, url).toBe('NOT_FULLY_SIGNED');
+    }
+  });
+
   it('reminds nobody who has signed (NOTHING_TO_REMIND)', async () => {
     const { links, emails, docId } = await sent(2);
     const token = await t.startSession(links[0]!);

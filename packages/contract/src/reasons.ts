@@ -94,6 +94,8 @@ export const ERROR_REASONS = [
   'REMIND_TOO_SOON',
   /** 409: nobody to remind: the signee has signed, or every signee has. */
   'NOTHING_TO_REMIND',
+  /** 409: the signed PDF, its certificate or its verification exist only once every signee has signed. */
+  'NOT_FULLY_SIGNED',
   /** 409 (public links): the signing round passed its expiry day and ended. */
   'SIGNING_EXPIRED',
   /** 400: the signing method does not sign at the given level, or is not offered here (fields.method). */

@@ -71,7 +71,9 @@ async function deliver(
   signeeId: string | null,
 ): Promise<FileOut> {
   if (!process || process.state !== 'completed') {
-    throw new AppError('CONFLICT', 'The document has not been signed by everyone yet.');
+    throw new AppError('CONFLICT', 'The document has not been signed by everyone yet.').because(
+      'NOT_FULLY_SIGNED',
+    );
   }
   const key = file === 'signed' ? process.signedKey : process.certificateKey;
   const sha256 = file === 'signed' ? process.signedSha256 : process.certificateSha256;

@@ -92,7 +92,9 @@ export function registerVerificationRoutes(app: FastifyInstance): void {
     const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.docId);
     const process = await latestProcessOf(ctx.db, doc.id);
     if (!process || process.state !== 'completed' || !process.signedKey) {
-      throw new AppError('CONFLICT', 'The document has not been signed by everyone yet.');
+      throw new AppError('CONFLICT', 'The document has not been signed by everyone yet.').because(
+        'NOT_FULLY_SIGNED',
+      );
     }
     const pdf = await readAll(ctx.blobs, process.signedKey);
     return check(app, pdf, pdfRun(ctx, process.organizationId).owner);
