@@ -188,7 +188,11 @@ describe('POST setup', () => {
     expect((await setup(user, { companies: ['Once'], language: 'en' })).statusCode).toBe(200);
     const again = await setup(user, { companies: ['Twice'], language: 'en' });
     expect(again.statusCode).toBe(409);
-    expect(errorOf(again)).toMatchObject({ code: 'CONFLICT', message: 'Setup is already complete.' });
+    expect(errorOf(again)).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'SETUP_COMPLETE',
+      message: 'Setup is already complete.',
+    });
     const { account } = await accountOf(user);
     expect(account.organizations.map((o) => o.name)).toEqual(['Personal', 'Once']);
   });

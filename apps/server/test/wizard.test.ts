@@ -107,7 +107,7 @@ describe('setup wizard journey', () => {
     await save(user, 1, { create: true });
     const res = await get(user, '/wizard/skip');
     expect(res.statusCode).toBe(409);
-    expect(errorOf(res).code).toBe('CONFLICT');
+    expect(errorOf(res)).toMatchObject({ code: 'CONFLICT', reason: 'STEP_NOT_SKIPPABLE' });
   });
 
   it('reset clears the data and goes back to step 1', async () => {
@@ -225,7 +225,11 @@ describe('wizard access', () => {
         ...(payload ? { payload: payload as object } : {}),
       });
       expect(res.statusCode, path).toBe(409);
-      expect(errorOf(res)).toMatchObject({ code: 'CONFLICT', message: 'Setup is already complete.' });
+      expect(errorOf(res)).toMatchObject({
+        code: 'CONFLICT',
+        reason: 'SETUP_COMPLETE',
+        message: 'Setup is already complete.',
+      });
     }
     const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, user.accountId));
     expect(row?.wizard).toEqual({ step: 1, data: {}, skipped: [] });

@@ -193,6 +193,11 @@ export const ERROR_REASONS = [
   'TOP_UP_NOT_WHOLE',
   /** 400: a top-up is from 10 to 500 euros (SPEC §5). */
   'TOP_UP_OUT_OF_RANGE',
+  // ── Setup wizard ─────────────────────────────────────────────────────────────────────────────────
+  /** 409: the account's setup is already complete; the wizard's calls no longer apply. */
+  'SETUP_COMPLETE',
+  /** 409: this step of the setup wizard cannot be skipped. */
+  'STEP_NOT_SKIPPABLE',
   // ── Sign-in ──────────────────────────────────────────────────────────────────────────────────────
   /** 400: the provider's return reached a browser that did not start this sign-in (login CSRF); start again. */
   'SIGN_IN_NOT_BOUND',

@@ -15,7 +15,7 @@ export async function readWizard(db: Db, accountId: string): Promise<WizardState
     .from(accounts)
     .where(eq(accounts.id, accountId));
   if (!row) throw new Error(`account ${accountId} not found`);
-  if (row.setupComplete) throw conflict(ALREADY_COMPLETE);
+  if (row.setupComplete) throw conflict(ALREADY_COMPLETE).because('SETUP_COMPLETE');
   return presentWizard(normalizeWizard(row.wizard), false);
 }
 
@@ -36,7 +36,7 @@ export async function updateWizard(
       .where(eq(accounts.id, accountId))
       .for('update');
     if (!row) throw new Error(`account ${accountId} not found`);
-    if (row.setupComplete) throw conflict(ALREADY_COMPLETE);
+    if (row.setupComplete) throw conflict(ALREADY_COMPLETE).because('SETUP_COMPLETE');
     const next = change(normalizeWizard(row.wizard));
     await tx.update(accounts).set({ wizard: next, updatedAt: clock.now() }).where(eq(accounts.id, accountId));
     return presentWizard(next, false);

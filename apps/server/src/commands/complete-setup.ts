@@ -44,7 +44,7 @@ export async function completeSetup(
   return db.transaction(async (tx) => {
     const [account] = await tx.select().from(accounts).where(eq(accounts.id, who.accountId)).for('update');
     if (!account) throw new Error(`account ${who.accountId} not found`);
-    if (account.setupComplete) throw conflict('Setup is already complete.');
+    if (account.setupComplete) throw conflict('Setup is already complete.').because('SETUP_COMPLETE');
     const now = env.clock.now();
     const own = account.email.toLowerCase();
     const emails = [...new Set(rows.map((e) => e.toLowerCase()))].filter((e) => e !== own);

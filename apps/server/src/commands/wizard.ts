@@ -83,7 +83,7 @@ export function skipStep(w: WizardData): WizardData {
         data: { ...w.data, [STEP.inviteUsers]: { emails: [] } },
       };
     default:
-      throw conflict('This step cannot be skipped.');
+      throw conflict('This step cannot be skipped.').because('STEP_NOT_SKIPPABLE');
   }
 }
 
