@@ -151,8 +151,10 @@ describe('plan/create and plan/upgrade', () => {
     const company = await createCompany(t, owner);
     const personal = await post(owner, owner.personalOrganizationId, '/api/plan/create', { plan: 'basic' });
     expect(personal.statusCode).toBe(409);
-    expect(errorOf(personal).code).toBe('CONFLICT');
-    expect((await post(owner, company, '/api/plan/create', { plan: 'personal' })).statusCode).toBe(409);
+    expect(errorOf(personal)).toMatchObject({ code: 'CONFLICT', reason: 'PERSONAL_PLAN' });
+    const personalPlan = await post(owner, company, '/api/plan/create', { plan: 'personal' });
+    expect(personalPlan.statusCode).toBe(409);
+    expect(errorOf(personalPlan).reason).toBe('PERSONAL_PLAN');
     const unknown = await post(owner, company, '/api/plan/create', { plan: 'platinum' });
     expect(unknown.statusCode).toBe(400);
     expect(errorOf(unknown).code).toBe('VALIDATION_FAILED');
@@ -163,6 +165,7 @@ describe('plan/create and plan/upgrade', () => {
       plan: 'basic',
     });
     expect(upgradePersonal.statusCode).toBe(409);
+    expect(errorOf(upgradePersonal).reason).toBe('PERSONAL_PLAN');
   });
 
   it('upgrades only to a higher plan and leaves nothing unpaid when the card is declined', async () => {
@@ -181,6 +184,7 @@ describe('plan/create and plan/upgrade', () => {
     expect((await post(owner, company, '/api/plan/upgrade', { plan: 'basic' })).json().status).toBe('OK');
     const lower = await post(owner, company, '/api/plan/upgrade', { plan: 'freemium' });
     expect(lower.statusCode).toBe(409);
+    expect(errorOf(lower).reason).toBe('PLAN_NOT_HIGHER');
     expect((await post(owner, company, '/api/plan/upgrade', { plan: 'basic' })).statusCode).toBe(409);
     expect((await post(owner, company, '/api/plan/upgrade', { plan: 'business' })).json().status).toBe('OK');
     expect((await planOf(owner, company)).plan).toMatchObject({ name: 'business', balance: 2000 });

@@ -76,13 +76,16 @@ describe('the certificates the CA issues', () => {
     ).toContain(': OK');
   });
 
-  it('give one-time signee certificates ten years, the CRL and CA links, and no other usage', async () => {
+  it('give one-time signee certificates ten years, the CRL and CA links, and document signing usage only', async () => {
     const signedAt = new Date('2026-06-01T09:00:00Z');
     const id = await issueOneTimeIdentity(ca, { name: 'Aino', email: 'aino@example.fi' }, signedAt);
     const text = await x509Text(certificateDer(id.certificate), 'one-time');
     expect(text).toContain('Not After : Jun  1 09:00:00 2036 GMT');
     expect(text).toContain(`URI:${PUBLIC_URL}/api/pki/ca.crl`);
-    expect(text).not.toContain('Extended Key Usage');
+    // Document signing and e-mail protection (NSS, pdfsig's library, wants the latter once an EKU is
+    // present), never time-stamping (pdf-ca-lifetimes.test.ts checks the profile in full).
+    expect(text).toMatch(/X509v3 Extended Key Usage:\s+[^\n]*E-mail Protection/);
+    expect(text).not.toContain('Time Stamping');
   });
 });
 

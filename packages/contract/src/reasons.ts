@@ -189,6 +189,10 @@ export const ERROR_REASONS = [
   /** 503: the file storage cannot be written (read-only or refusing writes); nothing was stored. */
   'STORAGE_UNWRITABLE',
   // ── Billing ──────────────────────────────────────────────────────────────────────────────────────
+  /** 409: a personal workspace stays on the personal plan, and only personal workspaces have that plan. */
+  'PERSONAL_PLAN',
+  /** 409: an upgrade goes to a plan above the current one. */
+  'PLAN_NOT_HIGHER',
   /** 400: a top-up is a whole number of euros (12.5 is refused, not rounded). */
   'TOP_UP_NOT_WHOLE',
   /** 400: a top-up is from 10 to 500 euros (SPEC §5). */

@@ -35,9 +35,13 @@ export async function choosePlan(deps: BillingDeps, input: ChoosePlanInput): Pro
   const organization = await getOrganization(db, input.owner.organizationId);
   if (!organization) throw new AppError('NOT_FOUND', 'Organization not found.');
   if (organization.isPersonal)
-    throw new AppError('CONFLICT', 'A personal workspace stays on the personal plan.');
+    throw new AppError('CONFLICT', 'A personal workspace stays on the personal plan.').because(
+      'PERSONAL_PLAN',
+    );
   if (input.plan === 'personal') {
-    throw new AppError('CONFLICT', 'The personal plan is only for personal workspaces.');
+    throw new AppError('CONFLICT', 'The personal plan is only for personal workspaces.').because(
+      'PERSONAL_PLAN',
+    );
   }
   // A plan payment left pending by a crash would block every plan change: settle it with the provider.
   await reconcileOrganization(deps, organization.id);
@@ -47,7 +51,7 @@ export async function choosePlan(deps: BillingDeps, input: ChoosePlanInput): Pro
   if (input.mode === 'upgrade') {
     if (!canUpgrade(state)) throw pending();
     if (target.position <= state.plan.position) {
-      throw new AppError('CONFLICT', 'Choose a plan above the current one.');
+      throw new AppError('CONFLICT', 'Choose a plan above the current one.').because('PLAN_NOT_HIGHER');
     }
   }
   const monthly = input.mode === 'upgrade' ? state.monthly : input.monthly;
