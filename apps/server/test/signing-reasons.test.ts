@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SIGNEES_MAX, SIGNING_CODE_MAX_SENDS } from '@sinetti/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorOf, uniqueEmail, type TestUser } from './helper.ts';
 import { buildSigningApp, codeIn, pngDataUrl, type SigningTestApp } from './signing-helper.ts';
 
@@ -16,6 +16,8 @@ beforeAll(async () => {
   await t.fund(owner, 50);
 });
 afterAll(async () => t.close());
+// Each case starts past the hourly mail and per-minute call limits the earlier ones used up.
+beforeEach(() => t.clock.advance(61 * 60_000));
 
 const MINUTE = 60_000;
 const askCode = (token: string) => t.pub('POST', `/api/signing/session/${token}/code`);
