@@ -16,7 +16,7 @@ import {
 import { IconDownload, IconFileUpload } from '@tabler/icons-react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitcher } from '../auth/components/LanguageSwitcher';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { errorText } from '../../lib/errors';
 import { systemConfigQuery } from '../auth/api/config';
 import { verifyFile } from './api';
@@ -24,7 +24,7 @@ import { ReportView } from './ReportView';
 
 /** /verify: anyone drops a signed PDF and sees its verification report (the file is not stored). */
 export function VerifyPage() {
-  const { t } = useTranslation('verify');
+  const { t } = useTranslation(['verify', 'auth']);
   useDocumentTitle(`${t('title')} · Sinetti`);
   const [dragging, setDragging] = useState(false);
   const config = useQuery(systemConfigQuery);
@@ -45,7 +45,7 @@ export function VerifyPage() {
           <Title order={1} fz={{ base: 24, sm: 30 }}>
             {t('title')}
           </Title>
-          <LanguageSwitcher />
+          <LanguageSwitch label={t('language.label', { ns: 'auth' })} />
         </Group>
         <Paper
           withBorder

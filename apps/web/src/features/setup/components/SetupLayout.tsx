@@ -1,7 +1,7 @@
 import { Container, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitcher } from '../../auth/components/LanguageSwitcher';
+import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { useSaveLanguage } from '../../profile/api/language';
 import { stepLabelIndex } from '../lib/steps';
 import { SetupSignOut } from './SetupSignOut';
@@ -17,7 +17,7 @@ interface SetupLayoutProps {
 
 /** The frame of every wizard screen: step labels, language, sign-out, and the screen's own content. */
 export function SetupLayout({ step, title, text, children }: SetupLayoutProps) {
-  const { t } = useTranslation('setup');
+  const { t } = useTranslation(['setup', 'auth']);
   const active = stepLabelIndex(step);
   const saveLanguage = useSaveLanguage();
   return (
@@ -27,7 +27,10 @@ export function SetupLayout({ step, title, text, children }: SetupLayoutProps) {
           Sinetti
         </Text>
         <Group gap="sm">
-          <LanguageSwitcher onChange={(lang) => saveLanguage.mutate(lang)} />
+          <LanguageSwitch
+            label={t('language.label', { ns: 'auth' })}
+            onChange={(lang) => saveLanguage.mutate(lang)}
+          />
           <SetupSignOut />
         </Group>
       </Group>

@@ -3,6 +3,7 @@ import { Box, Container, Group, Image, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
+import { pickPublicLanguage } from '../../../lib/public-language';
 import { signingKeys } from '../api/keys';
 import { sessionQuery, statusQuery } from '../api/public';
 
@@ -44,7 +45,7 @@ export function PublicHeader({ organizationName, documentName }: PublicNames) {
                 )}
               </Stack>
             )}
-            <LanguageSwitch />
+            <LanguageSwitch pick={pickPublicLanguage} />
           </Group>
         </Group>
       </Container>
