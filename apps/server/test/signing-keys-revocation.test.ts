@@ -21,6 +21,7 @@ import { arrayBuffer } from '../src/services/pdf/ca/keys.ts';
 import { caKeyId, serialHex, useRevocationSource } from '../src/services/pdf/ca/revocations.ts';
 import { verifySignedPdf } from '../src/services/pdf/index.ts';
 import { openTestDatabase } from './db.ts';
+import { buildTestApp } from './helper.ts';
 import { removeTempDirs, sealedWithOneSignee, tempDir } from './pdf-fixtures.ts';
 import { tool } from './pdf-openssl.ts';
 
@@ -202,5 +203,25 @@ describe('the end of life of the CA', () => {
     const report = await verifySignedPdf(sealed, ca);
     expect(report.signatures.map((s) => s.chain.anchor)).toEqual(['instance', 'instance', 'instance']);
     expect(report.verdict).toBe('valid');
+
+    // So does anyone's check at POST /api/verify (the anonymous lane builds the same verification context).
+    const t = await buildTestApp({
+      DATA_DIR: path.dirname(signing.caDir!),
+      PUBLIC_URL: 'https://sign.example.fi',
+    });
+    try {
+      const res = await t.call(null, {
+        method: 'POST',
+        url: '/api/verify',
+        headers: { 'content-type': 'application/pdf' },
+        payload: Buffer.from(sealed),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const { report: anyones } = res.json() as { report: typeof report };
+      expect(anyones.signatures.map((s) => s.chain.anchor)).toEqual(['instance', 'instance', 'instance']);
+      expect(anyones.verdict).toBe('valid');
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -5,7 +5,8 @@ import { anonymousGate, InFlight } from '../../http/anonymous-gate.ts';
 import { bodyToFile, ReadRate, type BodyFile } from '../../http/body-to-file.ts';
 import type { RateLimit } from '../../http/rate-limit.ts';
 import { AppError } from '../../lib/errors.ts';
-import { currentCrl, pdfWorkers, signingCaFromConfig } from '../../services/pdf/index.ts';
+import { pdfWorkers, signingCaFromConfig } from '../../services/pdf/index.ts';
+import { verificationContext } from '../../services/pdf/verification/index.ts';
 import { eidTrustAnchors } from '../../services/eid/index.ts';
 
 /** Per client address: each check parses an untrusted PDF in a worker. */
@@ -105,7 +106,7 @@ export function isBodyFile(body: unknown): body is BodyFile {
 /**
  * The verification report of an uploaded file, made in the anonymous lane of PDF work (its own workers,
  * smaller limits; services/anonymous-budget.ts): the file is read from disk only once a worker is free for
- * it, and handed over without a copy. The same trust anchors and CRL as verifySignedPdf.
+ * it, and handed over without a copy. Checked against the same verificationContext as verifySignedPdf.
  */
 export async function verifyAnonymousFile(
   app: FastifyInstance,
@@ -113,8 +114,7 @@ export async function verifyAnonymousFile(
   owner: string,
 ): Promise<VerificationReport> {
   const ca = await signingCaFromConfig(app.ctx.config.signing);
-  const crl = await currentCrl(ca);
-  const anchors = await eidTrustAnchors(app);
+  const context = await verificationContext(ca, undefined, await eidTrustAnchors(app));
   const workers = pdfWorkers(app.ctx.config.anonymous.verify.pool);
   return workers.run(
     'verify',
@@ -122,12 +122,7 @@ export async function verifyAnonymousFile(
       const bytes = await fsp.readFile(file.path);
       const pdf = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       return {
-        input: {
-          pdf,
-          caDer: ca.der,
-          caCrlDer: crl.der,
-          ...(anchors.length > 0 ? { extraAnchors: [...anchors] } : {}),
-        },
+        input: { pdf, ...context },
         transfer: pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength ? [pdf.buffer] : [],
       };
     },
