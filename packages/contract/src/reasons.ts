@@ -146,6 +146,21 @@ export const ERROR_REASONS = [
   'INVITE_LIMIT_REACHED',
   /** 409: the account owns the most organizations it may own. */
   'ORGANIZATION_LIMIT_REACHED',
+  // ── Documents: archive, delete, copy ────────────────────────────────────────────────────────────
+  /** 409: the call is for a document and this is a folder (folders are not archived, restored, previewed, downloaded or shared). */
+  'IS_A_FOLDER',
+  /** 409: the document is already archived. */
+  'ALREADY_ARCHIVED',
+  /** 409: restore needs an archived document. */
+  'NOT_ARCHIVED',
+  /** 409: the document (or one in the folder) is out for signing, so it is not archived or deleted; cancel the signing first. */
+  'SIGNING_IN_PROGRESS',
+  /** 409: the folder holds documents the caller's roles do not show them, so they cannot delete it. */
+  'FOLDER_HOLDS_UNSEEN',
+  /** 400: only a template, or a folder (of templates), is made into documents. */
+  'NOT_CONVERTIBLE',
+  /** 409: the folder holds more documents than are copied at once (MAX_COPY on the server). */
+  'COPY_TOO_LARGE',
   // ── Documents: share links ───────────────────────────────────────────────────────────────────────
   /** 404: the share link is unknown, was revoked, has expired, or its document can no longer be shown. */
   'SHARE_LINK_ENDED',
@@ -193,6 +208,14 @@ export const ERROR_REASONS = [
   'PERSONAL_PLAN',
   /** 409: an upgrade goes to a plan above the current one. */
   'PLAN_NOT_HIGHER',
+  /** 409: a plan payment is still pending; the plan changes once it is settled. */
+  'PLAN_PAYMENT_PENDING',
+  /** 409: this idempotency key was already used for a different payment (another amount, kind or plan). */
+  'IDEMPOTENCY_KEY_REUSED',
+  /** 409: the payment could not be recorded (its key was taken, then gone); nothing was charged. Try again. */
+  'PAYMENT_NOT_RECORDED',
+  /** 409: the organization's plan has no price for signatures of a signee's level. */
+  'LEVEL_NOT_IN_PLAN',
   /** 400: a top-up is a whole number of euros (12.5 is refused, not rounded). */
   'TOP_UP_NOT_WHOLE',
   /** 400: a top-up is from 10 to 500 euros (SPEC §5). */

@@ -10,7 +10,7 @@ import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { loadMembership } from '../../policies/membership.ts';
 import { relock, seesDocument, type AuthorizedDocument } from '../../policies/documents.ts';
-import { documentRules } from '../../policies/document-rules.ts';
+import { assertAllowed, documentRules } from '../../policies/document-rules.ts';
 import { findDocument } from '../../queries/documents/get-document.ts';
 import type { DocumentRow } from '../../queries/documents/columns.ts';
 import { pdfOf, signedPdfOf, type Rendition } from '../../queries/documents/renditions.ts';
@@ -84,8 +84,7 @@ export async function createShare(
   const token = randomToken(32);
   const row = await ctx.db.transaction(async (tx) => {
     const fresh = await relock(tx, doc);
-    const refusal = documentRules.content(fresh);
-    if (refusal) throw new AppError('CONFLICT', refusal.message);
+    assertAllowed(documentRules.content(fresh));
     const [active] = await tx
       .select({ n: count() })
       .from(shareLinks)
