@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import featureBoundaries from './apps/web/build/feature-boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -31,6 +32,13 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    // A feature imports no other feature, in tests too; lib/ and components/ import none (docs/decisions.md
+    // "Feature boundaries"). Shared code goes to lib/ or components/; app/ and routes/ put features together.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'sinetti-web': featureBoundaries },
+    rules: { 'sinetti-web/no-cross-feature-imports': 'error' },
   },
   {
     files: ['packages/contract/**/*.ts'],

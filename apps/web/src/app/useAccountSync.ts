@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSaveLanguage } from '../features/profile/api/language';
+import { useSaveLanguage } from '../lib/save-language';
 import { keepSelectedOrganizationValid, useAccount } from '../lib/account';
 import { applyAccountLanguage } from '../lib/i18n';
 import { sessionStore } from '../lib/session';

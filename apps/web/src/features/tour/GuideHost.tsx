@@ -6,7 +6,7 @@ import { modalStore } from '../../components/modals';
 import { call } from '../../lib/api';
 import { useAccount } from '../../lib/account';
 import { usePermissions } from '../../lib/permissions';
-import { systemConfigQuery } from '../auth/api/config';
+import { systemConfigQuery } from '../../lib/system-config';
 import { furthest, localProgress, saveProgress } from './progress';
 
 // The tour's popups load only for an account that has not finished or skipped it.

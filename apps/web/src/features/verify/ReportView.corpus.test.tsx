@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { renderWithProviders, resetTestState } from '../../test/utils';
 import corpus from './corpus-reports.json';
-import { ReportView } from './ReportView';
-import { groupedHex } from './SignatureCard';
+import { ReportView } from '../../components/verification/ReportView';
+import { groupedHex } from '../../components/verification/SignatureCard';
 
 // The server's verification corpus (apps/server/test/verify-corpus.test.ts stores these reports, as the
 // verifier made them): each rendered on the verify page's report in English and Finnish.

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { mockApi } from '../../test/render-route';
 import { renderWithProviders, resetTestState, signInAs } from '../../test/utils';
-import { VerifyDocumentButton } from './VerifyDocumentButton';
+import { VerifyDocumentButton } from '../../components/verification/VerifyDocumentButton';
 import { VerifyPage } from './VerifyPage';
 
 const chain = {

@@ -18,9 +18,9 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { errorText } from '../../lib/errors';
-import { systemConfigQuery } from '../auth/api/config';
+import { systemConfigQuery } from '../../lib/system-config';
 import { verifyFile } from './api';
-import { ReportView } from './ReportView';
+import { ReportView } from '../../components/verification/ReportView';
 
 /** /verify: anyone drops a signed PDF and sees its verification report (the file is not stored). */
 export function VerifyPage() {

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { changeLanguage, currentLanguage } from '../../../lib/i18n';
 import { completeSignIn } from '../api/complete-sign-in';
-import { systemConfigQuery } from '../api/config';
+import { systemConfigQuery } from '../../../lib/system-config';
 import { renderSignIn } from '../standalone/signin-view';
 
 /**

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { showError } from '../../../components/toast';
 import { useAccount } from '../../../lib/account';
 import { changeLanguage, currentLanguage, isLanguage } from '../../../lib/i18n';
-import { useSaveLanguage } from '../api/language';
+import { useSaveLanguage } from '../../../lib/save-language';
 import { regionLabel } from '../lib/pages';
 
 /** Language (en/fi, saved on the account), region and time zone (shown, not editable yet). */

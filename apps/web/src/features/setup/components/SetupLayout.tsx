@@ -2,7 +2,7 @@ import { Container, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/c
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
-import { useSaveLanguage } from '../../profile/api/language';
+import { useSaveLanguage } from '../../../lib/save-language';
 import { stepLabelIndex } from '../lib/steps';
 import { SetupSignOut } from './SetupSignOut';
 

@@ -10,7 +10,7 @@ import { useSignees } from '../api/signees';
 import { saveDataUrl } from '../lib/files';
 import { SignNowButton, signNowLink } from './SignNowButton';
 import { useSelfSigneeCheck } from './useSelfSigneeCheck';
-import { VerifyDocumentButton } from '../../verify/VerifyDocumentButton';
+import { VerifyDocumentButton } from '../../../components/verification/VerifyDocumentButton';
 
 export interface SigningActionsProps {
   document: Pick<Document, 'id' | 'state' | 'type'>;

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pendingInvite } from '../../../lib/pending-invite';
-import { sessionStore } from '../../../lib/session';
-import CreateOrganization from '../../../routes/setup/CreateOrganization';
-import { callsTo, mockApi, renderAt } from '../../../test/render-route';
-import { signInForSetup, wizard, wizardReply } from '../../setup/test/fixtures';
+import { pendingInvite } from '../../lib/pending-invite';
+import { sessionStore } from '../../lib/session';
+import CreateOrganization from './CreateOrganization';
+import { callsTo, mockApi, renderAt } from '../../test/render-route';
+import { signInForSetup, wizard, wizardReply } from '../../features/setup/test/fixtures';
 import {
   account,
   invite,
@@ -15,7 +15,7 @@ import {
   ORG_JOINED,
   PERSONAL,
   SESSION,
-} from '../test/fixtures';
+} from '../../features/organizations/test/fixtures';
 
 const TOKEN = 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8S9t0U1v';
 const LINK = `GET /api/authentication/invite-link/${TOKEN}`;

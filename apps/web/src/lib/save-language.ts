@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Language } from '@sinetti/contract';
-import { accountQuery } from '../../../lib/account';
-import { call } from '../../../lib/api';
+import { accountQuery } from './account';
+import { call } from './api';
 
 export const saveLanguage = (code: Language) =>
   call(api.authentication.language, { params: { code } }).then((r) => r.language);
