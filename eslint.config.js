@@ -58,8 +58,28 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'TSAsExpression > TSTypeReference[typeName.name=/^Authorized/]',
+          selector:
+            'TSAsExpression > TSTypeReference[typeName.name=/^(Authorized|DocumentAccess$|RolesAccess$)/]',
           message: 'Only policies/ makes authorized values: call authorize… instead of casting.',
+        },
+      ],
+    },
+  },
+  {
+    // Routes hold ids from the request: they authorize them for the actor, and never take the system
+    // grant that token- and job-driven commands use (policies/system.ts, docs/decisions.md "System access").
+    files: ['apps/server/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/policies/authorized.ts'], message: 'Authorize through policies/.' },
+            {
+              group: ['**/policies/system.ts'],
+              message: 'A route authorizes for its actor, not as the system.',
+            },
+          ],
         },
       ],
     },

@@ -37,7 +37,7 @@ export async function signeesFor(
     me && process?.state === 'signing' && me.status !== 'signed' && sessionSecret
       ? links.sign(ctx, await selfLink(ctx.db, sessionSecret, me.id, process.id))
       : undefined;
-  const latest = process ?? (await latestProcessOf(ctx.db, doc.id));
+  const latest = process ?? (await latestProcessOf(ctx.db, doc));
   const declined =
     latest?.declinedBy && latest.declinedAt
       ? { signeeId: latest.declinedBy, at: latest.declinedAt, reason: latest.declineReason ?? '' }

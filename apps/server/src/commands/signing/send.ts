@@ -196,7 +196,7 @@ export async function sendForSigning(
           ).because('CHANGED_WHILE_SENDING');
         }
         const now = ctx.clock.now();
-        const round = ((await latestProcessOf(tx, doc.id))?.round ?? 0) + 1;
+        const round = ((await latestProcessOf(tx, doc))?.round ?? 0) + 1;
         const processId = randomUUID();
         const charge = await chargeBalance(tx, {
           organizationId: doc.organizationId,

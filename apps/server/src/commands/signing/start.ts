@@ -4,6 +4,7 @@ import { pastExpiry, roundExpiredError } from './expiry.ts';
 import { AppError } from '../../lib/errors.ts';
 import { signeeLanguages, type SigneeLanguage } from '../../queries/signing/languages.ts';
 import { findByLink, type LinkTarget } from '../../queries/signing/links.ts';
+import { systemAccess } from '../../policies/system.ts';
 import { findSignee, lockProcess, openSessionsOf, type ProcessRow } from '../../queries/signing/signees.ts';
 import { signeeLinks } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -108,7 +109,7 @@ export async function startSigning(
     if (target?.process.declinedAt) throw declinedError();
     if (!target || target.process.state === 'cancelled') throw invalid();
     const process = await lockProcess(tx, target.process.id);
-    const signee = await findSignee(tx, target.signee.id);
+    const signee = await findSignee(tx, systemAccess('signing-token', target.document), target.signee.id);
     if (!process || !signee || process.state === 'cancelled') {
       throw invalid();
     }

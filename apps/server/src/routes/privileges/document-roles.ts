@@ -24,7 +24,7 @@ export function registerDocumentRoleRoutes(app: FastifyInstance): void {
     api.privileges.documentRoleAdd,
   )(async ({ params, actor, ctx }) => {
     const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_EDIT_ROLES, params.docId);
-    const role = authorizeSubject(actor, P.DOCUMENTS_EDIT_ROLES, await findRole(ctx.db, params.roleId));
+    const role = authorizeSubject(actor, P.DOCUMENTS_EDIT_ROLES, await findRole(ctx.db, doc, params.roleId));
     await addDocumentRole(ctx, actor, doc, role);
     return { status: 'OK', ...(await documentRolesOf(ctx.db, doc)) };
   });
@@ -34,7 +34,11 @@ export function registerDocumentRoleRoutes(app: FastifyInstance): void {
     api.privileges.documentRoleDelete,
   )(async ({ params, actor, ctx }) => {
     const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_DELETE_ROLES, params.docId);
-    const role = authorizeSubject(actor, P.DOCUMENTS_DELETE_ROLES, await findRole(ctx.db, params.roleId));
+    const role = authorizeSubject(
+      actor,
+      P.DOCUMENTS_DELETE_ROLES,
+      await findRole(ctx.db, doc, params.roleId),
+    );
     await removeDocumentRole(ctx, actor, doc, role);
     return { status: 'OK', ...(await documentRolesOf(ctx.db, doc)) };
   });

@@ -8,11 +8,9 @@ import { addSignee, removeSignee } from '../../commands/signing/signees.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
 import type { AppContext } from '../../http/context.ts';
 import { defineRoute } from '../../http/route.ts';
-import { AppError } from '../../lib/errors.ts';
-import { authorizeDocument, documentAbilities } from '../../policies/documents.ts';
+import { authorizeDocument, authorizeSignee, documentAbilities } from '../../policies/documents.ts';
 import { presentDocument } from '../../presenters/document.ts';
 import { presentSignee } from '../../presenters/signee.ts';
-import { findSignee } from '../../queries/signing/signees.ts';
 import { signaturePricesOf } from '../../queries/billing.ts';
 import { levelOfSignee } from '../../commands/billing/charge.ts';
 import { methodNames as methodNamesOf } from '../../queries/signing/methods.ts';
@@ -53,9 +51,7 @@ export function registerSigningMemberRoutes(app: FastifyInstance): void {
     app,
     api.signing.deleteSignee,
   )(async ({ params, actor, ctx }) => {
-    const signee = await findSignee(ctx.db, params.id);
-    if (!signee) throw new AppError('NOT_FOUND', 'Not found.');
-    const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_EDIT, signee.documentId);
+    const { doc, signee } = await authorizeSignee(ctx.db, actor, P.DOCUMENTS_EDIT, params.id);
     await removeSignee(ctx, actor, doc, signee);
     return { status: 'OK' };
   });
