@@ -1,20 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { flag, servicesConfigFrom, servicesEnvShape, type ServicesConfig } from './services/config.ts';
+import { envFlag, envText } from './lib/env.ts';
+import { servicesConfigFrom, servicesEnvShape, type ServicesConfig } from './services/config.ts';
 import { signingConfigFrom, signingEnvShape, type SigningConfig } from './services/pdf/config.ts';
 import { mailConfigFrom, mailEnvShape, type MailConfig } from './services/mail/config.ts';
 import { eidConfigFrom, eidEnvShape, type EidConfig } from './services/eid/config.ts';
 import { anonymousConfigFrom, anonymousEnvShape, type AnonymousConfig } from './services/anonymous-budget.ts';
-
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
 const envSchema = z.object({
   ...servicesEnvShape,
@@ -25,29 +16,29 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('localhost'),
-  PUBLIC_URL: optionalString,
+  PUBLIC_URL: envText,
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalString,
+  DATABASE_URL: envText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool,
-  WEB_DIST: optionalString,
+  TRUST_PROXY: envFlag(),
+  WEB_DIST: envText,
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_CLIENT_ID: envText,
+  GOOGLE_CLIENT_SECRET: envText,
   MICROSOFT_ISSUER: z.string().default('https://login.microsoftonline.com/common/v2.0'),
-  MICROSOFT_CLIENT_ID: optionalString,
-  MICROSOFT_CLIENT_SECRET: optionalString,
+  MICROSOFT_CLIENT_ID: envText,
+  MICROSOFT_CLIENT_SECRET: envText,
   LOCAL_IDP: z.enum(['auto', 'on', 'off']).default('auto'),
-  ALLOW_LOCAL_IDP_IN_PRODUCTION: bool,
+  ALLOW_LOCAL_IDP_IN_PRODUCTION: envFlag(),
   RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   PAYMENT_PROVIDER: z.enum(['auto', 'sandbox', 'stripe', 'off']).default('auto'),
-  ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: bool,
-  STRIPE_SECRET_KEY: optionalString,
-  STRIPE_WEBHOOK_SECRET: optionalString,
-  STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: envFlag(),
+  STRIPE_SECRET_KEY: envText,
+  STRIPE_WEBHOOK_SECRET: envText,
+  STRIPE_API_BASE: envText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   RATE_LIMIT_PAYMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
-  GUIDED_TOUR: flag(true),
-  ERROR_REPORTING_DSN: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  GUIDED_TOUR: envFlag(true),
+  ERROR_REPORTING_DSN: envText.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
 
 export interface ProviderConfig {

@@ -1,36 +1,25 @@
 import path from 'node:path';
 import { UPLOAD_MAX_BYTES_DEFAULT } from '@sinetti/contract';
 import { z } from 'zod';
+import { envFlag, envText } from '../lib/env.ts';
 import type { BlobStoreConfig } from './blob-store/index.ts';
-
-/** A yes/no environment variable; unset or empty reads as `fallback`. */
-export const flag = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'yes'));
-
-const optional = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
 /** Environment variables of the blob store, uploads, conversion and the jobs worker (docs/configuration.md). */
 export const servicesEnvShape = {
-  BLOB_DIR: optional,
-  S3_BUCKET: optional,
-  S3_ENDPOINT: optional,
+  BLOB_DIR: envText,
+  S3_BUCKET: envText,
+  S3_ENDPOINT: envText,
   S3_REGION: z.string().default('us-east-1'),
-  S3_ACCESS_KEY_ID: optional,
-  S3_SECRET_ACCESS_KEY: optional,
-  S3_FORCE_PATH_STYLE: flag(false),
+  S3_ACCESS_KEY_ID: envText,
+  S3_SECRET_ACCESS_KEY: envText,
+  S3_FORCE_PATH_STYLE: envFlag(false),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(UPLOAD_MAX_BYTES_DEFAULT),
   DELETED_DOCUMENTS_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
-  JOBS_WORKER: flag(true),
+  JOBS_WORKER: envFlag(true),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   JOBS_POLL_MS: z.coerce.number().int().min(50).default(1000),
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(3).default(30),
-  JOBS_RECLAIM_ON_START: flag(true),
+  JOBS_RECLAIM_ON_START: envFlag(true),
   BLOB_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(60),
   /** `auto` (a second LibreOffice slot while memory allows, conversion/slots.ts) or a fixed number. */
   CONVERSION_SLOTS: z
@@ -48,7 +37,7 @@ export const servicesEnvShape = {
   CONVERSION_PER_ORGANIZATION: z.coerce.number().int().min(1).max(16).default(1),
   CONVERSION_TIMEOUT_SECONDS: z.coerce.number().int().min(5).default(120),
   CONVERSION_ISOLATION: z.enum(['auto', 'bwrap', 'none']).default('auto'),
-  CONVERSION_ALLOW_UNISOLATED: flag(false),
+  CONVERSION_ALLOW_UNISOLATED: envFlag(false),
   CONVERSION_MEMORY_MB: z.coerce.number().int().min(256).default(2048),
   CONVERSION_ENGINE: z.enum(['libreoffice', 'test']).default('libreoffice'),
   SOFFICE_PATH: z.string().default('soffice'),

@@ -2,11 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SIGNING_METHOD_IDS, levelOfMethod } from '@sinetti/contract';
 import { z } from 'zod';
-
-const optional = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+import { envText } from '../../lib/env.ts';
 
 /** Environment variables of eID signing (docs/configuration.md, "eID providers"). */
 export const eidEnvShape = {
@@ -16,7 +12,7 @@ export const eidEnvShape = {
    */
   EID_TEST_PROVIDERS: z.enum(['auto', 'on', 'off']).default('auto'),
   /** A JSON file listing the real eID providers (OpenID Connect brokers and CSC v2 QTSPs). */
-  EID_PROVIDERS_FILE: optional,
+  EID_PROVIDERS_FILE: envText,
 };
 
 const method = z.enum(SIGNING_METHOD_IDS);

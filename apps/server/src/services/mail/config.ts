@@ -1,31 +1,22 @@
 import path from 'node:path';
 import { z } from 'zod';
-
-const optional = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
-
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+import { envFlag, envText } from '../../lib/env.ts';
 
 /** Environment variables of e-mail (docs/configuration.md). */
 export const mailEnvShape = {
-  SMTP_URL: optional.pipe(
+  SMTP_URL: envText.pipe(
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
-  MAIL_FROM: optional,
-  DEV_MAILBOX_IN_PRODUCTION: flag,
+  MAIL_FROM: envText,
+  DEV_MAILBOX_IN_PRODUCTION: envFlag(),
   /** Outgoing e-mails one organization may cause per hour (signing requests, cancellations, codes, invitations). */
   MAIL_LIMIT_PER_ORGANIZATION: z.coerce.number().int().min(1).default(200),
   /** E-mails one address may receive from this service per hour, whichever organization causes them. */
   MAIL_LIMIT_PER_RECIPIENT: z.coerce.number().int().min(1).default(20),
   /** Where "Send feedback" e-mails go (the form in the app); unset: no form. */
-  FEEDBACK_EMAIL: optional.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
+  FEEDBACK_EMAIL: envText.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
   /** The operator's own feedback page, opened instead of the form when set. */
-  FEEDBACK_URL: optional.pipe(
+  FEEDBACK_URL: envText.pipe(
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ),
   /** Feedback messages one account may send per hour. */

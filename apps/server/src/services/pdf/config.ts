@@ -1,23 +1,14 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { envFlag, envText } from '../../lib/env.ts';
 import type { KeyProtection } from './ca/key-files.ts';
 import { DEFAULT_POOL_OPTIONS, type PdfPoolOptions } from './workers.ts';
 
-const optional = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
-
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
 /** Environment variables of PDF signing (docs/configuration.md). */
 export const signingEnvShape = {
-  SIGNING_CA_P12_PATH: optional,
+  SIGNING_CA_P12_PATH: envText,
   SIGNING_CA_P12_PASSWORD: z.string().optional(),
-  SIGNING_KEYS_PASSPHRASE: optional.pipe(
+  SIGNING_KEYS_PASSPHRASE: envText.pipe(
     z
       .string()
       .min(32, 'SIGNING_KEYS_PASSPHRASE must be at least 32 characters.')
@@ -27,24 +18,24 @@ export const signingEnvShape = {
       )
       .optional(),
   ),
-  SIGNING_KEYS_RETIRED_PASSPHRASES: optional,
-  ALLOW_UNENCRYPTED_SIGNING_KEYS: flag,
+  SIGNING_KEYS_RETIRED_PASSPHRASES: envText,
+  ALLOW_UNENCRYPTED_SIGNING_KEYS: envFlag(),
   ARCHIVE_TIMESTAMPS: z.enum(['on', 'off']).default('on'),
   ARCHIVE_TIMESTAMP_MARGIN_DAYS: z.coerce.number().int().min(1).max(2500).default(365),
-  INSTANCE_NAME: optional.pipe(
+  INSTANCE_NAME: envText.pipe(
     z
       .string()
       .max(64, 'INSTANCE_NAME must be at most 64 characters.')
       .regex(/^[^()\p{Cc}]+$/u, 'INSTANCE_NAME may not contain parentheses or control characters.')
       .optional(),
   ),
-  SIGNING_TSA_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SIGNING_TSA_URL: envText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   SIGNING_TSA_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(5),
   PDFSIG_PATH: z.string().default('pdfsig'),
-  AUDIT_CHAIN_KEY: optional.pipe(
+  AUDIT_CHAIN_KEY: envText.pipe(
     z.string().min(32, 'AUDIT_CHAIN_KEY must be at least 32 characters.').optional(),
   ),
-  AUDIT_CHAIN_RETIRED_KEYS: optional,
+  AUDIT_CHAIN_RETIRED_KEYS: envText,
   PDF_WORKERS: z.coerce.number().int().min(1).max(64).default(DEFAULT_POOL_OPTIONS.workers),
   PDF_TASK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   PDF_WORKER_MEMORY_MB: z.coerce.number().int().min(64).max(16384).default(512),
