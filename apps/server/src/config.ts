@@ -31,6 +31,7 @@ const envSchema = z.object({
   LOCAL_IDP: z.enum(['auto', 'on', 'off']).default('auto'),
   ALLOW_LOCAL_IDP_IN_PRODUCTION: envFlag(),
   RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   PAYMENT_PROVIDER: z.enum(['auto', 'sandbox', 'stripe', 'off']).default('auto'),
   ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: envFlag(),
   STRIPE_SECRET_KEY: envText,
@@ -62,6 +63,8 @@ export interface Config extends ServicesConfig {
   /** Whether the built-in OpenID Connect provider stands in for google and microsoft. */
   localIdp: boolean;
   rateLimitSignInPerMinute: number;
+  /** Calls per minute of each API key, counted per key across its sessions (issue #34 item 1). */
+  rateLimitApiKeyPerMinute: number;
   /** Whether new members are offered the guided dashboard tour (SPEC §2.8); on unless switched off. */
   guidedTour: boolean;
   /** A Sentry-compatible DSN the web app's error reports are forwarded to; unset: only logged. */
@@ -192,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providers,
     localIdp,
     rateLimitSignInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
+    rateLimitApiKeyPerMinute: e.RATE_LIMIT_API_KEY_PER_MINUTE,
     guidedTour: e.GUIDED_TOUR,
     errorReportingDsn: e.ERROR_REPORTING_DSN,
     payments: paymentsConfig(e, production),

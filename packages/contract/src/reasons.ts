@@ -107,6 +107,19 @@ export const ERROR_REASONS = [
   'DEFAULT_ROLE',
   /** 403: a non-owner may only grant, take away or hand out permissions (and roles) they hold themselves. */
   'PERMISSION_NOT_HELD',
+  // ── API keys (issue #34 item 1) ─────────────────────────────────────────────────────────────────
+  /** 401: no such API key (login type API): wrong, mistyped or deleted. */
+  'API_KEY_INVALID',
+  /** 401: the API key was revoked; its sessions ended with it. */
+  'API_KEY_REVOKED',
+  /** 401: the API key passed its expiry time. */
+  'API_KEY_EXPIRED',
+  /** 403: a call an API key may not make (account-level calls, managing API keys); sign in as a person. */
+  'API_KEY_NOT_ALLOWED',
+  /** 409: the organization has the most live API keys it may have (API_KEYS_MAX); revoke one first. */
+  'API_KEY_LIMIT_REACHED',
+  /** 400: the expiry time of a new API key is not in the future. */
+  'API_KEY_EXPIRY_PAST',
   // ── PDF files (services/pdf: the worker pool and the own parser) ───────────────────────────────────
   /** 409: the PDF is damaged (broken syntax or structure: truncated, wrong offsets, loops). */
   'PDF_DAMAGED',

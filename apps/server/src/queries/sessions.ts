@@ -12,6 +12,8 @@ export async function listActiveSessions(db: DbOrTx, accountId: string, now: Dat
       and(
         eq(sessions.accountId, accountId),
         isNull(sessions.endedAt),
+        // Sessions opened with an API key belong to the key (Settings → API keys), not to the person.
+        isNull(sessions.apiKeyId),
         gte(sessions.lastUsedAt, new Date(now.getTime() - SESSION_TTL_MS)),
       ),
     )
