@@ -85,6 +85,21 @@ describe("a signee's language", () => {
     expect(sender?.subject).toBe('Document signed: Lease');
   });
 
+  it("e-mails the code at Start in the signee's language when the start call names none (issue #31 item 5)", async () => {
+    const doc = await t.contract(owner, 'Code language');
+    const aino = uniqueEmail('aino-code');
+    await t.addSignee(owner, doc.id, { givenName: 'Aino', email: aino, language: 'fi' });
+    expect((await t.json(owner, 'GET', `/api/signing/send/${doc.id}`)).json().status).toBe('OK');
+    // An English sender, no lang at Start (an API client, or a page that sent none): the signee's language.
+    const session = await t.startSession(await t.linkOf(aino));
+    expect((await t.pub('GET', `/api/signing/session/${session}`)).json().lang).toBe('fi');
+    await t.confirmCode(session, aino);
+    const codes = (await t.mails(aino)).filter((m) =>
+      /^(Vahvistuskoodisi on|Your verification code is)/.test(m.subject),
+    );
+    expect(codes.map((m) => m.subject)).toEqual([expect.stringMatching(/^Vahvistuskoodisi on \d{6}$/)]);
+  });
+
   it("in a round of mixed languages, each signee's box is in their language and the headings in the sender's", async () => {
     const doc = await t.contract(owner, 'Mixed');
     const [eino, emma] = [uniqueEmail('eino'), uniqueEmail('emma')];

@@ -69,6 +69,25 @@ describe('the public pages’ English / Suomi switch (issue #31 item 2)', () => 
     expect(callsTo(fetchMock, `GET /api/signing/start/${TOKEN}?lang=en`)).toHaveLength(1);
   });
 
+  it('starts the session in the signee’s language, not the browser’s: the code e-mail follows it (issue #31)', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB', 'en']);
+    const goTo = vi.spyOn(signingBrowser, 'goTo').mockImplementation(() => undefined);
+    const START = `GET /api/signing/start/${TOKEN}?lang=fi`;
+    const fetchMock = mockApi({
+      [STATUS]: () => status,
+      [START]: () => ({
+        status: 'OK',
+        signingUrl: `${window.location.origin}/public/session/${'d'.repeat(43)}`,
+        expiresAt: '2030-01-01T00:00:00.000Z',
+      }),
+    });
+    show();
+    expect(await screen.findByText(FINNISH)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Aloita allekirjoitus' }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith(`/public/session/${'d'.repeat(43)}?lang=fi`));
+    expect(callsTo(fetchMock, START)).toHaveLength(1);
+  });
+
   it('keeps the visitor’s pick on their next visit, over the signee’s language', async () => {
     localStorage.setItem('sinetti.publicLanguage', '"en"');
     mockApi({ [STATUS]: () => status });
