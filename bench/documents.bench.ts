@@ -10,6 +10,7 @@ import readline from 'node:readline';
 import pg from 'pg';
 import { LIST_PAGE_DEFAULT, SEARCH_LIMIT_MAX } from '@sinetti/contract';
 import { formatResult, load, type LoadResult } from './lib/load.ts';
+import { countsAndRoles } from './lib/documents-counts-roles.ts';
 
 interface Ready {
   port: number;
@@ -120,6 +121,8 @@ async function benchOn(label: string, databaseUrl: string | undefined): Promise<
     for (const [name, r] of results) {
       console.log(`${formatResult(name, r)}   ${(r.rps / health.rps).toFixed(2)} × health`);
     }
+    // Issue #32 items 1 and 4 (dashboard stats, a folder's role change): bench/lib/documents-counts-roles.ts.
+    await countsAndRoles({ base, headers, serverPid: child.pid ?? 0, databaseUrl, folderId: ready.folderId });
     const up = await upload(base, headers, child.pid ?? 0);
     console.log(
       `upload 50 MB: HTTP ${up.status}, ${up.mbPerSecond.toFixed(0)} MB/s, server memory growth ${up.growthMb.toFixed(1)} MB`,
