@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage, isLanguage } from '../lib/i18n';
 
 /** Each language named in itself, as language menus do. */
-const NAMES = { en: 'English', fi: 'Suomi' } as const;
+export const LANGUAGE_NAMES = { en: 'English', fi: 'Suomi' } as const;
 
 /**
  * The English / Suomi switch of the pages outside the signed-in app: a radio group (arrow keys move between
@@ -35,7 +35,7 @@ export function LanguageSwitch({
       }}
       data={LANGUAGES.map((lang) => ({
         value: lang,
-        label: <span lang={lang}>{NAMES[lang]}</span>,
+        label: <span lang={lang}>{LANGUAGE_NAMES[lang]}</span>,
       }))}
     />
   );

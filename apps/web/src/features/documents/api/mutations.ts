@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type CreateType, type Document } from '@sinetti/contract';
+import { api, type CreateType, type Document, type Language } from '@sinetti/contract';
 import { call } from '../../../lib/api';
 import { documentKeys, refreshDocuments } from './keys';
 
@@ -58,7 +58,7 @@ export interface CreateInput {
   /** The template's field values by name (issue 13 item 4). */
   values?: Record<string, string>;
   /** A person for each of the template's signee roles. */
-  signees?: { role: string; givenName: string; familyName: string; email: string }[];
+  signees?: { role: string; givenName: string; familyName: string; email: string; language: Language }[];
 }
 
 /** Creates a folder, contract or template, or converts a template; answers the new document's id. */

@@ -1,11 +1,14 @@
 import { Group, Stack, TextInput, Title } from '@mantine/core';
-import { ownValue, signeeEmail } from '@sinetti/contract';
+import { ownValue, signeeEmail, type Language } from '@sinetti/contract';
 import { useTranslation } from 'react-i18next';
+import { PersonNameInputs, SigneeLanguageSelect } from '../../../components/PersonInputs';
 
 export interface RolePerson {
   givenName: string;
   familyName: string;
   email: string;
+  /** The language the person reads (issue #31 item 2); unset: the sender's. */
+  language?: Language;
 }
 export type RolePeople = Record<string, RolePerson>;
 
@@ -26,24 +29,33 @@ export function rolePeopleProblems(roles: string[], people: RolePeople): Record<
   return Object.fromEntries(problems);
 }
 
-/** The person given for a role, else an empty one. */
-const personOf = (people: RolePeople, role: string): RolePerson => ({ ...EMPTY, ...ownValue(people, role) });
+/** The person given for a role, else an empty one; in the sender's language unless one was picked. */
+const personOf = (people: RolePeople, role: string, language: Language): Required<RolePerson> => ({
+  ...EMPTY,
+  language,
+  ...ownValue(people, role),
+});
 
-/** The people for the request, one per role. */
-export function roleSignees(roles: string[], people: RolePeople) {
-  return roles.map((role) => ({ role, ...personOf(people, role) }));
+/** The people for the request, one per role, each with their language (`language`: the sender's). */
+export function roleSignees(roles: string[], people: RolePeople, language: Language) {
+  return roles.map((role) => ({ role, ...personOf(people, role, language) }));
 }
 
-/** Given name, family name and e-mail of the person for each of a template's signee roles. */
+/**
+ * Given name, family name, e-mail and language of the person for each of a template's signee roles, as the
+ * signee form asks for them; the language starts as the sender's (`defaultLanguage`).
+ */
 export function TemplateRoleInputs({
   roles,
   people,
   errors,
+  defaultLanguage,
   onChange,
 }: {
   roles: string[];
   people: RolePeople;
   errors: Record<string, string>;
+  defaultLanguage: Language;
   onChange: (role: string, person: RolePerson) => void;
 }) {
   const { t } = useTranslation('documents');
@@ -54,37 +66,28 @@ export function TemplateRoleInputs({
         {t('create.roles.title')}
       </Title>
       {roles.map((role) => {
-        const person = personOf(people, role);
+        const person = personOf(people, role, defaultLanguage);
         const error = ownValue(errors, role);
-        const set = (key: keyof RolePerson) => (value: string) => onChange(role, { ...person, [key]: value });
+        const set = (change: Partial<RolePerson>) => onChange(role, { ...person, ...change });
         return (
           <Stack key={role} gap={4} role="group" aria-label={role}>
             <Title order={4} size="xs" c="dimmed">
               {role}
             </Title>
-            <Group grow gap="xs">
+            <PersonNameInputs value={person} onChange={(field, text) => set({ [field]: text })} />
+            <Group gap="xs" align="flex-start" wrap="nowrap">
               <TextInput
-                label={t('create.roles.givenName')}
-                value={person.givenName}
-                onChange={(e) => set('givenName')(e.currentTarget.value)}
+                label={t('create.roles.email')}
+                type="email"
+                required
+                value={person.email}
+                error={error ? t(`create.roles.errors.${error as 'emailRequired'}`) : undefined}
+                onChange={(e) => set({ email: e.currentTarget.value })}
                 autoComplete="off"
+                style={{ flex: 1, minWidth: 0 }}
               />
-              <TextInput
-                label={t('create.roles.familyName')}
-                value={person.familyName}
-                onChange={(e) => set('familyName')(e.currentTarget.value)}
-                autoComplete="off"
-              />
+              <SigneeLanguageSelect value={person.language} onChange={(language) => set({ language })} />
             </Group>
-            <TextInput
-              label={t('create.roles.email')}
-              type="email"
-              required
-              value={person.email}
-              error={error ? t(`create.roles.errors.${error as 'emailRequired'}`) : undefined}
-              onChange={(e) => set('email')(e.currentTarget.value)}
-              autoComplete="off"
-            />
           </Stack>
         );
       })}

@@ -233,8 +233,40 @@ describe('create (SPEC §4.3)', () => {
       await expectCreated(dialog, fetchMock, {
         name: 'Lease',
         signees: [
-          { role: 'Tenant', givenName: 'Tiina', familyName: '', email: 'tiina@example.com' },
-          { role: 'Landlord', givenName: 'Lauri', familyName: '', email: 'lauri@example.com' },
+          { role: 'Tenant', givenName: 'Tiina', familyName: '', email: 'tiina@example.com', language: 'en' },
+          {
+            role: 'Landlord',
+            givenName: 'Lauri',
+            familyName: '',
+            email: 'lauri@example.com',
+            language: 'en',
+          },
+        ],
+      });
+    });
+
+    it('asks each role’s language like the signee form: the sender’s unless another is picked (issue #31 item 2)', async () => {
+      const contract = doc({ name: 'Lease' });
+      const { fetchMock, dialog } = await openFromTemplate({
+        [FIELDS]: () => ({ status: 'OK', fields: [], roles: ['Tenant', 'Landlord'] }),
+        [CONVERT]: () => ({ status: 'OK', documentId: contract.id }),
+      });
+      const roles = await within(dialog).findByRole('group', { name: 'Signees of the roles' });
+      const tenant = within(roles).getByRole('group', { name: 'Tenant' });
+      const landlord = within(roles).getByRole('group', { name: 'Landlord' });
+      const language = (role: HTMLElement) => within(role).getByLabelText('Language', { selector: 'input' });
+      expect(language(tenant)).toHaveValue('English');
+      expect(language(landlord)).toHaveValue('English');
+      fireEvent.click(language(landlord));
+      fireEvent.click(await screen.findByRole('option', { name: 'Suomi' }));
+      expect(language(landlord)).toHaveValue('Suomi');
+      fireEvent.change(within(tenant).getByLabelText(/Email/), { target: { value: 'tiina@example.com' } });
+      fireEvent.change(within(landlord).getByLabelText(/Email/), { target: { value: 'lauri@example.com' } });
+      await expectCreated(dialog, fetchMock, {
+        name: 'Lease',
+        signees: [
+          { role: 'Tenant', givenName: '', familyName: '', email: 'tiina@example.com', language: 'en' },
+          { role: 'Landlord', givenName: '', familyName: '', email: 'lauri@example.com', language: 'fi' },
         ],
       });
     });
@@ -258,8 +290,8 @@ describe('create (SPEC §4.3)', () => {
       await expectCreated(dialog, fetchMock, {
         name: 'Lease',
         signees: [
-          { role: 'toString', givenName: '', familyName: '', email: 'tiina@example.com' },
-          { role: '__proto__', givenName: '', familyName: '', email: 'pekka@example.com' },
+          { role: 'toString', givenName: '', familyName: '', email: 'tiina@example.com', language: 'en' },
+          { role: '__proto__', givenName: '', familyName: '', email: 'pekka@example.com', language: 'en' },
         ],
       });
     });

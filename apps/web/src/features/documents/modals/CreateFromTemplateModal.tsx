@@ -2,7 +2,9 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useAccount } from '../../../lib/account';
 import { errorText } from '../../../lib/errors';
+import { currentLanguage } from '../../../lib/i18n';
 import { useTemplateFields } from '../api/template-fields';
 import { DocumentNameInput } from '../components/DocumentNameInput';
 import {
@@ -35,6 +37,7 @@ export function CreateFromTemplateModal({
 }: ModalComponentProps<'document-create-from-template'>) {
   const { t } = useTranslation('documents');
   const queryClient = useQueryClient();
+  const account = useAccount();
   const { parent, template } = props;
   const type = 'contract';
   const [name, setName] = useState(template.name);
@@ -50,6 +53,8 @@ export function CreateFromTemplateModal({
   const [people, setPeople] = useState<RolePeople>({});
   const [roleErrors, setRoleErrors] = useState<Record<string, string>>({});
   const roles = fields.data?.roles ?? [];
+  // The signees' language starts as the sender's, as in the signee form (issue #31 item 2).
+  const language = account.data?.account.language ?? currentLanguage();
   const fieldsReady = fields.isSuccess;
 
   const submit = (event: FormEvent) => {
@@ -65,7 +70,7 @@ export function CreateFromTemplateModal({
     if (started.current) return;
     started.current = true;
     const filled = (fields.data?.fields ?? []).length > 0 ? { values } : {};
-    const signees = roles.length > 0 ? { signees: roleSignees(roles, people) } : {};
+    const signees = roles.length > 0 ? { signees: roleSignees(roles, people, language) } : {};
     void runCreate(
       { type, name: trimmed, parent, templateId: template.id, ...filled, ...signees },
       { queryClient, t },
@@ -118,6 +123,7 @@ export function CreateFromTemplateModal({
             roles={roles}
             people={people}
             errors={roleErrors}
+            defaultLanguage={language}
             onChange={(role, person) => {
               setPeople((p) => ({ ...p, [role]: person }));
               setRoleErrors(({ [role]: _gone, ...rest }) => rest);

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconUserCheck, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language, type Signee } from '@sinetti/contract';
+import type { Language, Signee } from '@sinetti/contract';
+import { PersonNameInputs, SigneeLanguageSelect } from '../../../components/PersonInputs';
 import { showError, showSuccess } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
 import { errorText, hasReason } from '../../../lib/errors';
 import { useAccount } from '../../../lib/account';
-import { currentLanguage, isLanguage } from '../../../lib/i18n';
+import { currentLanguage } from '../../../lib/i18n';
 import { levelsQuery, useAddSignee } from '../api/signees';
 import { signeeEmailError, type SigneeEmailError } from '../lib/validation';
 import { resolveChoice, SigneeMethodPicker, type MethodChoice } from './SigneeMethodPicker';
@@ -85,20 +86,7 @@ export function SigneeForm({ docId, signees }: { docId: string; signees: readonl
   return (
     <form onSubmit={submit} noValidate aria-label={t('signees.add')}>
       <Stack gap="xs">
-        <Group grow gap="xs">
-          <TextInput
-            label={t('signees.givenName')}
-            value={values.givenName}
-            onChange={(e) => set('givenName')(e.currentTarget.value)}
-            autoComplete="off"
-          />
-          <TextInput
-            label={t('signees.familyName')}
-            value={values.familyName}
-            onChange={(e) => set('familyName')(e.currentTarget.value)}
-            autoComplete="off"
-          />
-        </Group>
+        <PersonNameInputs value={values} onChange={(field, text) => set(field)(text)} />
         <Group gap="xs" align="flex-start" wrap="nowrap">
           <TextInput
             label={t('signees.email')}
@@ -109,14 +97,7 @@ export function SigneeForm({ docId, signees }: { docId: string; signees: readonl
             autoComplete="off"
             style={{ flex: 1, minWidth: 0 }}
           />
-          <Select
-            label={t('signees.language')}
-            w={112}
-            data={LANGUAGES.map((l) => ({ value: l, label: t(`signees.languages.${l}`) }))}
-            value={language}
-            onChange={(v) => isLanguage(v) && setPicked(v)}
-            allowDeselect={false}
-          />
+          <SigneeLanguageSelect value={language} onChange={setPicked} />
         </Group>
         <SigneeMethodPicker data={levels.data} choice={choice} onChange={setChoice} />
         <Group justify="space-between" gap="xs">

@@ -80,3 +80,21 @@ describe('the signee form’s language (issue #31 item 2)', () => {
     await waitFor(() => expect(languageField(form)).toHaveValue('English'));
   });
 });
+
+describe('the signees list’s language badges (issue #31 item 3)', () => {
+  it('shows each signee’s language, EN or FI, named for a screen reader', async () => {
+    mockApi(
+      memberReplies([
+        makeSignee({ id: crypto.randomUUID(), email: 'anna@example.com', language: 'en' }),
+        makeSignee({ id: crypto.randomUUID(), email: 'aino@example.com', language: 'fi' }),
+      ]),
+    );
+    renderAt(<SigneesPanel document={makeDocument()} />);
+    const rows = await screen.findAllByRole('listitem');
+    const badge = (email: string) =>
+      within(rows.find((row) => row.textContent?.includes(email))!).getByTestId('signee-language');
+    expect(badge('anna@example.com')).toHaveTextContent(/^Language: EN$/);
+    expect(badge('aino@example.com')).toHaveTextContent(/^Language: FI$/);
+    expect(within(badge('aino@example.com')).getByText('FI')).toHaveAttribute('lang', 'fi');
+  });
+});

@@ -1,7 +1,19 @@
-import { ActionIcon, Badge, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_STATE, type Document, type Signee, type TimelineEntry } from '@sinetti/contract';
+import { LANGUAGE_NAMES } from '../../../components/LanguageSwitch';
 import { showError, showSuccess } from '../../../components/toast';
 import { formatDateTime } from '../../../lib/dates';
 import { useTimeline } from '../api/progress';
@@ -37,6 +49,7 @@ function SigneeRow({
   signLink?: string;
 }) {
   const { t } = useTranslation('signing');
+  const { t: common } = useTranslation('common');
   const name = signee.fullName.trim() || signee.email;
   const remindable = remindIn !== undefined && signee.status !== 'signed' && !signee.isMe;
   // Names and addresses wrap rather than end in "…" (issue 12 item 12): on a phone the row is narrow, and
@@ -61,6 +74,12 @@ function SigneeRow({
           <Group gap={4} mt={2}>
             <Badge size="sm" variant="outline" color="gray" tt="none" data-testid="signee-method">
               {t('signees.levelMethod', { level: t(`levels.${signee.level}`), method: signee.methodName })}
+            </Badge>
+            <Badge size="sm" variant="outline" color="gray" data-testid="signee-language">
+              <VisuallyHidden>{common('person.language')}: </VisuallyHidden>
+              <span lang={signee.language} title={LANGUAGE_NAMES[signee.language]}>
+                {signee.language.toUpperCase()}
+              </span>
             </Badge>
           </Group>
           {signee.identification && (
