@@ -208,6 +208,11 @@ export const ERROR_REASONS = [
   /** 503: the database cannot be reached right now (outage, restart); the call changed nothing it reported. */
   'DATABASE_UNAVAILABLE',
   /**
+   * 503 with Retry-After: the database is reachable but saturated (no connection free within the pool's
+   * wait, or the statement ran past its time-out and was stopped). Try again shortly.
+   */
+  'DATABASE_BUSY',
+  /**
    * 503: the change lost a race with concurrent changes of the same organization twice (a deadlock or
    * serialization failure, retried once); nothing was changed. Try again.
    */
