@@ -41,6 +41,8 @@ const get = (u: TestUser, url: string) => t.json(u, 'GET', url);
 const add = (u: TestUser, doc: string, r: string) => get(u, `/api/privileges/document-role/${doc}/${r}`);
 const remove = (u: TestUser, doc: string, r: string) => get(u, `/api/privileges/document-delete/${doc}/${r}`);
 const rolesOf = (u: TestUser, doc: string) => get(u, `/api/privileges/document-roles/${doc}`);
+const change = (u: TestUser, doc: string, body: { add?: string[]; remove?: string[] }) =>
+  t.json(u, 'POST', `/api/privileges/document-roles/${doc}`, body);
 
 beforeAll(async () => {
   t = await buildSigningApp();
@@ -259,5 +261,57 @@ describe('abilities', () => {
     await t.addSignee(owner, doc.id, { email: 'abc@example.com' });
     expect((await get(owner, `/api/signing/signees/${doc.id}`)).json().abilities.send).toBe(true);
     expect((await get(viewer, `/api/signing/signees/${doc.id}`)).json().abilities.send).toBe(false);
+  });
+});
+
+describe('privileges/document-roles POST: several roles at once (issue #31)', () => {
+  it('gives two roles the caller does not hold in one call; one call each answers 404 after the first', async () => {
+    // Before: the first role given hid the document from the colleague, so the second call was 404.
+    const oneByOne = await t.create(colleague, 'contract', 'One by one');
+    expect((await add(colleague, oneByOne.id, legal)).statusCode).toBe(200);
+    expect((await add(colleague, oneByOne.id, sales)).statusCode).toBe(404);
+
+    const atOnce = await t.create(colleague, 'contract', 'At once');
+    const res = await change(colleague, atOnce.id, { add: [legal, sales] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().roles.map((r: { name: string }) => r.name)).toEqual(['Legal', 'Sales']);
+    expect((await rolesOf(owner, atOnce.id)).json().effective).toHaveLength(2);
+    // The colleague holds neither: the document is hidden from them now, and seen by the lawyer.
+    expect((await rolesOf(colleague, atOnce.id)).statusCode).toBe(404);
+    expect((await rolesOf(lawyer, atOnce.id)).statusCode).toBe(200);
+  });
+
+  it('gives and takes away at once, all or none: an unknown role or a missing permission changes nothing', async () => {
+    const folder = await t.create(owner, 'folder', 'Swap');
+    expect((await add(owner, folder.id, legal)).statusCode).toBe(200);
+    const swapped = await change(owner, folder.id, { add: [sales], remove: [legal] });
+    expect(swapped.statusCode, swapped.body).toBe(200);
+    expect(swapped.json().roles).toEqual([{ id: sales, name: 'Sales' }]);
+
+    const unknown = await change(owner, folder.id, { add: [legal, crypto.randomUUID()], remove: [sales] });
+    expect(unknown.statusCode).toBe(404);
+    expect((await rolesOf(owner, folder.id)).json().roles).toEqual([{ id: sales, name: 'Sales' }]);
+    // Giving needs 23 and taking away 26: with 23 alone, neither half is saved.
+    const open = await t.create(owner, 'folder', 'Open');
+    expect((await add(owner, open.id, legal)).statusCode).toBe(200);
+    const adder = await t.member(owner, [P.DOCUMENTS_VIEW, P.DOCUMENTS_VIEW_ROLES, P.DOCUMENTS_EDIT_ROLES]);
+    await t.database.db
+      .insert(roleAssignments)
+      .values({ roleId: legal, accountId: adder.accountId, organizationId: owner.personalOrganizationId });
+    expect((await change(adder, open.id, { add: [sales], remove: [legal] })).statusCode).toBe(403);
+    expect((await rolesOf(owner, open.id)).json().roles).toEqual([{ id: legal, name: 'Legal' }]);
+
+    const both = await change(owner, folder.id, { add: [legal], remove: [legal] });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toMatchObject({ status: 'ERROR', code: 'VALIDATION_FAILED' });
+    const events = await t.database.db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectId, folder.id));
+    expect(events.map((e) => e.action).filter((a) => a.startsWith('document.role'))).toEqual([
+      'document.role-added',
+      'document.role-removed',
+      'document.role-added',
+    ]);
   });
 });

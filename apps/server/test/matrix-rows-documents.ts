@@ -226,6 +226,16 @@ export const DOCUMENT_ROWS: Record<string, Row> = {
     },
   },
 
+  'privileges.documentRolesChange': {
+    subject: 'document',
+    kind: 'object',
+    grants: one(P.DOCUMENTS_EDIT_ROLES),
+    request: (o) => json('POST', `/api/privileges/document-roles/${o.folder}`, { add: [o.role] }),
+    fresh: async (_o, { t, owner }) => ({
+      folder: (await t.create(owner, 'folder', 'To restrict at once')).id,
+    }),
+  },
+
   // privileges/ roles (organization view roles 5, users view roles 12 or users edit roles 15 to read them).
   'privileges.roles': {
     kind: 'scope',

@@ -23,6 +23,9 @@ export const documentRolesReply = okReply({
 export type DocumentRoles = z.infer<typeof documentRolesReply>;
 
 const docParams = z.object({ docId: uuid });
+
+/** Roles one documentRolesChange call may give or take away (each list). */
+export const DOCUMENT_ROLES_CHANGE_MAX = 100;
 const docRoleParams = z.object({ docId: uuid, roleId: uuid });
 
 export const documentRoleEndpoints = {
@@ -53,6 +56,28 @@ export const documentRoleEndpoints = {
     access: 'organization',
     summary: 'Takes a role from a document or folder (documents delete roles, 26).',
     params: docRoleParams,
+    reply: documentRolesReply,
+  }),
+  documentRolesChange: endpoint({
+    id: 'privileges.documentRolesChange',
+    method: 'POST',
+    path: '/privileges/document-roles/:docId',
+    access: 'organization',
+    summary:
+      'Gives and takes away several roles of a document or folder at once, all or none (documents edit roles, ' +
+      '23, to give; documents delete roles, 26, to take away). One call, because the first role given can ' +
+      'hide the item from the caller: one call at a time would then answer 404 for the rest. An unknown role ' +
+      'is 404 and changes nothing; a role in both lists is 400.',
+    params: docParams,
+    body: z
+      .object({
+        add: z.array(uuid).max(DOCUMENT_ROLES_CHANGE_MAX).default([]),
+        remove: z.array(uuid).max(DOCUMENT_ROLES_CHANGE_MAX).default([]),
+      })
+      .refine((b) => !b.add.some((id) => b.remove.includes(id)), {
+        message: 'A role cannot be both given and taken away.',
+        path: ['remove'],
+      }),
     reply: documentRolesReply,
   }),
 } as const;

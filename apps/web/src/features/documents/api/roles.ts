@@ -15,7 +15,8 @@ export function useDocumentRoles(docId: string) {
 }
 
 /**
- * Saves the document's roles: adds and removes only what changed, one call each. Who sees what changes
+ * Saves the document's roles: what changed, in one call, all or none (one call per role answered 404 once
+ * the first role given hid the item from the caller, with half the change saved). Who sees what changes
  * with them, so every list is read again afterwards. Roles the caller does not hold can hide the item from
  * the caller: `hidden` says so, and then the item's own queries are left alone (read again they answer
  * 404, and its open page would add an "could not be opened" toast to the saved one, issue #31 item 3).
@@ -24,10 +25,7 @@ export function useSaveDocumentRoles(docId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ add, remove }: { add: string[]; remove: string[] }) => {
-      for (const roleId of add) await call(api.privileges.documentRoleAdd, { params: { docId, roleId } });
-      for (const roleId of remove) {
-        await call(api.privileges.documentRoleDelete, { params: { docId, roleId } });
-      }
+      await call(api.privileges.documentRolesChange, { params: { docId }, body: { add, remove } });
       return { hidden: await hiddenFromCaller(docId) };
     },
     onSettled: (result) => refreshDocuments(queryClient, result?.hidden ? docId : undefined),

@@ -24,7 +24,7 @@ const FOLDER = '00000000-0000-4000-8000-00000000f00d';
 const SALES = { id: '00000000-0000-4000-8000-00000000a002', name: 'Sales' };
 const INFO = `GET /api/documents/info/${DOC_ID}`;
 const LIST = `GET /api/privileges/document-roles/${DOC_ID}`;
-const ADD = `GET /api/privileges/document-role/${DOC_ID}/${SALES.id}`;
+const CHANGE = `POST /api/privileges/document-roles/${DOC_ID}`;
 const gone = { status: 'ERROR', code: 'NOT_FOUND', message: 'Document not found.' };
 
 describe('roles that hide the item from the caller (issue #31 item 3: one toast, not two)', () => {
@@ -37,9 +37,9 @@ describe('roles that hide the item from the caller (issue #31 item 3: one toast,
       [LIST]: () =>
         hidden ? gone : { status: 'OK', roles: [], inheritedFrom: null, effective: [], available: [SALES] },
       // Sales is a role the caller does not hold: from now on they do not see the document.
-      [ADD]: () => {
+      [CHANGE]: () => {
         hidden = true;
-        return { status: 'OK' };
+        return { status: 'OK', roles: [SALES], inheritedFrom: null, effective: [SALES], available: [SALES] };
       },
     });
     const { queryClient } = renderAt(
@@ -61,7 +61,7 @@ describe('roles that hide the item from the caller (issue #31 item 3: one toast,
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByTestId('location')).toHaveTextContent(`/documents/${FOLDER}`);
-    expect(callsTo(fetchMock, ADD)).toHaveLength(1);
+    expect(callsTo(fetchMock, CHANGE)).toEqual([{ add: [SALES.id], remove: [] }]);
     // Once every query has settled, no second toast has followed.
     await waitFor(() => expect(queryClient.isFetching() + queryClient.isMutating()).toBe(0));
     expect(showError).not.toHaveBeenCalled();

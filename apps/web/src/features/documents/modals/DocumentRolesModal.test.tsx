@@ -23,8 +23,7 @@ const ref = { id: folder.id, name: folder.name, type: folder.type, parent: null 
 const LEGAL = { id: '00000000-0000-4000-8000-00000000a001', name: 'Legal' };
 const SALES = { id: '00000000-0000-4000-8000-00000000a002', name: 'Sales' };
 const LIST = `GET /api/privileges/document-roles/${folder.id}`;
-const ADD = (role: string) => `GET /api/privileges/document-role/${folder.id}/${role}`;
-const REMOVE = (role: string) => `GET /api/privileges/document-delete/${folder.id}/${role}`;
+const CHANGE = `POST /api/privileges/document-roles/${folder.id}`;
 
 function reply(own: (typeof LEGAL)[], inheritedFrom: { id: string; name: string } | null = null) {
   return () => ({
@@ -52,11 +51,7 @@ function open(abilities: { editRoles: boolean; deleteRoles: boolean }) {
 
 describe('document-roles (SPEC §2.7, §5)', () => {
   it('shows the roles, and saves only what changed: an added role and a removed one', async () => {
-    const fetchMock = mockApi({
-      [LIST]: reply([LEGAL]),
-      [ADD(SALES.id)]: reply([LEGAL, SALES]),
-      [REMOVE(LEGAL.id)]: reply([SALES]),
-    });
+    const fetchMock = mockApi({ [LIST]: reply([LEGAL]), [CHANGE]: reply([SALES]) });
     const dialog = open({ editRoles: true, deleteRoles: true });
     const input = (await within(dialog).findAllByLabelText('Roles'))[0] as HTMLElement;
     expect(pill(dialog, 'Legal')).toBeDefined();
@@ -69,10 +64,8 @@ describe('document-roles (SPEC §2.7, §5)', () => {
     expect(save).toBeEnabled();
     fireEvent.click(save);
     await waitFor(() => expect(modalStore.isOpen('document-roles')).toBe(false));
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(
-      expect.arrayContaining([ADD(SALES.id).slice(4), REMOVE(LEGAL.id).slice(4)]),
-    );
-    expect(callsTo(fetchMock, ADD(LEGAL.id))).toEqual([]);
+    // One call, all or none: given and taken away together (issue #31).
+    expect(callsTo(fetchMock, CHANGE)).toEqual([{ add: [SALES.id], remove: [LEGAL.id] }]);
     expect(showSuccess).toHaveBeenCalled();
   });
 
@@ -86,7 +79,7 @@ describe('document-roles (SPEC §2.7, §5)', () => {
   });
 
   it('with documents edit roles only, roles can be added but not removed', async () => {
-    const fetchMock = mockApi({ [LIST]: reply([LEGAL]), [ADD(SALES.id)]: reply([LEGAL, SALES]) });
+    const fetchMock = mockApi({ [LIST]: reply([LEGAL]), [CHANGE]: reply([LEGAL, SALES]) });
     const dialog = open({ editRoles: true, deleteRoles: false });
     const input = (await within(dialog).findAllByLabelText('Roles'))[0] as HTMLElement;
     const removeLegal = within(pill(dialog, 'Legal') as HTMLElement).queryByRole('button', { hidden: true });
@@ -96,8 +89,22 @@ describe('document-roles (SPEC §2.7, §5)', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Sales' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(modalStore.isOpen('document-roles')).toBe(false));
-    expect(callsTo(fetchMock, REMOVE(LEGAL.id))).toEqual([]);
-    expect(callsTo(fetchMock, ADD(SALES.id))).toHaveLength(1);
+    expect(callsTo(fetchMock, CHANGE)).toEqual([{ add: [SALES.id], remove: [] }]);
+  });
+
+  it('gives two roles in one call: the first cannot hide the item before the second is given (issue #31)', async () => {
+    const fetchMock = mockApi({ [LIST]: reply([]), [CHANGE]: reply([LEGAL, SALES]) });
+    const dialog = open({ editRoles: true, deleteRoles: true });
+    const input = (await within(dialog).findAllByLabelText('Roles'))[0] as HTMLElement;
+    fireEvent.click(input);
+    fireEvent.click(await screen.findByRole('option', { name: 'Legal' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Sales' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(modalStore.isOpen('document-roles')).toBe(false));
+    expect(callsTo(fetchMock, CHANGE)).toEqual([{ add: [LEGAL.id, SALES.id], remove: [] }]);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContainEqual(
+      expect.stringMatching(/document-role\/|document-delete\//),
+    );
   });
 
   it('says where the roles come from when the document has none of its own', async () => {
