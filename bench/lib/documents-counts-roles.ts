@@ -26,6 +26,7 @@ export interface CountsRolesInput {
   /** The bench database on PostgreSQL; undefined on the embedded database. */
   databaseUrl: string | undefined;
   folderId: string;
+  organizationId: string;
 }
 
 interface Measured {
@@ -66,14 +67,40 @@ async function tableSize(client: pg.Client | null): Promise<string> {
   return `${rows[0]?.heap} heap, ${rows[0]?.total} with indexes`;
 }
 
-/** Rows of documents updated so far (the statistics collector's count, flushed within a second). */
-async function documentUpdates(client: pg.Client | null): Promise<number | null> {
+/** The next transaction id (32 bits, as row versions' xmin hold it): rows written later have one at least this. */
+async function nextXid(client: pg.Client | null): Promise<number | null> {
   if (!client) return null;
-  await new Promise((r) => setTimeout(r, 1500));
+  const { rows } = await client.query<{ x: string }>(`select (txid_current() % 4294967296)::text as x`);
+  return Number(rows[0]?.x ?? 0) + 1;
+}
+
+/** Rows of documents written (inserted or updated) since the transaction id `since` (no wraparound in a bench). */
+async function documentsWrittenSince(client: pg.Client | null, since: number | null): Promise<number | null> {
+  if (!client || since === null) return null;
   const { rows } = await client.query<{ n: string }>(
-    `select n_tup_upd::text as n from pg_stat_user_tables where relname = 'documents'`,
+    `select count(*)::text as n from documents where xmin::text::bigint >= $1`,
+    [since],
   );
   return Number(rows[0]?.n ?? 0);
+}
+
+/** The stats query's plan and time on PostgreSQL (EXPLAIN ANALYZE), as the owner asks it. */
+async function explainStats(client: pg.Client | null, organizationId: string): Promise<string> {
+  if (!client) return '';
+  const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+    `explain (analyze, buffers) select state, sum(n) from document_counts
+     where organization_id = $1 and day >= (now() - interval '30 days')::date and state in (1, 20, 30, 40)
+     group by state`,
+    [organizationId],
+  );
+  const lines = rows.map((r) => r['QUERY PLAN']);
+  const scan = lines.find((l) => /Scan/.test(l))?.trim() ?? '';
+  const time = lines.find((l) => l.startsWith('Execution Time'))?.trim() ?? '';
+  const counters = await client.query<{ n: string }>(
+    'select count(*)::text as n from document_counts where organization_id = $1',
+    [organizationId],
+  );
+  return `stats query: ${time}; ${scan}; counter rows of the organization: ${counters.rows[0]?.n}`;
 }
 
 export async function countsAndRoles(input: CountsRolesInput): Promise<void> {
@@ -92,6 +119,9 @@ export async function countsAndRoles(input: CountsRolesInput): Promise<void> {
         `${(health.cpuPerRequestMs / Math.max(1e-9, stats.cpuPerRequestMs)).toFixed(2)} × health (CPU), ` +
         `CPU ${stats.cpuPerRequestMs.toFixed(2)} ms/req, ${stats.result.errors} errors`,
     );
+
+    const explained = await explainStats(client, input.organizationId);
+    if (explained) console.log(explained);
 
     // A role given to the folder (about 500 documents) and taken away again.
     const post = (url: string, body: unknown) =>
@@ -113,7 +143,7 @@ export async function countsAndRoles(input: CountsRolesInput): Promise<void> {
     ).json()) as { roleId?: string; message?: string };
     if (!added.roleId) throw new Error(`role-add failed: ${added.message}`);
     const sizeBefore = await tableSize(client);
-    const updatesBefore = await documentUpdates(client);
+    const xidBefore = await nextXid(client);
     const timed = async (url: string) => {
       const t0 = performance.now();
       const res = await fetch(`${base}${url}`, { headers });
@@ -122,13 +152,12 @@ export async function countsAndRoles(input: CountsRolesInput): Promise<void> {
     };
     const give = await timed(`/api/privileges/document-role/${input.folderId}/${added.roleId}`);
     const take = await timed(`/api/privileges/document-delete/${input.folderId}/${added.roleId}`);
-    const updatesAfter = await documentUpdates(client);
+    const written = await documentsWrittenSince(client, xidBefore);
     const sizeAfter = await tableSize(client);
-    const rewritten =
-      updatesBefore === null || updatesAfter === null ? 'n/a' : String(updatesAfter - updatesBefore);
+    const rewritten = written === null ? 'n/a' : String(written);
     console.log(
       `role change of a folder of ${inFolder ?? 'about 500'} documents: given in ${give.seconds.toFixed(3)} s (HTTP ${give.status}), ` +
-        `taken in ${take.seconds.toFixed(3)} s (HTTP ${take.status}); rows of documents rewritten: ${rewritten}`,
+        `taken in ${take.seconds.toFixed(3)} s (HTTP ${take.status}); rows of documents written by both: ${rewritten}`,
     );
     console.log(`documents table before: ${sizeBefore}; after: ${sizeAfter}`);
     console.log(

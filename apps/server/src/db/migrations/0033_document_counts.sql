@@ -71,7 +71,7 @@ WHERE d.type <> 'folder' AND d.effective_role_ids IS NOT NULL;--> statement-brea
 CREATE FUNCTION documents_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM 1 FROM documents p WHERE p.id = ANY (ARRAY(
-    SELECT n.parent_id FROM new_rows n
+    SELECT DISTINCT n.parent_id FROM new_rows n
     WHERE n.type <> 'folder' AND n.state < 100 AND n.effective_role_ids IS NULL AND n.parent_id IS NOT NULL))
   ORDER BY p.id FOR SHARE OF p;
   INSERT INTO document_counts AS c (organization_id, day, state, restricted, role_ids, shard, n)
@@ -101,7 +101,7 @@ BEGIN
     RETURN NULL;
   END IF;
   PERFORM 1 FROM documents p WHERE p.id = ANY (ARRAY(
-    SELECT x.parent_id FROM old_rows o JOIN new_rows n ON n.id = o.id
+    SELECT DISTINCT x.parent_id FROM old_rows o JOIN new_rows n ON n.id = o.id
     CROSS JOIN LATERAL (VALUES (o.parent_id, o.type, o.state, o.effective_role_ids),
                               (n.parent_id, n.type, n.state, n.effective_role_ids)) x(parent_id, type, state, eff)
     WHERE x.type <> 'folder' AND x.state < 100 AND x.eff IS NULL AND x.parent_id IS NOT NULL
@@ -141,7 +141,7 @@ $$;--> statement-breakpoint
 CREATE FUNCTION documents_count_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM 1 FROM documents p WHERE p.id = ANY (ARRAY(
-    SELECT o.parent_id FROM old_rows o
+    SELECT DISTINCT o.parent_id FROM old_rows o
     WHERE o.type <> 'folder' AND o.state < 100 AND o.effective_role_ids IS NULL AND o.parent_id IS NOT NULL))
   ORDER BY p.id FOR SHARE OF p;
   -- Rows of an organization being deleted are not counted down: its counts go with it.
