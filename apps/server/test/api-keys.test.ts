@@ -245,6 +245,7 @@ describe('refused keys', () => {
     const wrong = `${key.secret.slice(0, -4)}AAAA`;
     expectError(await keyLogin(wrong), 401, 'SESSION_INVALID', 'API_KEY_INVALID');
     expectError(await keyLogin('snt_nonsense'), 401, 'SESSION_INVALID', 'API_KEY_INVALID');
+    expectError(await keyLogin(''), 400, 'VALIDATION_FAILED');
     expectError(
       await keyLogin(`snt_0123456789abcdef_${'A'.repeat(43)}`),
       401,

@@ -141,6 +141,11 @@ export async function loginWithApiKey(
   from: { ip: string | null; userAgent: string | null },
 ): Promise<{ session: NewSession; key: ApiKeyRow }> {
   const key = (credential ?? '').trim();
+  if (key === '') {
+    throw new AppError('VALIDATION_FAILED', 'Login type API needs the key as credential.', {
+      credential: 'Required.',
+    });
+  }
   if (!API_KEY_PATTERN.test(key)) throw invalidKey();
   const [, publicId = '', secretPart = ''] = /^snt_([0-9a-f]{16})_(.+)$/.exec(key) ?? [];
   const [row] = await db.select().from(apiKeys).where(eq(apiKeys.publicId, publicId)).limit(1);
