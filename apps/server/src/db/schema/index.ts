@@ -13,3 +13,4 @@ export * from './versions.ts';
 export * from './edit-locks.ts';
 export * from './signing-keys.ts';
 export * from './api-keys.ts';
+export * from './webhooks.ts';
