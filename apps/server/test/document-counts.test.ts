@@ -9,7 +9,7 @@ import { DOCUMENT_STATE, P } from '@sinetti/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactDocumentCounts } from '../src/commands/housekeeping.ts';
-import { documents, roleAssignments, roles } from '../src/db/schema/index.ts';
+import { documents, organizations, roleAssignments, roles } from '../src/db/schema/index.ts';
 import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
 import type { TestUser } from './helper.ts';
 
@@ -140,6 +140,17 @@ describe('document_counts', () => {
     await ok(t.json(owner, 'POST', '/api/documents/delete/permanently', { documentId: folderB }));
     await expectCountsTrue('after a folder is deleted permanently');
 
+    // A role deleted from the organization restricts nothing more: its documents count as open again.
+    const db = t.database.db;
+    const [temp] = await db
+      .insert(roles)
+      .values({ organizationId: owner.personalOrganizationId, name: 'Counts temporary', permissions: [] })
+      .returning();
+    await ok(t.json(owner, 'GET', `/api/privileges/document-role/${folderA}/${temp!.id}`));
+    await expectCountsTrue('after a role of its own is given to the folder');
+    await db.delete(roles).where(eq(roles.id, temp!.id));
+    await expectCountsTrue('after that role is deleted from the organization');
+
     // A day's update moves a document to the day it was updated on.
     await t.database.db
       .update(documents)
@@ -164,6 +175,21 @@ describe('document_counts', () => {
     // The rebuild (after a bulk load without triggers) gives the same counts.
     await t.database.db.execute(sql`select document_counts_rebuild(${owner.personalOrganizationId}::uuid)`);
     expect(await counted()).toEqual(before);
+  });
+
+  it('goes with a deleted organization, its documents not counted down (no counter rows left behind)', async () => {
+    const other = await t.organization(await t.signUp({ name: 'Gone Organization' }));
+    const folder = (await t.create(other, 'folder', 'Gone folder')).id;
+    await Promise.all([t.create(other, 'contract', 'Gone 1', folder), t.create(other, 'contract', 'Gone 2')]);
+    const rowsOfOrg = async () =>
+      rowsOf<{ n: number }>(
+        await t.database.db.execute(
+          sql`select count(*)::int as n from document_counts where organization_id = ${other.personalOrganizationId}`,
+        ),
+      )[0]!.n;
+    expect(await rowsOfOrg()).toBeGreaterThan(0);
+    await t.database.db.delete(organizations).where(eq(organizations.id, other.personalOrganizationId));
+    expect(await rowsOfOrg()).toBe(0);
   });
 
   it('GET documents/stats answers what each member sees, from the counters', async () => {
