@@ -46,7 +46,7 @@ describe('reads through an authorized document', () => {
 describe('the system grant and the typecheck that holds the seam', () => {
   const root = path.resolve(import.meta.dirname, '../../..');
 
-  it('is kept out of routes, and cannot be cast into being', async () => {
+  it('is kept out of routes, as are database queries, and cannot be cast into being', async () => {
     const eslint = new ESLint({ cwd: root });
     const lint = async (code: string) =>
       (await eslint.lintText(code, { filePath: path.join(root, 'apps/server/src/routes/x/probe.ts') }))[0]!
@@ -59,6 +59,11 @@ describe('the system grant and the typecheck that holds the seam', () => {
       "import type { DocumentAccess } from '../../policies/documents.ts';\nexport const d = {} as DocumentAccess;\n",
     );
     expect(cast.map((m) => m.ruleId)).toContain('no-restricted-syntax');
+    // Nor does a route query the database itself (issue #31 item 16): commands and queries do.
+    const query = await lint(
+      "import { eq } from 'drizzle-orm';\nimport { sessions } from '../../db/schema/index.ts';\nexport const q = [eq, sessions];\n",
+    );
+    expect(query.filter((m) => m.ruleId === 'no-restricted-imports')).toHaveLength(2);
   });
 
   it('compiles test/authorized.typecheck.ts in the typecheck that npm test runs', () => {

@@ -1,15 +1,14 @@
 import { api, type Platform } from '@sinetti/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../commands/audit.ts';
 import { loginWithApiKey } from '../../commands/api-keys.ts';
 import { createSession, endSession } from '../../commands/sessions.ts';
 import { upsertAccount } from '../../commands/upsert-account.ts';
-import { sessions } from '../../db/schema/index.ts';
 import { resolveSession } from '../../http/actor.ts';
 import { defineRoute } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { presentSession, sessionStatusOf } from '../../presenters/session.ts';
+import { findSession } from '../../queries/sessions.ts';
 import {
   consumeLoginAttempt,
   pruneSignInState,
@@ -72,7 +71,7 @@ export function registerSignInRoutes(app: FastifyInstance): void {
       // "Log in again", e.g. after joining an organization: the same session, its current status.
       const actor = await resolveSession(ctx.db, ctx.clock, req);
       if (!actor) throw new AppError('SESSION_INVALID', 'Sign in to continue.');
-      const [row] = await ctx.db.select().from(sessions).where(eq(sessions.id, actor.sessionId)).limit(1);
+      const row = await findSession(ctx.db, actor.sessionId);
       if (!row) throw new AppError('SESSION_INVALID', 'The session is not valid. Sign in again.');
       const header = req.headers['session-id'];
       const token = String(Array.isArray(header) ? header[0] : header).trim();
