@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { runForRequest } from '../db/abandon.ts';
+import { RequestWork, runForRequest } from '../db/abandon.ts';
 
 /**
  * Runs each request's handler under a signal that aborts when its caller goes away before the reply is
@@ -8,11 +8,11 @@ import { runForRequest } from '../db/abandon.ts';
  */
 export function registerAbandonedRequests(app: FastifyInstance): void {
   app.addHook('preHandler', (req, reply, done) => {
-    const controller = new AbortController();
+    const work = new RequestWork();
     const res = reply.raw;
     res.once('close', () => {
-      if (!res.writableFinished) controller.abort();
+      if (!res.writableFinished) work.abandon();
     });
-    runForRequest(controller.signal, done);
+    runForRequest(work, done);
   });
 }
