@@ -4,18 +4,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountSeesDocument } from '../src/commands/notifications/list.ts';
 import { documentRoles, documents, roleAssignments, roles } from '../src/db/schema/index.ts';
 import { seesDocument } from '../src/policies/documents.ts';
-import { documentColumns, seenByCaller, seeValues } from '../src/queries/documents/columns.ts';
+import {
+  documentColumns,
+  seenByCaller,
+  seenByRolesText,
+  seeValues,
+} from '../src/queries/documents/columns.ts';
 import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
 import type { TestUser } from './helper.ts';
 
 /**
- * The document visibility rule is written three times (issue #31 item 14): seesDocument() in TypeScript
- * (one document, by id), seenByCaller() in SQL (lists and searches of one organization) and
- * accountSeesDocument() in SQL (notifications, any organization). This runs all three over the same table of
- * document roles x member roles x permissions and asserts they agree with each other and with the rule.
- * seesDocument() and seenByCaller() leave the documents-view permission to the action's check
- * (authorizeDocument, authorize); accountSeesDocument() checks it itself, so it is compared with
- * "sees it and may view documents".
+ * The document visibility rule is written four times (issue #31 item 14): seesDocument() in TypeScript (one
+ * document, by id), seenByCaller() in SQL (lists and searches of one organization), seenByRolesText() as SQL
+ * text (the search tiers, issue #32) and accountSeesDocument() in SQL (notifications, any organization). This
+ * runs all four over the same table of document roles x member roles x permissions and asserts they agree
+ * with each other and with the rule. seesDocument(), seenByCaller() and seenByRolesText() leave the
+ * documents-view permission to the action's check (authorizeDocument, authorize); accountSeesDocument()
+ * checks it itself, so it is compared with "sees it and may view documents".
  */
 let t: DocumentsTestApp;
 let owner: TestUser;
@@ -24,6 +29,8 @@ beforeAll(async () => {
   owner = await t.organization(await t.signUp({ name: 'Vera Visible' }));
 });
 afterAll(async () => t.close());
+
+const rowsOf = (result: unknown): unknown[] => (result as { rows: unknown[] }).rows;
 
 type Who = 'owner' | 'viewer' | 'viewerA' | 'viewerAB' | 'balanceA';
 /**
@@ -128,11 +135,25 @@ describe('the document visibility rule', () => {
               ),
             ),
           );
+        // The same rule as text (search tiers), for a member who does not see all.
+        const asText = isOwner
+          ? listed
+          : rowsOf(
+              await db.execute(
+                sql.raw(
+                  `select id from documents where id = '${id}' and ${seenByRolesText(
+                    membership.roles.map((r) => `'${r.id}'::uuid`),
+                    `'${organizationId}'::uuid`,
+                  )}`,
+                ),
+              ),
+            );
         const [told] = await db
           .select({ sees: sql<boolean>`${accountSeesDocument(user.accountId, sql`${id}::uuid`)}` })
           .from(sql`(select 1) as one`);
         const label = `${who} x ${key}`;
         expect(listed.length === 1, `${label}: seenByCaller vs seesDocument`).toBe(ts);
+        expect(asText.length === 1, `${label}: seenByRolesText vs seesDocument`).toBe(ts);
         expect(told!.sees, `${label}: accountSeesDocument`).toBe(ts && viewsDocuments);
         expect(ts && viewsDocuments, `${label}: the rule`).toBe(EXPECTED[who].includes(key));
         cases += 1;

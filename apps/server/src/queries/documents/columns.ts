@@ -25,19 +25,23 @@ export function effectiveRolesOf(table: RoleColumns): SQL<string[] | null> {
     where f.folder_id = ${table.parentId}) end)`;
 }
 
-/** effectiveRolesOf() as SQL text over an unaliased documents row, for statements written as text. */
-export const EFFECTIVE_ROLES_TEXT =
-  "coalesce(effective_role_ids, case when type <> 'folder' then (select f.folder_roles from" +
-  ' (select id as folder_id, effective_role_ids as folder_roles from documents) f where f.folder_id = parent_id) end)';
-
 /**
  * seenByCaller()'s rule for a member who does not see all, as SQL text over an unaliased documents row
- * (search tiers written as text): `roleIds` are the caller's role ids as SQL uuid literals.
+ * (search tiers written as text; `roleIds` are the caller's role ids and `organizationId` the organization's
+ * id, as SQL uuid literals). A document without roles of its own is hidden when its folder is one of the
+ * organization's folders whose effective roles the caller holds none of: that set is read once per statement
+ * (an uncorrelated NOT IN, a hashed subplan, off documents_restricted_folders_idx), not once per row, so
+ * a member pays about what the owner pays however many matches a search walks (issue #32 item 2).
  */
-export function seenByRolesText(roleIds: readonly string[]): string {
-  return roleIds.length > 0
-    ? `coalesce(${EFFECTIVE_ROLES_TEXT} && array[${roleIds.join(',')}]::uuid[], true)`
-    : `${EFFECTIVE_ROLES_TEXT} is null`;
+export function seenByRolesText(roleIds: readonly string[], organizationId: string): string {
+  const held = `array[${roleIds.join(',')}]::uuid[]`;
+  return (
+    `(case when effective_role_ids is not null then effective_role_ids && ${held}` +
+    ` when type = 'folder' then true` +
+    ` else parent_id is null or parent_id not in (select h.id from documents h` +
+    ` where h.organization_id = ${organizationId} and h.type = 'folder' and h.effective_role_ids is not null` +
+    ` and not (h.effective_role_ids && ${held})) end)`
+  );
 }
 
 /** Every column a reply or a command needs; effectiveRoleIds is the effective roles, inherited included. */

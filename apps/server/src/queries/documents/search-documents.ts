@@ -173,7 +173,7 @@ function tierWhere(scope: AuthorizedScope<typeof P.DOCUMENTS_VIEW>, input: Searc
   ];
   if (!scope.seesAll) {
     // E1 (issue #32 item 4): a document's roles may come from its folder, read at query time.
-    where.push(seenByRolesText(scope.roleIds.map(uuidLiteral)));
+    where.push(seenByRolesText(scope.roleIds.map(uuidLiteral), uuidLiteral(scope.organizationId)));
   }
   if (input.filter) {
     where.push(`state = ${Number(DOCUMENT_FILTERS[input.filter])}`, `type <> 'folder'`);
