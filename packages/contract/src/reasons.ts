@@ -26,6 +26,11 @@ export const ERROR_REASONS = [
   'SIGNING_SESSION_IDLE',
   /** 409: another signee holds the document right now (SPEC §4.2 locked); details.lockedUntil when known. */
   'SIGNING_LOCKED',
+  /**
+   * 409: the signees sign in order and an earlier group has not all signed yet (issue #33 item 3);
+   * details.waitingFor names who signs first. This signee is e-mailed when it is their turn.
+   */
+  'NOT_YOUR_TURN',
   /** 409: the document must be opened (its PDF read) before signing. */
   'DOCUMENT_NOT_VIEWED',
   /** 409: the e-mailed code must be confirmed before signing. */
@@ -292,6 +297,8 @@ export const errorDetails = z
     retryAfterSeconds: z.number().int().min(0),
     /** ISO time until which the object stays locked (SIGNING_LOCKED, EDIT_LOCKED). */
     lockedUntil: z.string(),
+    /** Who signs before this signee: names, else addresses (NOT_YOUR_TURN). */
+    waitingFor: z.array(z.string()),
     /** Who holds the lock: their name, else their address (EDIT_LOCKED). */
     lockedBy: z.string(),
     /** ISO time from which the call may be made again (REMIND_TOO_SOON). */

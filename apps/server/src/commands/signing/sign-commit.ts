@@ -12,6 +12,8 @@ import { lockSession } from './session-live.ts';
 import type { SignatureImage, SignatureInput } from './signature-image.ts';
 import type { SessionRow } from '../../queries/signing/signees.ts';
 import { notifySender } from '../notifications/notify.ts';
+import { listSignees } from '../../queries/signing/signees.ts';
+import { mailNextGroup } from './order.ts';
 
 /** A signature made on top of the working copy `baseKey`, stored as `stored`, about to be recorded. */
 export interface MadeSignature {
@@ -115,6 +117,11 @@ export async function commitSignature(
       .from(signees)
       .where(and(eq(signees.documentId, process.documentId), ne(signees.status, 'signed')))
       .limit(1);
+    if (waiting.length > 0) {
+      // Signing order: the last signature of a group e-mails the next group, in this transaction.
+      const list = await listSignees(tx, process.documentId);
+      await mailNextGroup(tx, ctx, process, list, signee.signingGroup, now);
+    }
     if (waiting.length === 0) {
       await tx.update(signingProcesses).set({ state: 'sealing' }).where(eq(signingProcesses.id, process.id));
       await enqueueJob(

@@ -36,13 +36,23 @@ export function registerSigningMemberRoutes(app: FastifyInstance): void {
   )(async ({ params, actor, ctx, req }) => {
     const secret = req.headers['session-id'];
     const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.docId);
-    const signees = await signeesFor(ctx, actor, doc, typeof secret === 'string' ? secret : null);
+    const { signees, currentGroup, ordered } = await signeesFor(
+      ctx,
+      actor,
+      doc,
+      typeof secret === 'string' ? secret : null,
+    );
     // Sign now (issue 12 item 5) exactly when the caller's own entry carries a link: signeesFor gives one
     // only to the caller's own unsigned entry while the round is open.
-    const signNow = signees.some((s) => s.isMe && s.signingLink !== undefined);
+    // Signing order: only when it is the caller's turn (their group is the current one).
+    const signNow = signees.some(
+      (s) => s.isMe && s.signingLink !== undefined && (currentGroup === null || s.group <= currentGroup),
+    );
     return {
       status: 'OK',
       signees,
+      currentGroup,
+      ordered,
       abilities: { ...documentAbilities(actor, doc, signees.length), signNow },
     };
   });
