@@ -6,7 +6,6 @@ import { signingConfigFrom, signingEnvShape, type SigningConfig } from './servic
 import { mailConfigFrom, mailEnvShape, type MailConfig } from './services/mail/config.ts';
 import { eidConfigFrom, eidEnvShape, type EidConfig } from './services/eid/config.ts';
 import { anonymousConfigFrom, anonymousEnvShape, type AnonymousConfig } from './services/anonymous-budget.ts';
-import { databaseConfigFrom, databaseEnvShape, type DatabaseConfig } from './db/config.ts';
 
 const envSchema = z.object({
   ...servicesEnvShape,
@@ -14,7 +13,6 @@ const envSchema = z.object({
   ...mailEnvShape,
   ...eidEnvShape,
   ...anonymousEnvShape,
-  ...databaseEnvShape,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('localhost'),
@@ -58,8 +56,6 @@ export interface Config extends ServicesConfig {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** The PostgreSQL pool's size, statement time-out and wait (db/config.ts). */
-  database: DatabaseConfig;
   logLevel: string;
   trustProxy: boolean;
   webDist: string;
@@ -193,7 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    database: databaseConfigFrom(e),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),

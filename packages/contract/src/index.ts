@@ -29,10 +29,8 @@ export * from './api/notifications.ts';
 export * from './api/shares.ts';
 export * from './api/versions.ts';
 export * from './api/edit-lock.ts';
-export * from './api/api-keys.ts';
 
 import { authentication } from './api/authentication.ts';
-import { apiKeysApi } from './api/api-keys.ts';
 import { documents } from './api/documents.ts';
 import { privileges } from './api/privileges.ts';
 import { system } from './api/system.ts';
@@ -51,7 +49,6 @@ import { editLockApi } from './api/edit-lock.ts';
 /** Every endpoint, by area; the server registers and documents exactly these. */
 export const api = {
   authentication,
-  apiKeys: apiKeysApi,
   organizations: organizationsApi,
   documents,
   privileges,

@@ -16,8 +16,6 @@ export async function createSession(
   input: {
     accountId: string;
     selectedOrganizationId: string | null;
-    /** The API key the session acts as (login type API). */
-    apiKeyId?: string | null;
     ip: string | null;
     userAgent: string | null;
   },
@@ -30,7 +28,6 @@ export async function createSession(
       tokenHash: sha256Hex(token),
       accountId: input.accountId,
       selectedOrganizationId: input.selectedOrganizationId,
-      apiKeyId: input.apiKeyId ?? null,
       ip: input.ip,
       userAgent: input.userAgent?.slice(0, 512) ?? null,
       createdAt: now,

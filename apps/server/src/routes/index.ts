@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAccountRoutes } from './authentication/account.ts';
-import { registerApiKeyRoutes } from './authentication/api-keys.ts';
 import { registerSignInRoutes } from './authentication/sign-in.ts';
 import { registerOrganizationRoutes } from './organizations/index.ts';
 import { registerPaymentRoutes } from './payments/index.ts';
@@ -26,7 +25,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   registerPlanRoutes(app);
   registerPaymentRoutes(app);
   registerAccountRoutes(app);
-  registerApiKeyRoutes(app);
   registerGuideRoutes(app);
   registerNotificationRoutes(app);
   registerOrganizationRoutes(app);

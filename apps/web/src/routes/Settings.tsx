@@ -1,4 +1,3 @@
-import { ApiKeysSection } from '../features/api-keys/components/ApiKeysSection';
 import { BillingSection } from '../features/billing/components/BillingSection';
 import { PricingSection } from '../features/billing/components/PricingSection';
 import { registerBillingModals } from '../features/billing/modals';
@@ -18,7 +17,6 @@ const SECTIONS: SettingsSections = {
   information: InformationSection,
   users: UsersSection,
   permissions: RolesSection,
-  'api-keys': ApiKeysSection,
   billing: BillingSection,
   pricing: PricingSection,
 };

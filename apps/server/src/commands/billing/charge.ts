@@ -70,7 +70,7 @@ export async function chargeBalance(db: DbOrTx, input: ChargeInput): Promise<Cha
         throw new AppError(
           'CONFLICT',
           `The ${state.plan.plan} plan does not offer ${item.level} signatures.`,
-        ).because('LEVEL_NOT_IN_PLAN');
+        );
       }
       return { level: item.level, method: item.method, reference: item.reference ?? null, priceCents };
     });

@@ -1,7 +1,6 @@
 import { DEFAULT_MIME_TYPE, DOCUMENT_STATE } from '@sinetti/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { latestProcessOf, type ProcessRow } from '../signing/signees.ts';
-import type { DocumentAccess } from '../../policies/documents.ts';
 import type { DocumentRow } from './columns.ts';
 
 export interface Rendition {
@@ -24,10 +23,7 @@ export function originalOf(row: DocumentRow): Rendition | null {
   };
 }
 
-/** The PDF rendition of an authorized document (or of one of its versions), or null before it exists. */
-export function pdfOf(
-  row: DocumentAccess<Pick<DocumentRow, 'pdfKey' | 'pdfSha256' | 'pdfSize'>>,
-): Rendition | null {
+export function pdfOf(row: DocumentRow): Rendition | null {
   if (!row.pdfKey || !row.pdfSha256) return null;
   return {
     key: row.pdfKey,
@@ -45,10 +41,10 @@ export function pdfOf(
  */
 export async function signedPdfOf(
   db: DbOrTx,
-  row: DocumentAccess<Pick<DocumentRow, 'id' | 'organizationId' | 'state'>>,
+  row: DocumentRow,
 ): Promise<(Rendition & { process: ProcessRow }) | null> {
   if (row.state !== DOCUMENT_STATE.Signed && row.state !== DOCUMENT_STATE.Archived) return null;
-  const process = await latestProcessOf(db, row);
+  const process = await latestProcessOf(db, row.id);
   if (process?.state !== 'completed' || !process.signedKey || !process.signedSha256) return null;
   return {
     key: process.signedKey,
@@ -61,6 +57,6 @@ export async function signedPdfOf(
 }
 
 /** What a preview shows: the PDF rendition when there is one, else the original. */
-export function previewOf(row: DocumentAccess<DocumentRow>): Rendition | null {
+export function previewOf(row: DocumentRow): Rendition | null {
   return pdfOf(row) ?? originalOf(row);
 }

@@ -2,7 +2,6 @@ import type { SigneeTimeline, TimelineEntry } from '@sinetti/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { signingEvents } from '../../db/schema/index.ts';
-import type { DocumentAccess } from '../../policies/documents.ts';
 import { latestProcessOf } from './signees.ts';
 
 /**
@@ -63,8 +62,8 @@ export function buildTimelines(events: readonly EventLike[]): Map<string, Timeli
 }
 
 /** The signees' timelines of the document's latest round (none before it is first sent). */
-export async function signeeTimelines(db: DbOrTx, doc: DocumentAccess): Promise<SigneeTimeline[]> {
-  const process = await latestProcessOf(db, doc);
+export async function signeeTimelines(db: DbOrTx, documentId: string): Promise<SigneeTimeline[]> {
+  const process = await latestProcessOf(db, documentId);
   if (!process) return [];
   const rows = await db
     .select({
@@ -74,7 +73,7 @@ export async function signeeTimelines(db: DbOrTx, doc: DocumentAccess): Promise<
       data: signingEvents.data,
     })
     .from(signingEvents)
-    .where(and(eq(signingEvents.documentId, doc.id), eq(signingEvents.processId, process.id)))
+    .where(and(eq(signingEvents.documentId, documentId), eq(signingEvents.processId, process.id)))
     .orderBy(asc(signingEvents.seq));
   return [...buildTimelines(rows)].map(([signeeId, events]) => ({ signeeId, events }));
 }

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { AppModal, ModalConfirmButton, type ModalComponentProps } from '../../../components/modals';
 import { showError, showSuccess } from '../../../components/toast';
-import { errorText, hasReason } from '../../../lib/errors';
 import { useDeleteDocument } from '../api/mutations';
 
 /**
@@ -26,11 +25,7 @@ export function DeleteModal({ props, opened, close }: ModalComponentProps<'docum
         const onItsPage = pathname === `/document/${document.id}` || pathname === `/documents/${document.id}`;
         if (onItsPage) void navigate(document.parent ? `/documents/${document.parent}` : '/documents');
       },
-      // Refusals the user can act on say why (cancel the signing, ask someone who sees the folder's documents).
-      onError: (err) =>
-        showError(
-          hasReason(err, 'SIGNING_IN_PROGRESS', 'FOLDER_HOLDS_UNSEEN') ? errorText(err) : t('delete.failed'),
-        ),
+      onError: () => showError(t('delete.failed')),
       onSettled: close,
     });
   };
