@@ -68,7 +68,10 @@ export default tseslint.config(
   {
     // Routes hold ids from the request: they authorize them for the actor, and never take the system
     // grant that token- and job-driven commands use (policies/system.ts, docs/decisions.md "System access").
+    // Nor do they query the database themselves: that is commands/ and queries/ behind the seam. The health
+    // check's probe of the database itself is the one exception.
     files: ['apps/server/src/routes/**/*.ts'],
+    ignores: ['apps/server/src/routes/system/health.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -78,6 +81,10 @@ export default tseslint.config(
             {
               group: ['**/policies/system.ts'],
               message: 'A route authorizes for its actor, not as the system.',
+            },
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema/**', '**/db/schema/index.ts'],
+              message: 'Routes do no database work: call a command or a query.',
             },
           ],
         },

@@ -1,19 +1,28 @@
-// Documents workspace at 100,000 documents in one organization, on the embedded database and on
-// PostgreSQL (BENCH_DATABASE_URL): list of a folder, recent, search by a word (50 connections; the same
-// server's /api/health as the reference), and a 50 MB upload (throughput, server memory growth). Each
-// call is the one the web app makes: the first page of a folder, the dashboard's recent eight, a search.
+// Documents workspace at DOCUMENTS documents in one organization (100,000 by default; 1,000,000 for issue
+// #32's figures), on the embedded database (up to 100,000) and on PostgreSQL (BENCH_DATABASE_URL): list of a
+// folder, recent, search by a word, dashboard stats, a folder's role change, search by a rare and a common
+// word for the owner and for a member who sees 10 % of the documents, every dashboard call at once (503s
+// counted), all at 50 connections against the same server's /api/health, and a 50 MB upload (throughput,
+// server memory growth). The seed is a bulk load with the indexes built afterwards; its time is printed.
+// BENCH_SKIP_PGLITE=1 measures PostgreSQL only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import pg from 'pg';
 import { LIST_PAGE_DEFAULT, SEARCH_LIMIT_MAX } from '@sinetti/contract';
 import { formatResult, load, type LoadResult } from './lib/load.ts';
+import { searchAndMixedLoad } from './lib/documents-search-load.ts';
+import { countsAndRoles } from './lib/documents-counts-roles.ts';
 
 interface Ready {
   port: number;
   token: string;
+  memberToken: string;
+  rareWord: string;
+  commonWord: string;
   organizationId: string;
   folderId: string;
   word: string;
@@ -24,12 +33,24 @@ interface Ready {
 
 const UPLOAD_BYTES = 50 * 1000 * 1000;
 
-function startServer(databaseUrl: string | undefined): Promise<{ child: ChildProcess; ready: Ready }> {
+/** Documents in the organization (DOCUMENTS=1000000 for issue #32's figures; 100,000 by default). */
+const DOCUMENTS = Number(process.env.DOCUMENTS ?? 100_000);
+/** The embedded database keeps everything in this process's memory: it is measured up to this size. */
+const PGLITE_MAX_DOCUMENTS = 100_000;
+
+function startServer(
+  databaseUrl: string | undefined,
+  documents: number,
+): Promise<{ child: ChildProcess; ready: Ready }> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(import.meta.dirname, 'lib/documents-server.ts')],
     {
-      env: { ...process.env, ...(databaseUrl ? { BENCH_SERVER_DATABASE_URL: databaseUrl } : {}) },
+      env: {
+        ...process.env,
+        BENCH_DOCUMENTS: String(documents),
+        ...(databaseUrl ? { BENCH_SERVER_DATABASE_URL: databaseUrl } : {}),
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
@@ -72,8 +93,8 @@ async function upload(base: string, headers: Record<string, string>, pid: number
   };
 }
 
-async function benchOn(label: string, databaseUrl: string | undefined): Promise<void> {
-  const { child, ready } = await startServer(databaseUrl);
+async function benchOn(label: string, databaseUrl: string | undefined, documents: number): Promise<void> {
+  const { child, ready } = await startServer(databaseUrl, documents);
   try {
     const base = `http://127.0.0.1:${ready.port}`;
     const headers = {
@@ -88,7 +109,11 @@ async function benchOn(label: string, databaseUrl: string | undefined): Promise<
         body: JSON.stringify(body),
       });
     console.log(
-      `\n${label}: ${ready.documents + ready.folders} documents seeded in ${ready.seedSeconds.toFixed(1)} s`,
+      `\n${label}: ${ready.documents + ready.folders} documents seeded in ${ready.seedSeconds.toFixed(1)} s ` +
+        `(bulk load, then indexes; load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')})`,
     );
     const matches = (await (
       await post(`${base}/api/documents/search?limit=100`, { text: ready.word })
@@ -120,6 +145,32 @@ async function benchOn(label: string, databaseUrl: string | undefined): Promise<
     for (const [name, r] of results) {
       console.log(`${formatResult(name, r)}   ${(r.rps / health.rps).toFixed(2)} × health`);
     }
+    // Issue #32 items 1 and 4 (dashboard stats, a folder's role change): bench/lib/documents-counts-roles.ts.
+    await countsAndRoles({
+      base,
+      headers,
+      serverPid: child.pid ?? 0,
+      databaseUrl,
+      folderId: ready.folderId,
+      organizationId: ready.organizationId,
+    });
+    // Issue #32 items 2, 3 and 6 (search for the owner and a restricted member, every dashboard call at once).
+    await searchAndMixedLoad({
+      base,
+      owner: headers,
+      member: { ...headers, 'session-id': ready.memberToken },
+      serverPid: child.pid ?? 0,
+      databaseUrl,
+      rareWord: ready.rareWord,
+      commonWord: ready.commonWord,
+      folderId: ready.folderId,
+    });
+    console.log(
+      `load average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     const up = await upload(base, headers, child.pid ?? 0);
     console.log(
       `upload 50 MB: HTTP ${up.status}, ${up.mbPerSecond.toFixed(0)} MB/s, server memory growth ${up.growthMb.toFixed(1)} MB`,
@@ -136,7 +187,14 @@ async function benchOn(label: string, databaseUrl: string | undefined): Promise<
   }
 }
 
-await benchOn('Embedded database (PGlite, in memory), 50 connections, 5 s', undefined);
+const pgliteDocuments = Math.min(DOCUMENTS, PGLITE_MAX_DOCUMENTS);
+if (process.env.BENCH_SKIP_PGLITE !== '1') {
+  await benchOn(
+    `Embedded database (PGlite, in memory), ${pgliteDocuments} documents, 50 connections, 5 s`,
+    undefined,
+    pgliteDocuments,
+  );
+}
 
 const url = process.env.BENCH_DATABASE_URL;
 if (url) {
@@ -147,7 +205,7 @@ if (url) {
   const u = new URL(url);
   u.pathname = `/${name}`;
   try {
-    await benchOn('PostgreSQL, 50 connections, 5 s', u.toString());
+    await benchOn(`PostgreSQL, ${DOCUMENTS} documents, 50 connections, 5 s`, u.toString(), DOCUMENTS);
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

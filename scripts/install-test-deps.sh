@@ -10,6 +10,9 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v pdfsig >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v mutool >/dev/null 2>&1 || missing+=(mupdf-tools)
 command -v faketime >/dev/null 2>&1 || missing+=(faketime)
+# curl and jq: the examples of docs/integration.md run as a test (integration-doc.test.ts).
+command -v curl >/dev/null 2>&1 || missing+=(curl)
+command -v jq >/dev/null 2>&1 || missing+=(jq)
 command -v certutil >/dev/null 2>&1 || missing+=(libnss3-tools)
 # bubblewrap: the converters' sandbox (own filesystem view, no network).
 command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)

@@ -7,6 +7,8 @@ import http from 'node:http';
 export interface LoadResult {
   requests: number;
   errors: number;
+  /** Replies 503 (of the errors). */
+  unavailable: number;
   rps: number;
   p50: number;
   p99: number;
@@ -61,6 +63,7 @@ export async function load(
   const run = async (durationMs: number, record: boolean) => {
     const latencies: number[] = [];
     let errors = 0;
+    let unavailable = 0;
     const end = performance.now() + durationMs;
     await Promise.all(
       Array.from({ length: connections }, async () => {
@@ -69,6 +72,7 @@ export async function load(
           try {
             const status = await send(agent, target, req, body);
             if (status < 200 || status >= 300) errors++;
+            if (status === 503) unavailable++;
           } catch {
             errors++;
           }
@@ -76,17 +80,18 @@ export async function load(
         }
       }),
     );
-    return { latencies, errors };
+    return { latencies, errors, unavailable };
   };
   try {
     await run(warmupSeconds * 1000, false);
-    const { latencies, errors } = await run(seconds * 1000, true);
+    const { latencies, errors, unavailable } = await run(seconds * 1000, true);
     latencies.sort((a, b) => a - b);
     const at = (q: number) =>
       latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
     return {
       requests: latencies.length,
       errors,
+      unavailable,
       rps: latencies.length / seconds,
       p50: at(0.5),
       p99: at(0.99),

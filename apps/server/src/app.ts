@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { registerAbandonedRequests } from './http/abandoned-requests.ts';
 import type { AppContext } from './http/context.ts';
 import { REDACT_PATHS, serializeRequest } from './http/log-redaction.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -54,7 +55,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   const database =
-    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    opts.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...config.database }));
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
   const reprotected = await protectStoredKeys(config.signing);
@@ -82,6 +84,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerErrorHandler(app);
+  registerAbandonedRequests(app);
   registerServices(app, ctx, database.kind);
   await registerSecurityHeaders(app, config);
   registerEid(app);

@@ -6,6 +6,7 @@ import { signingConfigFrom, signingEnvShape, type SigningConfig } from './servic
 import { mailConfigFrom, mailEnvShape, type MailConfig } from './services/mail/config.ts';
 import { eidConfigFrom, eidEnvShape, type EidConfig } from './services/eid/config.ts';
 import { anonymousConfigFrom, anonymousEnvShape, type AnonymousConfig } from './services/anonymous-budget.ts';
+import { databaseConfigFrom, databaseEnvShape, type DatabaseConfig } from './db/config.ts';
 
 const envSchema = z.object({
   ...servicesEnvShape,
@@ -13,6 +14,7 @@ const envSchema = z.object({
   ...mailEnvShape,
   ...eidEnvShape,
   ...anonymousEnvShape,
+  ...databaseEnvShape,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('localhost'),
@@ -32,6 +34,7 @@ const envSchema = z.object({
   ALLOW_LOCAL_IDP_IN_PRODUCTION: envFlag(),
   RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  WEBHOOK_ALLOW_LOOPBACK: z.enum(['auto', 'on', 'off']).default('auto'),
   PAYMENT_PROVIDER: z.enum(['auto', 'sandbox', 'stripe', 'off']).default('auto'),
   ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: envFlag(),
   STRIPE_SECRET_KEY: envText,
@@ -56,6 +59,8 @@ export interface Config extends ServicesConfig {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The PostgreSQL pool's size, statement time-out and wait (db/config.ts). */
+  database: DatabaseConfig;
   logLevel: string;
   trustProxy: boolean;
   webDist: string;
@@ -65,6 +70,11 @@ export interface Config extends ServicesConfig {
   rateLimitSignInPerMinute: number;
   /** Calls per minute of each API key, counted per key across its sessions (issue #34 item 1). */
   rateLimitApiKeyPerMinute: number;
+  /**
+   * Webhooks may be delivered to loopback addresses (127.0.0.0/8, ::1): development and tests only
+   * (WEBHOOK_ALLOW_LOOPBACK, `auto` = outside production). Other private addresses are always refused.
+   */
+  webhookAllowLoopback: boolean;
   /** Whether new members are offered the guided dashboard tour (SPEC §2.8); on unless switched off. */
   guidedTour: boolean;
   /** A Sentry-compatible DSN the web app's error reports are forwarded to; unset: only logged. */
@@ -189,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    database: databaseConfigFrom(e),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
@@ -196,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localIdp,
     rateLimitSignInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     rateLimitApiKeyPerMinute: e.RATE_LIMIT_API_KEY_PER_MINUTE,
+    webhookAllowLoopback:
+      e.WEBHOOK_ALLOW_LOOPBACK === 'auto' ? !production : e.WEBHOOK_ALLOW_LOOPBACK === 'on',
     guidedTour: e.GUIDED_TOUR,
     errorReportingDsn: e.ERROR_REPORTING_DSN,
     payments: paymentsConfig(e, production),

@@ -37,6 +37,13 @@ let none: TestUser;
 let removed: TestUser;
 let foreignMember: TestUser;
 let withoutRole: TestUser;
+/**
+ * Sessions of API keys (login type API) made by members holding BROAD and organization edit details (and the
+ * matrix role): one with BROAD, one whose maker has since lost every permission. (A key is never the owner,
+ * so an owner's key would not see documents restricted to roles: api-keys.test.ts.)
+ */
+let keyBroad: TestUser;
+let keyStripped: TestUser;
 const single = new Map<number, TestUser>();
 const several = new Map<string, TestUser>();
 let own: Objects;
@@ -87,6 +94,22 @@ async function memberWith(permissions: number[], withMatrixRole = true): Promise
   return user;
 }
 
+/** A session of a new API key that `maker` makes with `permissions` (as an integration signs in). */
+async function keyCaller(maker: TestUser, permissions: number[]): Promise<TestUser> {
+  const made = await t.json(maker, 'POST', '/api/authentication/apikey/none', {
+    name: 'Matrix key',
+    permissions,
+  });
+  expect(made.statusCode, made.body).toBe(200);
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/authentication/login',
+    payload: { type: 'API', credential: made.json().secret },
+  });
+  expect(login.statusCode, login.body).toBe(200);
+  return { ...maker, token: login.json().session.id };
+}
+
 /** A digest of everything a refused call must leave as it was. */
 async function fingerprint(): Promise<string> {
   const rows = (table: string, order: string) =>
@@ -109,7 +132,11 @@ const hiddenDocs = () => [hidden.folder, hidden.contract, hidden.template, hidde
 
 beforeAll(async () => {
   // Feedback by form is on, so that POST /api/feedback answers its callers (off, it is 404 for everyone).
-  t = await buildSigningApp({ FEEDBACK_EMAIL: 'operator@matrix.example' });
+  t = await buildSigningApp({
+    FEEDBACK_EMAIL: 'operator@matrix.example',
+    // The key callers make every call of the matrix within one minute of the test clock.
+    RATE_LIMIT_API_KEY_PER_MINUTE: '100000',
+  });
   owner = await t.organization(await t.signUp({ name: 'Olga Owner' }));
   ownerB = await t.organization(await t.signUp({ name: 'Bertta Owner' }));
   own = await objectsOf(owner, 'Own');
@@ -147,6 +174,16 @@ beforeAll(async () => {
     );
   foreignMember = await t.member(ownerB, BROAD as never[]);
   withoutRole = await memberWith(BROAD, false);
+  keyBroad = await keyCaller(await memberWith([...BROAD, P.ORG_EDIT_DETAILS]), BROAD);
+  const maker = await memberWith([...BROAD, P.ORG_EDIT_DETAILS]);
+  keyStripped = await keyCaller(maker, BROAD);
+  await t.database.db
+    .update(roles)
+    .set({ permissions: [] })
+    .where(
+      sql`${roles.id} in (select role_id from role_assignments where account_id = ${maker.accountId}
+        and role_id <> ${own.role})`,
+    );
 }, 900_000);
 afterAll(async () => t?.close());
 
@@ -192,6 +229,15 @@ function expectationsFor(row: Row): Expectation[] {
   if (row.kind === 'account') {
     return [
       { who: 'no session', user: null, objects: foreign, status: 401, hiddenIds: notMine, allowed: false },
+      // A key acts in its organization only, never as the account that made it.
+      {
+        who: 'an API key',
+        user: keyBroad,
+        objects: foreign,
+        status: 403,
+        hiddenIds: notMine,
+        allowed: false,
+      },
       {
         who: 'an account',
         user: 'fresh',
@@ -235,6 +281,9 @@ function expectationsFor(row: Row): Expectation[] {
   for (const [p, user] of single) add(`a member with only permission ${p}`, user, [p]);
   for (const [set, user] of several) add(`a member with ${set}`, user, set.split('+').map(Number));
   add('a member with no permission', none, []);
+  // A key holds what it carries, never the owner's powers, and loses what its maker loses.
+  add('an API key made with the broad permissions', keyBroad, BROAD);
+  add('an API key whose maker has since lost every permission', keyStripped, []);
   const others = [...notMine, ...hiddenDocs()];
   out.push({
     who: 'a removed member',

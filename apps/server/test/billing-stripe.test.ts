@@ -199,9 +199,9 @@ describe('Stripe adapter against a local fake of the Stripe API', () => {
     const waiting = (await call(owner, company, 'GET', '/api/plan/plan')).json();
     expect(waiting.unpaidPlan).toEqual({ name: 'basic' });
     expect(waiting.plan).toMatchObject({ name: 'freemium', canUpgrade: false });
-    expect((await call(owner, company, 'POST', '/api/plan/upgrade', { plan: 'business' })).statusCode).toBe(
-      409,
-    );
+    const blocked = await call(owner, company, 'POST', '/api/plan/upgrade', { plan: 'business' });
+    expect(blocked.statusCode).toBe(409);
+    expect(errorOf(blocked)).toMatchObject({ code: 'CONFLICT', reason: 'PLAN_PAYMENT_PENDING' });
 
     const intent = fake.requests.filter((r) => r.path === '/v1/payment_intents').at(-1)!;
     const paymentId = intent.body.get('metadata[paymentId]');

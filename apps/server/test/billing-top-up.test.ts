@@ -126,7 +126,7 @@ describe('POST plan/balance (top-up)', () => {
     expect((await topUp(t, owner, owner.personalOrganizationId, 20, key)).json().status).toBe('OK');
     const res = await topUp(t, owner, owner.personalOrganizationId, 30, key);
     expect(res.statusCode).toBe(409);
-    expect(errorOf(res).code).toBe('CONFLICT');
+    expect(errorOf(res)).toMatchObject({ code: 'CONFLICT', reason: 'IDEMPOTENCY_KEY_REUSED' });
     expect(await balanceOf(t, owner, owner.personalOrganizationId)).toBe(2000);
   });
 

@@ -42,7 +42,7 @@ export function snapshot(): Blob | undefined {
  */
 export async function openTestDatabase(
   dataDir = 'memory://',
-  opts: { port?: number } = {},
+  opts: { port?: number; statementTimeoutMs?: number; poolWaitMs?: number } = {},
 ): Promise<Database> {
   // The copy is for in-memory databases; openDatabase ignores it for a data directory.
   if (testDbKind === 'pglite') return openDatabase({ dataDir, snapshot: snapshot() });
@@ -53,7 +53,12 @@ export async function openTestDatabase(
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const database = await openDatabase({ databaseUrl: withDatabase(adminUrl, name, opts.port), poolSize: 5 });
+  const database = await openDatabase({
+    databaseUrl: withDatabase(adminUrl, name, opts.port),
+    poolSize: 5,
+    statementTimeoutMs: opts.statementTimeoutMs,
+    poolWaitMs: opts.poolWaitMs,
+  });
   return {
     ...database,
     close: async () => {

@@ -1,7 +1,8 @@
 import { DOCUMENT_STATE, P } from '@sinetti/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../src/db/schema/index.ts';
+import { documents, roles } from '../src/db/schema/index.ts';
+import { RECENT_WINDOW } from '../src/queries/documents/search-documents.ts';
 import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
 import type { TestUser } from './helper.ts';
 import { makePdf } from './fixtures/files.ts';
@@ -167,6 +168,51 @@ describe('POST documents/search (recent and filtered)', () => {
     expect((await t.json(org, 'POST', '/api/documents/search', { text: 12345 })).statusCode).toBe(400);
     const nobody = await t.member(org, [P.DOCUMENTS_CREATE]);
     expect((await search(nobody, 'lease')).statusCode).toBe(403);
+  });
+});
+
+describe('POST documents/search (bounded tiers, issue #32 item 2)', () => {
+  it('gives a member no near spellings for a word that matches only documents they do not see', async () => {
+    const org = await t.organization(await t.signUp());
+    const member = await t.member(org, [P.DOCUMENTS_VIEW]);
+    const [hidden] = await t.database.db
+      .insert(roles)
+      .values({ organizationId: org.personalOrganizationId, name: 'Board', permissions: [] })
+      .returning();
+    const board = await t.create(org, 'folder', 'Board');
+    await t.create(org, 'contract', 'Mergers agreement', board.id);
+    await t.create(org, 'contract', 'Mergerz plan');
+    expect(
+      (await t.json(org, 'GET', `/api/privileges/document-role/${board.id}/${hidden?.id ?? ''}`)).statusCode,
+    ).toBe(200);
+    // The owner sees the word's match first; a near spelling is not needed.
+    expect(names(await search(org, 'mergers'))).toEqual(['Mergers agreement']);
+    // The member's word matches only a hidden document: no fuzzy tier (its cost, and no "did you mean").
+    expect(names(await search(member, 'mergers'))).toEqual([]);
+    // A word that matches nothing at all still gets near spellings.
+    expect(names(await search(member, 'mergerx'))).toEqual(['Mergerz plan']);
+  });
+
+  it("finds matches older than the organization's newest RECENT_WINDOW rows, best first", async () => {
+    const org = await t.organization(await t.signUp());
+    const old = await t.create(org, 'contract', 'Quarry lease old');
+    const older = await t.create(org, 'contract', 'Quarry report older');
+    await t.database.db
+      .update(documents)
+      .set({ updatedAt: new Date(t.clock.now().getTime() - 2 * 24 * 3600_000) })
+      .where(eq(documents.id, older.id));
+    await t.database.db
+      .update(documents)
+      .set({ updatedAt: new Date(t.clock.now().getTime() - 24 * 3600_000) })
+      .where(eq(documents.id, old.id));
+    // RECENT_WINDOW newer rows (deleted ones count: the window is of rows, not of visible documents).
+    await t.database.db.execute(sql`
+      insert into documents (organization_id, owner_account_id, name, type, platform, state, updated_at)
+      select ${org.personalOrganizationId}::uuid, ${org.accountId}::uuid, 'Filler ' || i, 'contract', 'google',
+             ${DOCUMENT_STATE.Deleted}, now()
+      from generate_series(1, ${RECENT_WINDOW}::int) i`);
+    expect(names(await search(org, 'quarry'))).toEqual(['Quarry lease old', 'Quarry report older']);
+    expect(names(await search(org, 'quarry lease'))).toEqual(['Quarry lease old']);
   });
 });
 

@@ -9,12 +9,16 @@ import { expect } from 'vitest';
 import { json, one, type Row } from './matrix-kit.ts';
 import { DOCUMENT_ROWS } from './matrix-rows-documents.ts';
 import { ORGANIZATION_ROWS } from './matrix-rows-organizations.ts';
+import { API_KEY_ROWS } from './matrix-rows-api-keys.ts';
+import { WEBHOOK_ROWS } from './matrix-rows-webhooks.ts';
 
 export type { Fixture, Objects, Row } from './matrix-kit.ts';
 
 export const ROWS: Record<string, Row> = {
   ...ORGANIZATION_ROWS,
   ...DOCUMENT_ROWS,
+  ...API_KEY_ROWS,
+  ...WEBHOOK_ROWS,
   // authentication/: account-level (the session's own account) or public. The wizard's calls answer 409
   // to an account whose setup is complete, whoever it is.
   'authentication.login': {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactions } from '../src/db/schema/index.ts';
-import { listSigningEvents } from '../src/queries/signing/audit.ts';
+import { signingEventsOf } from './signing-events.ts';
 import { ledgerSum } from './billing-helper.ts';
 import { uniqueEmail, type TestUser } from './helper.ts';
 import { buildSigningApp, type SigningTestApp } from './signing-helper.ts';
@@ -44,7 +44,7 @@ async function refundRows(docId: string) {
         like(transactions.reference, 'signing:%'),
       ),
     );
-  const [event] = await listSigningEvents(t.database.db, docId);
+  const [event] = await signingEventsOf(t.database.db, docId);
   return rows.filter((r) => r.refundOf !== null && r.reference?.startsWith(`signing:${event?.processId}:`));
 }
 

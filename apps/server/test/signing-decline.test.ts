@@ -3,7 +3,7 @@ import { DOCUMENT_STATE } from '@sinetti/contract';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactions } from '../src/db/schema/index.ts';
-import { listSigningEvents } from '../src/queries/signing/audit.ts';
+import { signingEventsOf } from './signing-events.ts';
 import { ledgerSum } from './billing-helper.ts';
 import { errorOf, uniqueEmail, type TestUser } from './helper.ts';
 import { buildSigningApp, pngDataUrl, type SigningTestApp } from './signing-helper.ts';
@@ -37,7 +37,7 @@ const refundsOf = async (docId: string) => {
         like(transactions.reference, 'signing:%'),
       ),
     );
-  const events = await listSigningEvents(t.database.db, docId);
+  const events = await signingEventsOf(t.database.db, docId);
   const processIds = new Set(events.map((e) => e.processId));
   return rows.filter((r) => r.refundOf !== null && processIds.has(r.reference?.split(':')[1] ?? null));
 };
@@ -98,7 +98,7 @@ describe('POST signing/decline/{token}', () => {
     }
     expect(await balance()).toBe(before - 50);
 
-    const events = await listSigningEvents(t.database.db, doc.id);
+    const events = await signingEventsOf(t.database.db, doc.id);
     const declined = events.filter((e) => e.type === 'declined');
     expect(declined).toHaveLength(1);
     expect(declined[0]).toMatchObject({ actorKind: 'signee', signeeId: expect.any(String) });

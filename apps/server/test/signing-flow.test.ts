@@ -19,7 +19,7 @@ import {
   signingChainBackfill,
   signingEvents,
 } from '../src/db/schema/index.ts';
-import { listSigningEvents } from '../src/queries/signing/audit.ts';
+import { signingEventsOf } from './signing-events.ts';
 import { verifyWithPdfsig } from '../src/services/pdf/index.ts';
 import { uniqueEmail, type TestUser } from './helper.ts';
 import { pdfText, removeTempDirs, tempDir } from './pdf-fixtures.ts';
@@ -213,7 +213,7 @@ describe('the audit trail', () => {
     });
     const chain = (await t.json(owner, 'GET', `/api/signing/audit/${docId}`)).json().chain;
     expect(chain).toMatchObject({ valid: false, brokenAt: 3 });
-    const events = await listSigningEvents(db, docId);
+    const events = await signingEventsOf(db, docId);
     const anchor = await getChainAnchor(db, docId);
     const restored = events.map((e) => (e.id === row!.id ? { ...e, ip: row!.ip } : e));
     expect(verifyChain(restored, anchor).valid).toBe(true);
@@ -241,7 +241,7 @@ describe('the audit trail', () => {
     const doc = await t.contract(owner, 'Rewritten trail');
     await t.addSignee(owner, doc.id, { givenName: 'Cai', familyName: 'Cole', email: uniqueEmail('cai') });
     expect((await t.json(owner, 'GET', `/api/signing/send/${doc.id}`)).json().status).toBe('OK');
-    const original = await listSigningEvents(db, doc.id);
+    const original = await signingEventsOf(db, doc.id);
     expect(original.length).toBeGreaterThanOrEqual(2);
     const chainOf = async () => (await t.json(owner, 'GET', `/api/signing/audit/${doc.id}`)).json().chain;
     expect(await chainOf()).toMatchObject({ valid: true });

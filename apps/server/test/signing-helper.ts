@@ -30,6 +30,7 @@ export interface SigningTestApp extends DocumentsTestApp {
       level?: unknown;
       method?: unknown;
       language?: unknown;
+      group?: unknown;
     },
   ): Promise<LightMyRequestResponse>;
   /** Runs due jobs (e-mail, seal), then the development mailbox's messages to `to`, newest first. */

@@ -29,8 +29,12 @@ export * from './api/notifications.ts';
 export * from './api/shares.ts';
 export * from './api/versions.ts';
 export * from './api/edit-lock.ts';
+export * from './api/api-keys.ts';
+export * from './api/webhooks.ts';
 
 import { authentication } from './api/authentication.ts';
+import { apiKeysApi } from './api/api-keys.ts';
+import { webhooksApi } from './api/webhooks.ts';
 import { documents } from './api/documents.ts';
 import { privileges } from './api/privileges.ts';
 import { system } from './api/system.ts';
@@ -49,6 +53,8 @@ import { editLockApi } from './api/edit-lock.ts';
 /** Every endpoint, by area; the server registers and documents exactly these. */
 export const api = {
   authentication,
+  apiKeys: apiKeysApi,
+  webhooks: webhooksApi,
   organizations: organizationsApi,
   documents,
   privileges,

@@ -26,6 +26,11 @@ export const ERROR_REASONS = [
   'SIGNING_SESSION_IDLE',
   /** 409: another signee holds the document right now (SPEC §4.2 locked); details.lockedUntil when known. */
   'SIGNING_LOCKED',
+  /**
+   * 409: the signees sign in order and an earlier group has not all signed yet (issue #33 item 3);
+   * details.waitingFor names who signs first. This signee is e-mailed when it is their turn.
+   */
+  'NOT_YOUR_TURN',
   /** 409: the document must be opened (its PDF read) before signing. */
   'DOCUMENT_NOT_VIEWED',
   /** 409: the e-mailed code must be confirmed before signing. */
@@ -107,6 +112,22 @@ export const ERROR_REASONS = [
   'DEFAULT_ROLE',
   /** 403: a non-owner may only grant, take away or hand out permissions (and roles) they hold themselves. */
   'PERMISSION_NOT_HELD',
+  // ── API keys (issue #34 item 1) ─────────────────────────────────────────────────────────────────
+  /** 401: no such API key (login type API): wrong, mistyped or deleted. */
+  'API_KEY_INVALID',
+  /** 401: the API key was revoked; its sessions ended with it. */
+  'API_KEY_REVOKED',
+  /** 401: the API key passed its expiry time. */
+  'API_KEY_EXPIRED',
+  /** 403: a call an API key may not make (account-level calls, managing API keys); sign in as a person. */
+  'API_KEY_NOT_ALLOWED',
+  /** 409: the organization has the most live API keys it may have (API_KEYS_MAX); revoke one first. */
+  'API_KEY_LIMIT_REACHED',
+  /** 400: the expiry time of a new API key is not in the future. */
+  'API_KEY_EXPIRY_PAST',
+  // ── Webhooks (issue #34 item 2) ─────────────────────────────────────────────────────────────────
+  /** 409: the organization has the most webhook endpoints it may have (WEBHOOK_ENDPOINTS_MAX); delete one first. */
+  'WEBHOOK_LIMIT_REACHED',
   // ── PDF files (services/pdf: the worker pool and the own parser) ───────────────────────────────────
   /** 409: the PDF is damaged (broken syntax or structure: truncated, wrong offsets, loops). */
   'PDF_DAMAGED',
@@ -146,6 +167,21 @@ export const ERROR_REASONS = [
   'INVITE_LIMIT_REACHED',
   /** 409: the account owns the most organizations it may own. */
   'ORGANIZATION_LIMIT_REACHED',
+  // ── Documents: archive, delete, copy ────────────────────────────────────────────────────────────
+  /** 409: the call is for a document and this is a folder (folders are not archived, restored, previewed, downloaded or shared). */
+  'IS_A_FOLDER',
+  /** 409: the document is already archived. */
+  'ALREADY_ARCHIVED',
+  /** 409: restore needs an archived document. */
+  'NOT_ARCHIVED',
+  /** 409: the document (or one in the folder) is out for signing, so it is not archived or deleted; cancel the signing first. */
+  'SIGNING_IN_PROGRESS',
+  /** 409: the folder holds documents the caller's roles do not show them, so they cannot delete it. */
+  'FOLDER_HOLDS_UNSEEN',
+  /** 400: only a template, or a folder (of templates), is made into documents. */
+  'NOT_CONVERTIBLE',
+  /** 409: the folder holds more documents than are copied at once (MAX_COPY on the server). */
+  'COPY_TOO_LARGE',
   // ── Documents: share links ───────────────────────────────────────────────────────────────────────
   /** 404: the share link is unknown, was revoked, has expired, or its document can no longer be shown. */
   'SHARE_LINK_ENDED',
@@ -180,6 +216,11 @@ export const ERROR_REASONS = [
   /** 503: the database cannot be reached right now (outage, restart); the call changed nothing it reported. */
   'DATABASE_UNAVAILABLE',
   /**
+   * 503 with Retry-After: the database is reachable but saturated (no connection free within the pool's
+   * wait, or the statement ran past its time-out and was stopped). Try again shortly.
+   */
+  'DATABASE_BUSY',
+  /**
    * 503: the change lost a race with concurrent changes of the same organization twice (a deadlock or
    * serialization failure, retried once); nothing was changed. Try again.
    */
@@ -193,6 +234,14 @@ export const ERROR_REASONS = [
   'PERSONAL_PLAN',
   /** 409: an upgrade goes to a plan above the current one. */
   'PLAN_NOT_HIGHER',
+  /** 409: a plan payment is still pending; the plan changes once it is settled. */
+  'PLAN_PAYMENT_PENDING',
+  /** 409: this idempotency key was already used for a different payment (another amount, kind or plan). */
+  'IDEMPOTENCY_KEY_REUSED',
+  /** 409: the payment could not be recorded (its key was taken, then gone); nothing was charged. Try again. */
+  'PAYMENT_NOT_RECORDED',
+  /** 409: the organization's plan has no price for signatures of a signee's level. */
+  'LEVEL_NOT_IN_PLAN',
   /** 400: a top-up is a whole number of euros (12.5 is refused, not rounded). */
   'TOP_UP_NOT_WHOLE',
   /** 400: a top-up is from 10 to 500 euros (SPEC §5). */
@@ -251,6 +300,8 @@ export const errorDetails = z
     retryAfterSeconds: z.number().int().min(0),
     /** ISO time until which the object stays locked (SIGNING_LOCKED, EDIT_LOCKED). */
     lockedUntil: z.string(),
+    /** Who signs before this signee: names, else addresses (NOT_YOUR_TURN). */
+    waitingFor: z.array(z.string()),
     /** Who holds the lock: their name, else their address (EDIT_LOCKED). */
     lockedBy: z.string(),
     /** ISO time from which the call may be made again (REMIND_TOO_SOON). */

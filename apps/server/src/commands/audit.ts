@@ -6,6 +6,8 @@ export interface AuditContext {
   accountId: string | null;
   ip: string | null;
   userAgent: string | null;
+  /** The API key the call was made with (its id and name go into the event's data as `apiKey`). */
+  apiKey?: { id: string; name: string } | null;
 }
 
 export const systemAudit: AuditContext = { accountId: null, ip: null, userAgent: null };
@@ -23,6 +25,8 @@ export async function recordAudit(
     userAgent: who.userAgent,
     organizationId: what.organizationId ?? null,
     subjectId: what.subjectId ?? null,
-    data: what.data ?? {},
+    data: who.apiKey
+      ? { ...what.data, apiKey: { id: who.apiKey.id, name: who.apiKey.name } }
+      : (what.data ?? {}),
   });
 }

@@ -16,6 +16,8 @@ export async function createSession(
   input: {
     accountId: string;
     selectedOrganizationId: string | null;
+    /** The API key the session acts as (login type API). */
+    apiKeyId?: string | null;
     ip: string | null;
     userAgent: string | null;
   },
@@ -28,6 +30,7 @@ export async function createSession(
       tokenHash: sha256Hex(token),
       accountId: input.accountId,
       selectedOrganizationId: input.selectedOrganizationId,
+      apiKeyId: input.apiKeyId ?? null,
       ip: input.ip,
       userAgent: input.userAgent?.slice(0, 512) ?? null,
       createdAt: now,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -13,6 +14,8 @@ import * as schema from './schema/index.ts';
 import { acquireDirectoryLock } from './lock.ts';
 import { registerRowRunner } from './raw-rows.ts';
 import { pgliteHealthProbe, postgresHealthProbe, registerHealthProbe } from './health-probe.ts';
+import { cancelAbandonedQueries } from './abandon.ts';
+import { DATABASE_DEFAULTS } from './config.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -31,14 +34,29 @@ const RAW_TEXT = { getTypeParser: () => (value: string) => value };
 
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK_KEY = 727_001;
-const CONNECT_TIMEOUT_MS = 5_000;
+const CANCEL_CONNECT_TIMEOUT_MS = 2_500;
+
+/**
+ * The pool's size when none is configured (DATABASE_POOL_SIZE): twice the cores plus two, at least 4.
+ * PostgreSQL runs one statement per connection on one core; past about two statements a core, more
+ * connections only queue inside PostgreSQL (and share its cache) instead of in the pool, where a caller's
+ * wait is bounded (issue #32 item 3; docs/operations.md "Database connections").
+ */
+export function defaultPoolSize(cores = os.availableParallelism()): number {
+  return Math.max(4, cores * 2 + 2);
+}
 
 export interface OpenOptions {
   /** PostgreSQL connection string; without it PGlite is used. */
   databaseUrl?: string | undefined;
   /** PGlite data directory; `memory://` (or undefined) for an in-memory database. */
   dataDir?: string | undefined;
-  poolSize?: number;
+  /** Connections of the pool (PostgreSQL); defaultPoolSize() when unset. */
+  poolSize?: number | undefined;
+  /** PostgreSQL's statement_timeout on the pool's connections, in ms; 0 switches it off. */
+  statementTimeoutMs?: number | undefined;
+  /** How long a query waits for a pooled connection before it fails (503 DATABASE_BUSY). */
+  poolWaitMs?: number | undefined;
   /**
    * For an in-memory PGlite: a data directory to start from (PGlite's `dumpDataDir`) instead of an empty
    * one. The test suite starts each test file's database from one migrated copy, which skips PGlite's
@@ -48,18 +66,47 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  if (opts.databaseUrl) {
+    return openPostgres(opts.databaseUrl, {
+      max: opts.poolSize ?? defaultPoolSize(),
+      statementTimeoutMs: opts.statementTimeoutMs ?? DATABASE_DEFAULTS.statementTimeoutMs,
+      poolWaitMs: opts.poolWaitMs ?? DATABASE_DEFAULTS.poolWaitMs,
+    });
+  }
   return openPglite(opts.dataDir, opts.snapshot);
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  { max, statementTimeoutMs, poolWaitMs }: { max: number; statementTimeoutMs: number; poolWaitMs: number },
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    options: '-c plan_cache_mode=force_generic_plan',
-    // While the server is unreachable, fail fast (503) instead of queueing requests forever.
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // The app's statements are short: no parallel workers (a parallel plan of a search cost ≈ 65 ms of
+    // start-up for 0.1 ms of work at 1M documents, issue #32), and a time-out so that a slow statement
+    // stops instead of holding its connection while the callers behind it wait for the pool.
+    options:
+      '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0' +
+      ` -c statement_timeout=${Math.max(0, Math.round(statementTimeoutMs))}`,
+    // While the server is unreachable or the pool is saturated, fail fast (503) instead of queueing forever.
+    connectionTimeoutMillis: poolWaitMs,
     keepAlive: true,
+  });
+  // A request whose caller has gone has its running statement cancelled (db/abandon.ts).
+  cancelAbandonedQueries(pool, async (pid) => {
+    const c = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: CANCEL_CONNECT_TIMEOUT_MS,
+      application_name: 'sinetti-cancel',
+    });
+    c.on('error', () => undefined);
+    try {
+      await c.connect();
+      await c.query('select pg_cancel_backend($1)', [pid]);
+    } finally {
+      await c.end().catch(() => undefined);
+    }
   });
   // A connection that dies (server restart, network cut) emits 'error' on its client; without a listener
   // that is an uncaught exception that ends the process. The query that was using it fails with a
@@ -79,11 +126,14 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   });
   const lockClient = await pool.connect();
   try {
-    // Several API processes may start at once: one migrates, the others wait.
+    // Several API processes may start at once: one migrates, the others wait. Migrations (index builds
+    // on a large table) may take longer than a request's statement time-out: none on this connection.
+    await lockClient.query('set statement_timeout = 0');
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await lockClient.query('reset statement_timeout').catch(() => undefined);
     lockClient.release();
   }
   // The health check's own connection, outside the pool (issue 31 item 10).

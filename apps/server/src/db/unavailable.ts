@@ -44,3 +44,21 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/** pg-pool's error when no pooled connection was free within connectionTimeoutMillis. */
+const POOL_WAIT_MESSAGE = 'timeout exceeded when trying to connect';
+
+/**
+ * True when `err` (or an error it wraps) says the database is there but saturated: the pool had no free
+ * connection within its wait, or PostgreSQL cancelled the statement (57014: its statement time-out, or the
+ * caller went away). Answered 503 DATABASE_BUSY with a short Retry-After (issue #32 item 3).
+ */
+export function isDatabaseBusy(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (code === '57014') return true;
+    if (typeof message === 'string' && message.includes(POOL_WAIT_MESSAGE)) return true;
+    e = cause;
+  }
+  return false;
+}

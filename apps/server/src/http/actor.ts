@@ -3,12 +3,13 @@ import { SESSION_TTL_MS, type Access } from '@sinetti/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { accounts, memberships, organizations, sessions } from '../db/schema/index.ts';
+import { accounts, apiKeys, memberships, organizations, sessions } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { sha256Hex } from '../lib/crypto.ts';
 import { assignedRolesOf, toMembership, type Membership } from '../policies/membership.ts';
 import { isUuid } from '../lib/ids.ts';
+import { checkSessionKey, keyMembership, keyNotAllowed, type ApiKeyActor } from './api-key-actor.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -17,6 +18,8 @@ export interface AccountActor {
   account: AccountRow;
   ip: string;
   userAgent: string | null;
+  /** The API key the session was opened with (login type API); null for a person's session. */
+  apiKey?: ApiKeyActor | null;
 }
 
 export interface OrganizationActor extends AccountActor {
@@ -43,16 +46,31 @@ function header(req: FastifyRequest, name: string): string | undefined {
  * (the `company-id` header, else the account's default): one prepared query per request.
  */
 const sessionQuery = preparedPerDatabase((db) => {
-  const organizationId = sql`coalesce(${sql.placeholder('organizationId')}::uuid, ${accounts.defaultOrganizationId})`;
+  const organizationId = sql`coalesce(${sql.placeholder('organizationId')}::uuid, ${apiKeys.organizationId}, ${accounts.defaultOrganizationId})`;
   return db
     .select({
-      session: { id: sessions.id, lastUsedAt: sessions.lastUsedAt, endedAt: sessions.endedAt },
+      session: {
+        id: sessions.id,
+        lastUsedAt: sessions.lastUsedAt,
+        endedAt: sessions.endedAt,
+        apiKeyId: sessions.apiKeyId,
+      },
       account: accounts,
       organization: organizations,
       roles: assignedRolesOf(accounts.id, organizations.id),
+      apiKey: {
+        id: apiKeys.id,
+        name: apiKeys.name,
+        organizationId: apiKeys.organizationId,
+        permissions: apiKeys.permissions,
+        expiresAt: apiKeys.expiresAt,
+        revokedAt: apiKeys.revokedAt,
+        lastUsedAt: apiKeys.lastUsedAt,
+      },
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .leftJoin(apiKeys, eq(apiKeys.id, sessions.apiKeyId))
     .leftJoin(
       memberships,
       and(eq(memberships.accountId, sessions.accountId), eq(memberships.organizationId, organizationId)),
@@ -89,6 +107,7 @@ async function readSession(
   if (idle > SESSION_TTL_MS) {
     throw new AppError('UNAUTHORIZED_ACCESS', 'The session has expired. Sign in again.');
   }
+  const apiKey = await checkSessionKey(db, clock, req, row.session.apiKeyId, row.apiKey);
   if (idle > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.session.id));
   }
@@ -97,6 +116,7 @@ async function readSession(
     account: row.account,
     ip: req.ip,
     userAgent: header(req, 'user-agent') ?? null,
+    apiKey,
   };
   return { actor, row };
 }
@@ -129,6 +149,8 @@ export async function resolveActor(
   const found = await readSession(db, clock, req, wellFormed ? asked : null);
   if (!found) throw new AppError('SESSION_INVALID', 'Sign in to continue.');
   const { actor, row } = found;
+  // A key acts in its own organization only, never as the account that made it.
+  if (actor.apiKey && access === 'account') throw keyNotAllowed();
   if (access === 'account') return actor;
   if (!actor.account.setupComplete) {
     throw new AppError('SETUP_REQUIRED', 'Finish setting up your account first.');
@@ -137,5 +159,10 @@ export async function resolveActor(
   if (!row.organization || (asked !== undefined && !wellFormed)) {
     throw new AppError('NOT_FOUND', 'Organization not found.');
   }
-  return { ...actor, membership: toMembership(row.organization, actor.account.id, row.roles) };
+  const membership = toMembership(row.organization, actor.account.id, row.roles);
+  if (!actor.apiKey) return { ...actor, membership };
+  if (row.organization.id !== actor.apiKey.organizationId) {
+    throw new AppError('NOT_FOUND', 'Organization not found.');
+  }
+  return { ...actor, membership: keyMembership(membership, actor.apiKey) };
 }

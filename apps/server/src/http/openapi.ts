@@ -21,6 +21,14 @@ function pathParams(
   }));
 }
 
+/** How an integration authenticates (docs/integration.md). */
+export const API_KEY_AUTHENTICATION =
+  'API keys: an organization makes keys (`snt_…`) in Settings → API keys; ' +
+  '`POST /api/authentication/login {"type":"API","credential":"<key>"}` answers `session.id`, sent as ' +
+  "`session-id`. Such a session acts in the key's organization with the key's permissions (never more than " +
+  'its maker holds now), cannot make account-level calls (403 API_KEY_NOT_ALLOWED), is refused once the key ' +
+  'is revoked or expired (401 API_KEY_REVOKED, API_KEY_EXPIRED) and has its own rate limit (429).';
+
 /** The OpenAPI 3.1 document, generated from the same zod schemas the server validates with. */
 export function buildOpenApi(version: string): unknown {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -58,13 +66,19 @@ export function buildOpenApi(version: string): unknown {
       version,
       description:
         'Every call sends `application-id: Frontend`; authenticated calls send `session-id` and `company-id`. ' +
+        `${API_KEY_AUTHENTICATION} ` +
         `Error codes and HTTP statuses: ${Object.entries(ERROR_CODES)
           .map(([c, s]) => `${c} (${s})`)
           .join(', ')}.`,
     },
     components: {
       securitySchemes: {
-        session: { type: 'apiKey', in: 'header', name: 'session-id' },
+        session: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'session-id',
+          description: `A person's session (sign-in) or one opened with an API key. ${API_KEY_AUTHENTICATION}`,
+        },
         company: { type: 'apiKey', in: 'header', name: 'company-id' },
       },
       schemas: {

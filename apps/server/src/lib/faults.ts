@@ -1,5 +1,5 @@
 import { isTransactionConflict } from '../db/retry.ts';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { isDatabaseBusy, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from './errors.ts';
 
 /** What a failed write says about the file storage. */
@@ -23,10 +23,18 @@ export function storageFaultOf(err: unknown): StorageFault | null {
 
 /**
  * The contract's answer to a failure of the infrastructure rather than of the request: 503
+ * DATABASE_BUSY when the pool had no connection within its wait or a statement ran past its time-out, 503
  * DATABASE_UNAVAILABLE while the database cannot be reached, 507 STORAGE_FULL when the disk is full,
  * 503 STORAGE_UNWRITABLE when it refuses writes. Null for any other error (a 500).
  */
 export function infrastructureError(err: unknown): AppError | null {
+  if (isDatabaseBusy(err)) {
+    // Saturated: no pooled connection within the wait, or the statement ran past its time-out (and was
+    // cancelled, so it holds nothing now). Reachable, so a short wait.
+    return new AppError('UNAVAILABLE', 'The database is busy right now. Try again shortly.', undefined, {
+      'retry-after': '1',
+    }).because('DATABASE_BUSY');
+  }
   if (isDatabaseUnavailable(err)) {
     return new AppError('UNAVAILABLE', 'The database cannot be reached. Try again shortly.', undefined, {
       'retry-after': '5',

@@ -1,4 +1,4 @@
-import type { Action } from './actions.ts';
+import type { Action, Grant } from './actions.ts';
 
 /**
  * The brand of what the policy layer let through. The symbol is declared here and exported nowhere, so no
@@ -8,10 +8,11 @@ import type { Action } from './actions.ts';
 declare const authorized: unique symbol;
 
 /**
- * A value the policy layer authorized for action `A` (a permission id, or 'owner'). Commands and queries
- * take these, never bare rows or organization ids, so a route that forgets to authorize does not compile.
+ * A value the policy layer authorized for action `A` (a permission id, 'owner', or 'system' for the system
+ * grants of policies/system.ts). Commands and queries take these, never bare rows or organization ids, so
+ * a route that forgets to authorize does not compile.
  */
-export type Authorized<T, A extends Action = Action> = T & { readonly [authorized]: A };
+export type Authorized<T, A extends Grant = Action> = T & { readonly [authorized]: A };
 
 /** The caller's reach inside one organization, for queries scoped by it (lists, search, counts). */
 export interface Scope {
@@ -27,11 +28,11 @@ export interface Scope {
 export type AuthorizedScope<A extends Action = Action> = Authorized<Scope, A>;
 
 /** Brands a value. Only for policies/: everything else receives branded values from them. */
-export function grant<T, const A extends Action>(value: T, _action: A): Authorized<T, A> {
+export function grant<T, const A extends Grant>(value: T, _action: A): Authorized<T, A> {
   return value as Authorized<T, A>;
 }
 
 /** Brands a fresh copy of a value authorized before (a row read again under a lock) for the same action. */
-export function regrant<T, A extends Action>(value: T, _from: Authorized<unknown, A>): Authorized<T, A> {
+export function regrant<T, A extends Grant>(value: T, _from: Authorized<unknown, A>): Authorized<T, A> {
   return value as Authorized<T, A>;
 }

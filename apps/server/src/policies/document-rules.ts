@@ -5,15 +5,16 @@ import type { DocumentRow } from '../queries/documents/columns.ts';
 /**
  * What a document's state allows, whoever asks: pure functions answering null (allowed) or why not.
  * Commands assert them under the row lock; abilities (what the web app offers) are built from them.
+ * Every refusal names its reason, so that no CONFLICT leaves the web app reading English (issue 31 item 15).
  */
-export type Refusal = { message: string; reason?: ErrorReason } | null;
+export type Refusal = { message: string; reason: ErrorReason } | null;
 type Doc = Pick<DocumentRow, 'type' | 'state'>;
 
 const WITH_SIGNEES: readonly Doc['type'][] = ['contract', 'contract-noedit', 'template'];
 /** States an archived document can come from (never while signing; folders are not archived). */
 const ARCHIVABLE: readonly number[] = [DOCUMENT_STATE.Draft, DOCUMENT_STATE.Published, DOCUMENT_STATE.Signed];
 
-const no = (message: string, reason?: ErrorReason): Refusal => (reason ? { message, reason } : { message });
+const no = (message: string, reason: ErrorReason): Refusal => ({ message, reason });
 
 /** Editable (SPEC §3): a template or contract (not contract-noedit) whose state is below Signing. */
 export function isEditable(doc: Doc): boolean {
@@ -22,14 +23,17 @@ export function isEditable(doc: Doc): boolean {
 
 export const documentRules = {
   archive(doc: Doc): Refusal {
-    if (doc.type === 'folder') return no('Folders are not archived.');
-    if (doc.state === DOCUMENT_STATE.Archived) return no('The document is already archived.');
-    if (!ARCHIVABLE.includes(doc.state)) return no('A document that is being signed cannot be archived.');
+    if (doc.type === 'folder') return no('Folders are not archived.', 'IS_A_FOLDER');
+    if (doc.state === DOCUMENT_STATE.Archived)
+      return no('The document is already archived.', 'ALREADY_ARCHIVED');
+    if (!ARCHIVABLE.includes(doc.state)) {
+      return no('A document that is being signed cannot be archived.', 'SIGNING_IN_PROGRESS');
+    }
     return null;
   },
   restore(doc: Doc): Refusal {
-    if (doc.type === 'folder') return no('Folders are not archived.');
-    return doc.state === DOCUMENT_STATE.Archived ? null : no('The document is not archived.');
+    if (doc.type === 'folder') return no('Folders are not archived.', 'IS_A_FOLDER');
+    return doc.state === DOCUMENT_STATE.Archived ? null : no('The document is not archived.', 'NOT_ARCHIVED');
   },
   /** Adding and removing signees (SPEC §4.1): contracts and templates below Signing. */
   editSignees(doc: Doc): Refusal {
@@ -89,17 +93,16 @@ export const documentRules = {
   convert(doc: Doc): Refusal {
     return doc.type === 'template' || doc.type === 'folder'
       ? null
-      : no('Only a template or a folder of templates can be converted.');
+      : no('Only a template or a folder of templates can be converted.', 'NOT_CONVERTIBLE');
   },
   /** Preview and download: documents have files, folders do not. */
   content(doc: Doc): Refusal {
-    return doc.type === 'folder' ? no('A folder has no content.') : null;
+    return doc.type === 'folder' ? no('A folder has no content.', 'IS_A_FOLDER') : null;
   },
 } as const;
 
 /** CONFLICT (or the code given) with the rule's message and reason unless it allows. */
 export function assertAllowed(refusal: Refusal, code: 'CONFLICT' | 'VALIDATION_FAILED' = 'CONFLICT'): void {
   if (refusal === null) return;
-  const error = new AppError(code, refusal.message);
-  throw refusal.reason ? error.because(refusal.reason) : error;
+  throw new AppError(code, refusal.message).because(refusal.reason);
 }

@@ -4,12 +4,31 @@ import type { OrganizationActor } from '../http/actor.ts';
 import { AppError } from '../lib/errors.ts';
 import type { DocumentRow } from '../queries/documents/columns.ts';
 import { findDocument } from '../queries/documents/get-document.ts';
+import { documentOfSignee, findSignee, type SigneeRow } from '../queries/signing/signees.ts';
 import type { Action } from './actions.ts';
 import { regrant, type Authorized } from './authorized.ts';
 import { documentRules, type Refusal } from './document-rules.ts';
 import { can, authorizeSubject } from './index.ts';
 
 export type AuthorizedDocument<A extends Action = Action> = Authorized<DocumentRow, A>;
+
+/** What reads of a document's sub-objects need of it: which document, in which organization. */
+export type DocumentRef = Pick<DocumentRow, 'id' | 'organizationId'>;
+
+/**
+ * Who may read what belongs to a document (its versions, rounds, signees, signing events, renditions): a
+ * member authorized to view it or to edit it (authorizeDocument checked its organization and its roles),
+ * or a system grant (policies/system.ts) for the callers without an actor. Not, say, a folder authorized
+ * only for creating inside it.
+ */
+export type ReadsDocument = typeof P.DOCUMENTS_VIEW | typeof P.DOCUMENTS_EDIT | 'system';
+
+/**
+ * A document (or the part of its row a read needs, `T`) authorized for reading its sub-objects: what
+ * listVersions, findVersion, latestProcessOf, findSignee, pdfOf… take instead of a bare id
+ * (docs/decisions.md "Authorization").
+ */
+export type DocumentAccess<T extends object = DocumentRef> = Authorized<T, ReadsDocument>;
 
 /**
  * Loads a document and authorizes the action on it: NOT_FOUND when it does not exist, is deleted, belongs
@@ -23,6 +42,26 @@ export async function authorizeDocument<const A extends Action>(
 ): Promise<AuthorizedDocument<A>> {
   const row = await findDocument(db, id);
   return authorizeSubject(actor, action, row && seesDocument(actor, row) ? row : null);
+}
+
+/**
+ * Authorizes an action on the document of a signee known only by its id (removing a signee): the answers
+ * of authorizeDocument (403 before 404), then NOT_FOUND when the signee is gone. The signee's id leads
+ * only to its document's id here; the signee itself is read through the authorized document.
+ */
+export async function authorizeSignee<const A extends typeof P.DOCUMENTS_VIEW | typeof P.DOCUMENTS_EDIT>(
+  db: DbOrTx,
+  actor: OrganizationActor,
+  action: A,
+  signeeId: string,
+): Promise<{ doc: AuthorizedDocument<A>; signee: SigneeRow }> {
+  const documentId = await documentOfSignee(db, signeeId);
+  const doc = documentId
+    ? await authorizeDocument(db, actor, action, documentId)
+    : authorizeSubject<DocumentRow, A>(actor, action, null);
+  const signee = await findSignee(db, doc, signeeId);
+  if (!signee) throw new AppError('NOT_FOUND', 'Not found.');
+  return { doc, signee };
 }
 
 /**

@@ -20,13 +20,30 @@ export function rolesViewOf(actor: OrganizationActor): RolesView {
   return 'none';
 }
 
-/** Listing or reading roles: organization view roles (5), users view roles (12) or users edit roles (15). */
-export function authorizeRolesView(actor: OrganizationActor): Exclude<RolesView, 'none'> {
+/** What may read the organization's roles: organization view roles (5), users view roles (12) or either edit roles. */
+export type RolesReadAction =
+  typeof P.ORG_VIEW_ROLES | typeof P.USERS_VIEW_ROLES | typeof P.ORG_EDIT_ROLES | typeof P.USERS_EDIT_ROLES;
+
+/** An organization authorized for reading its roles: what listRoles and findRole take. */
+export type RolesAccess = Authorized<{ organizationId: string }, RolesReadAction>;
+
+/**
+ * Listing or reading roles: organization view roles (5), users view roles (12) or users edit roles (15).
+ * Answers the organization authorized for it, with how much of the roles the caller sees.
+ */
+export function authorizeRolesView(
+  actor: OrganizationActor,
+): Authorized<{ organizationId: string; view: Exclude<RolesView, 'none'> }, RolesReadAction> {
   const view = rolesViewOf(actor);
   if (view === 'none') {
     throw new AppError('FORBIDDEN', 'This needs permission organization.view.roles or users.view.roles.');
   }
-  return view;
+  const action: RolesReadAction = can(actor, P.USERS_VIEW_ROLES)
+    ? P.USERS_VIEW_ROLES
+    : can(actor, P.USERS_EDIT_ROLES)
+      ? P.USERS_EDIT_ROLES
+      : P.ORG_VIEW_ROLES;
+  return grant({ organizationId: actor.membership.organization.id, view }, action);
 }
 
 /** What a permission check needs of the caller: the owner holds every permission. */

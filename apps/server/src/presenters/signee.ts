@@ -51,6 +51,7 @@ export function presentSignee(row: SigneeRow, view: SigneeView = {}): Signee {
     methodName: view.methodNames?.get(row.method) ?? row.method,
     identification: view.identifications?.get(row.id) ?? null,
     status,
+    group: row.signingGroup,
     signedAt: row.signedAt?.toISOString() ?? null,
     ...(declined ? { declinedAt: declined.at.toISOString(), declineReason: declined.reason } : {}),
     isMe,

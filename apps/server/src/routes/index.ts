@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAccountRoutes } from './authentication/account.ts';
+import { registerApiKeyRoutes } from './authentication/api-keys.ts';
 import { registerSignInRoutes } from './authentication/sign-in.ts';
 import { registerOrganizationRoutes } from './organizations/index.ts';
 import { registerPaymentRoutes } from './payments/index.ts';
@@ -13,6 +14,7 @@ import { registerPkiRoutes } from './pki/index.ts';
 import { registerVerificationRoutes } from './verification/index.ts';
 import { registerGuideRoutes } from './guides/index.ts';
 import { registerNotificationRoutes } from './notifications/index.ts';
+import { registerWebhookRoutes } from './webhooks/index.ts';
 
 /** Every API area, in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -25,6 +27,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   registerPlanRoutes(app);
   registerPaymentRoutes(app);
   registerAccountRoutes(app);
+  registerApiKeyRoutes(app);
+  registerWebhookRoutes(app);
   registerGuideRoutes(app);
   registerNotificationRoutes(app);
   registerOrganizationRoutes(app);

@@ -25,7 +25,9 @@ export function errorText(error: unknown, fallback?: string): string {
         limit === undefined
           ? undefined
           : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(limit / 1048576);
-      return i18n.t(`reasons.${error.reason}`, { ns: 'errors', minutes, time, megabytes });
+      // Who signs first (NOT_YOUR_TURN): names as the server gives them.
+      const names = error.details.waitingFor?.join(', ');
+      return i18n.t(`reasons.${error.reason}`, { ns: 'errors', minutes, time, megabytes, names });
     }
     if (fallback) return fallback;
     return i18n.t(`codes.${error.code}`, { ns: 'errors' });

@@ -1,3 +1,4 @@
+import { ApiKeysSection } from '../features/api-keys/components/ApiKeysSection';
 import { BillingSection } from '../features/billing/components/BillingSection';
 import { PricingSection } from '../features/billing/components/PricingSection';
 import { registerBillingModals } from '../features/billing/modals';
@@ -17,6 +18,7 @@ const SECTIONS: SettingsSections = {
   information: InformationSection,
   users: UsersSection,
   permissions: RolesSection,
+  'api-keys': ApiKeysSection,
   billing: BillingSection,
   pricing: PricingSection,
 };

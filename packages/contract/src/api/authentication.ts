@@ -20,7 +20,8 @@ export const authentication = {
     access: 'public',
     summary:
       'Start sign-in. CLIENT_GOOGLE / CLIENT_MICROSOFT answer AUTHORIZATION_REQUIRED with the provider URL; ' +
-      'SESSION (with a session-id header) re-issues the current session, e.g. after joining an organization.',
+      'SESSION (with a session-id header) re-issues the current session, e.g. after joining an organization; ' +
+      'API with the key as credential answers a session bound to the API key (docs/integration.md).',
     body: z.object({
       type: z.enum(AUTH_TYPES),
       credential: z.string().max(4096).optional(),

@@ -14,6 +14,16 @@ export type SigneeLevel = (typeof SIGNEE_LEVELS)[number];
 
 /** At most this many signees on one document (the signature page lists them all). */
 export const SIGNEES_MAX = 50;
+
+/**
+ * Signing order (issue #33 item 3): a signee's group, 1 first; signees of one group sign in parallel and a
+ * group is e-mailed when every signee of the groups before it has signed. All 1: parallel (the default).
+ */
+export const signingGroup = z
+  .number()
+  .int()
+  .min(1, { error: 'The signing group is a whole number from 1.' })
+  .max(SIGNEES_MAX, { error: `The signing group is at most ${SIGNEES_MAX}.` });
 /** The e-mailed signing code: digits, lifetime, wrong tries before it is dead, wait before another. */
 export const SIGNING_CODE_LENGTH = 6;
 export const SIGNING_CODE_TTL_MS = 10 * 60 * 1000;
@@ -76,6 +86,8 @@ export const signeeInput = z.object({
    * on the signature page. Absent: the sender's interface language.
    */
   language: language.optional(),
+  /** The signee's signing group (signingGroup); absent: 1. */
+  group: signingGroup.optional(),
 });
 
 export const SIGNEE_STATUSES = ['pending', 'signing', 'signed', 'declined', 'stopped'] as const;
@@ -101,6 +113,8 @@ export const signee = z.object({
    * signee declined the latest round: it ended and no longer waits for this one; until the next send).
    */
   status: z.enum(SIGNEE_STATUSES),
+  /** The signee's signing group (signingGroup): 1 first; every signee in 1 is parallel signing. */
+  group: signingGroup,
   signedAt: isoDate.nullable(),
   /** With status declined: when and why. */
   declinedAt: isoDate.optional(),

@@ -38,6 +38,12 @@ export const publicSigning = {
       lockedUntil: isoDate.optional(),
       /** A signee declined to sign; the round has ended and this link no longer leads to signing. */
       declined: z.boolean().optional(),
+      /**
+       * Signing order (issue #33 item 3): signees of an earlier group have not all signed yet, so this signee
+       * cannot start (start answers 409 NOT_YOUR_TURN); waitingFor names those still to sign first.
+       */
+      notYourTurn: z.boolean().optional(),
+      waitingFor: z.array(z.string()).optional(),
       signed: z.boolean(),
       /** The whole document is signed and sealed (the signed PDF can be downloaded). */
       completed: z.boolean(),

@@ -13,6 +13,8 @@ import {
   signeeTimeline,
   signeeInput,
   signeeLevel,
+  signingGroup,
+  SIGNEES_MAX,
   signingMethodId,
   signingMethodOption,
   nameMismatchPolicy,
@@ -44,6 +46,15 @@ export const sendOptions = z.object({
    * (default: the signee signs, and both names are shown to everyone) or `stop` (the signee cannot sign).
    */
   nameMismatch: nameMismatchPolicy.optional(),
+  /**
+   * Signing order (issue #33 item 3): the group of each named signee of the document, stored on the signee
+   * before sending (signees not named keep theirs). Only the lowest group is e-mailed at send; the next one
+   * when the group before has signed. Every signee in one group (all 1): parallel, as without it.
+   */
+  signingOrder: z
+    .array(z.object({ signeeId: uuid, group: signingGroup }))
+    .max(SIGNEES_MAX)
+    .optional(),
 });
 export type SendOptions = z.infer<typeof sendOptions>;
 
@@ -139,6 +150,14 @@ const memberCalls = {
     params: docParams,
     reply: okReply({
       signees: z.array(signee),
+      /**
+       * Whose turn it is (issue #33 item 3): the group of signees who may sign now (the lowest group with a
+       * signee who has not signed) while the document is out for signing; null otherwise. With every signee
+       * in one group (parallel) it is that group.
+       */
+      currentGroup: signingGroup.nullable(),
+      /** The signees are in more than one group: they sign in order. */
+      ordered: z.boolean(),
       abilities: documentAbilities.extend({
         /** The caller is a signee who has not signed, the round is open and their entry carries a signing link. */
         signNow: z.boolean(),

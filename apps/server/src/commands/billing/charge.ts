@@ -1,4 +1,4 @@
-import type { SignatureLevel, SigningMethodId } from '@sinetti/contract';
+import { LOW_BALANCE_NOTICE_CENTS, type SignatureLevel, type SigningMethodId } from '@sinetti/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
@@ -9,6 +9,7 @@ import {
 } from '../../queries/billing.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
 import { notifyLowBalance } from '../notifications/notify.ts';
+import { webhookOfLowBalance } from '../webhook-events.ts';
 import { allocateCharges } from './allocate.ts';
 import { insertTransactions, lockBilling } from './ledger.ts';
 
@@ -70,7 +71,7 @@ export async function chargeBalance(db: DbOrTx, input: ChargeInput): Promise<Cha
         throw new AppError(
           'CONFLICT',
           `The ${state.plan.plan} plan does not offer ${item.level} signatures.`,
-        );
+        ).because('LEVEL_NOT_IN_PLAN');
       }
       return { level: item.level, method: item.method, reference: item.reference ?? null, priceCents };
     });
@@ -100,6 +101,9 @@ export async function chargeBalance(db: DbOrTx, input: ChargeInput): Promise<Cha
       before: state.balance,
       after: after.balance,
     });
+    if (state.balance >= LOW_BALANCE_NOTICE_CENTS && after.balance < LOW_BALANCE_NOTICE_CENTS) {
+      await webhookOfLowBalance(tx, input.now, input.organizationId, after.balance);
+    }
     return { status: 'OK', transactions: rows, balance: after.balance, replayed: false };
   });
 }

@@ -24,7 +24,8 @@ export interface ChoosePlanInput {
   audit: AuditContext;
 }
 
-const pending = () => new AppError('CONFLICT', 'A plan payment is still pending.');
+const pending = () =>
+  new AppError('CONFLICT', 'A plan payment is still pending.').because('PLAN_PAYMENT_PENDING');
 
 /**
  * Chooses a plan. Without a fee it applies at once; with one it becomes the unpaid plan and its fee is

@@ -108,7 +108,9 @@ export async function replayPayment(
     existing.amountCents !== expected.amountCents ||
     existing.plan !== expected.plan
   ) {
-    throw new AppError('CONFLICT', 'This idempotency key was already used for a different payment.');
+    throw new AppError('CONFLICT', 'This idempotency key was already used for a different payment.').because(
+      'IDEMPOTENCY_KEY_REUSED',
+    );
   }
   let current: PaymentRow | null = await reconcilePayment(deps, existing);
   const deadline = Date.now() + WAIT_MS;

@@ -72,7 +72,11 @@ export async function topUpBalance(deps: BillingDeps, input: TopUpInput): Promis
     .returning();
   if (!payment) {
     const raced = await findPaymentByKey(deps.db, organizationId, input.idempotencyKey);
-    if (!raced) throw new AppError('CONFLICT', 'The payment could not be recorded. Try again.');
+    if (!raced) {
+      throw new AppError('CONFLICT', 'The payment could not be recorded. Try again.').because(
+        'PAYMENT_NOT_RECORDED',
+      );
+    }
     return replayPayment(deps, raced, expected);
   }
   return chargeAndSettle(deps, provider, payment, method, description, input.audit);

@@ -106,7 +106,9 @@ export async function convertTemplate(
     const parent = into && (await relock(tx, into, 'share'));
     const rows = topDown(await loadSubtree(tx, source, input.includeChildren, seeValues(scope)), source.id);
     if (rows.length > MAX_COPY)
-      throw new AppError('CONFLICT', `At most ${MAX_COPY} documents can be copied at once.`);
+      throw new AppError('CONFLICT', `At most ${MAX_COPY} documents can be copied at once.`).because(
+        'COPY_TOO_LARGE',
+      );
     const now = ctx.clock.now();
     const ids = new Map<string, string>();
     const copies = rows.map((r) => {

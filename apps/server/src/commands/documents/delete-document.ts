@@ -57,13 +57,13 @@ export async function deleteDocument(
       throw new AppError(
         'CONFLICT',
         'This folder holds documents that your roles do not show you: ask someone who sees them.',
-      );
+      ).because('FOLDER_HOLDS_UNSEEN');
     }
     if (signing.length > 0) {
       throw new AppError(
         'CONFLICT',
         'A document that is being signed cannot be deleted: cancel the signing first.',
-      );
+      ).because('SIGNING_IN_PROGRESS');
     }
     const now = ctx.clock.now();
     if (permanently) {

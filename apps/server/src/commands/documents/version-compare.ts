@@ -1,6 +1,7 @@
 import type { TextChange } from '@sinetti/contract';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { DocumentAccess } from '../../policies/documents.ts';
 import { findVersion } from '../../queries/documents/versions.ts';
 import { PdfBusyError } from '../../services/pdf/index.ts';
 import { pdfFailure, pdfRun } from '../signing/pdf-run.ts';
@@ -18,12 +19,12 @@ const tooDifferent = () =>
  */
 export async function compareVersions(
   ctx: AppContext,
-  doc: { id: string; organizationId: string },
+  doc: DocumentAccess,
   numbers: { from: number; to: number },
 ): Promise<TextChange[]> {
   const texts: string[] = [];
   for (const n of [numbers.from, numbers.to]) {
-    const version = await findVersion(ctx.db, doc.id, n);
+    const version = await findVersion(ctx.db, doc, n);
     if (!version) throw new AppError('NOT_FOUND', `The document has no version ${n}.`);
     if (version.contentText === null) {
       throw new AppError(

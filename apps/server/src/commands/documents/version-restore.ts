@@ -33,7 +33,7 @@ export async function restoreVersion(
     const doc = await relock(tx, authorized);
     assertAllowed(documentRules.edit(doc));
     await assertNotLockedByOther(tx, doc.id, actor.account.id, ctx.clock.now());
-    const version = await findVersion(tx, doc.id, number);
+    const version = await findVersion(tx, doc, number);
     if (!version) throw noVersion();
     assertAllowed(documentRules.edit({ ...doc, extension: version.extension }));
     if (version.sha256 === doc.sha256) {

@@ -1,7 +1,7 @@
 import type { Notification } from '@sinetti/contract';
 import { NOTIFICATIONS_PAGE, P } from '@sinetti/contract';
 import { and, desc, eq, exists, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   documents,
@@ -13,6 +13,10 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { holdsPermission } from '../../policies/membership.ts';
 import { notFound } from '../../lib/errors.ts';
+import { effectiveRolesOf } from '../../queries/documents/columns.ts';
+
+/** The document row of accountSeesDocument(), as `d`. */
+const seenDoc = alias(documents, 'd');
 
 /**
  * Whether a notification still concerns its member: it is about an organization they belong to, or
@@ -40,9 +44,9 @@ export const accountSeesDocument = (accountId: string, documentId: SQL | AnyPgCo
   select 1 from ${documents} d join ${organizations} o on o.id = d.organization_id
   where d.id = ${documentId} and (o.owner_account_id = ${accountId} or (
     ${holdsPermission(accountId, sql`d.organization_id`, P.DOCUMENTS_VIEW)}
-    and (d.effective_role_ids is null or d.effective_role_ids && array(
+    and coalesce(${effectiveRolesOf(seenDoc)} && array(
       select ra.role_id from ${roleAssignments} ra
-      where ra.account_id = ${accountId} and ra.organization_id = d.organization_id)))))`;
+      where ra.account_id = ${accountId} and ra.organization_id = d.organization_id), true))))`;
 
 /** The notification's document, if it has one, is one the member may still see: a role taken away hides it. */
 const documentSeenBy = (accountId: string) =>

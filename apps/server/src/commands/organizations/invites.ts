@@ -1,12 +1,13 @@
 import { INVITE_TTL_MS, PENDING_INVITES_MAX, type Language, type P } from '@sinetti/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { invites } from '../../db/schema/index.ts';
+import { invites, persons } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { Authorized, AuthorizedScope } from '../../policies/index.ts';
 import type { OrganizationRow } from '../../policies/membership.ts';
+import { fullNameOf } from '../../presenters/account.ts';
 import { countCompanyInvites, isMemberEmail, type InviteRow } from '../../queries/organizations.ts';
 import type { MailConfig } from '../../services/mail/config.ts';
 import { enqueueMail } from '../../services/mail/index.ts';
@@ -20,6 +21,19 @@ export interface InviteSender {
   name: string;
   /** The e-mail's language: the inviter's (the invitee's is not known yet). */
   language: Language;
+}
+
+/** The inviter as the invitation names them (their full name, else their e-mail) and writes to them. */
+export async function inviteSenderOf(
+  db: DbOrTx,
+  account: { id: string; email: string; language: Language },
+): Promise<InviteSender> {
+  const [person] = await db.select().from(persons).where(eq(persons.accountId, account.id)).limit(1);
+  return {
+    accountId: account.id,
+    name: fullNameOf(person ?? { givenName: '', familyName: '' }, account.email),
+    language: account.language,
+  };
 }
 
 export interface InviteEnv {

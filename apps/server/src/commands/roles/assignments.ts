@@ -23,7 +23,7 @@ export async function setRoleHeld(
   input: { accountId: string; roleId: string; held: boolean },
 ): Promise<RoleRow> {
   return ctx.db.transaction(async (tx) => {
-    const role = editableRole(assigner, await findRole(tx, input.roleId, true));
+    const role = editableRole(assigner, await findRole(tx, assigner, input.roleId, true));
     refuseRole(roleAssignmentRule(assigner, role), 'assign');
     if (!(await isMember(tx, role.organizationId, input.accountId))) {
       throw new AppError('NOT_FOUND', 'No such member in this organization.');

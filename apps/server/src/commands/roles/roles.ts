@@ -77,7 +77,7 @@ export async function updateRole(
 ): Promise<RoleRow> {
   return ctx.db.transaction(async (tx) => {
     await lockRoles(tx, editor.organizationId);
-    const role = editableRole(editor, await findRole(tx, id, true));
+    const role = editableRole(editor, await findRole(tx, editor, id, true));
     const { granted, revoked } = flips(role.permissions, change.permissions ?? []);
     const rename = change.name !== undefined && change.name !== role.name;
     refuseRole(roleUpdateRule(editor, role, { permissions: [...granted, ...revoked], rename }), 'update');
@@ -115,7 +115,7 @@ export async function deleteRole(
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await lockRoles(tx, editor.organizationId);
-    const role = editableRole(editor, await findRole(tx, id, true));
+    const role = editableRole(editor, await findRole(tx, editor, id, true));
     refuseRole(roleDeleteRule(editor, role), 'delete');
     await tx.delete(roles).where(and(eq(roles.id, role.id), eq(roles.organizationId, role.organizationId)));
     await recordAudit(tx, audit, 'role.deleted', {

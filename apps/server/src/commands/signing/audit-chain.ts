@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { signingChainBackfill, signingEvents } from '../../db/schema/index.ts';
+import { webhookOfSigningEvent } from '../webhook-events.ts';
 import { anchorChainHead, anchorMacValid, type ChainAnchor } from './audit-anchor.ts';
 
 export type SigningEventRow = typeof signingEvents.$inferSelect;
@@ -136,6 +137,7 @@ export async function appendSigningEvent(tx: DbOrTx, input: SigningEventInput): 
     .returning();
   if (!inserted) throw new Error('The audit event was not stored.');
   await anchorChainHead(tx, inserted, input.at);
+  await webhookOfSigningEvent(tx, inserted);
   return inserted;
 }
 

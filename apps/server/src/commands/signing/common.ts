@@ -125,7 +125,8 @@ export function memberActor(actor: AccountActor): EventActor {
   return {
     kind: 'member',
     id: actor.account.id,
-    label: actor.account.email,
+    // A call made with an API key names the key in the document's signing events (issue #34 item 1).
+    label: actor.apiKey ? `${actor.account.email} (API key ${actor.apiKey.name})` : actor.account.email,
     ip: actor.ip,
     userAgent: actor.userAgent,
   };

@@ -4,6 +4,7 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findDocument } from '../../queries/documents/get-document.ts';
 import { findByLink, findBySessionToken } from '../../queries/signing/links.ts';
+import { systemAccess } from '../../policies/system.ts';
 import { findSignee, lockProcess, type ProcessRow } from '../../queries/signing/signees.ts';
 import { enqueueJob } from '../../services/jobs/index.ts';
 import { reserveMailQuota } from '../../services/mail/limits.ts';
@@ -28,11 +29,11 @@ export const declinedError = () =>
 async function declinerOf(ctx: AppContext, from: DeclineToken) {
   if (from.kind === 'link') {
     const target = await findByLink(ctx.db, from.token);
-    return target ? { signeeId: target.signee.id, process: target.process } : null;
+    return target ? { signeeId: target.signee.id, process: target.process, document: target.document } : null;
   }
   const target = await findBySessionToken(ctx.db, from.token);
   if (!target || target.session.endReason === 'replaced') return null;
-  return { signeeId: target.signee.id, process: target.process };
+  return { signeeId: target.signee.id, process: target.process, document: target.document };
 }
 
 /** Why a round can no longer be declined (409), or nothing. */
@@ -66,7 +67,7 @@ export async function declineSigning(
   await ctx.db.transaction(async (tx) => {
     const doc = await findDocument(tx, known.process.documentId, 'update');
     const process = await lockProcess(tx, known.process.id);
-    const signee = await findSignee(tx, known.signeeId);
+    const signee = await findSignee(tx, systemAccess('signing-token', known.document), known.signeeId);
     if (!doc || !process || !signee) throw invalid();
     const refused = refusal(process);
     if (refused) throw refused;

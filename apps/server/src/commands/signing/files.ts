@@ -94,7 +94,7 @@ export async function memberDownload(
   doc: AuthorizedDocument<typeof P.DOCUMENTS_VIEW>,
   file: SignedFile,
 ): Promise<FileOut> {
-  return deliver(ctx, doc, await latestProcessOf(ctx.db, doc.id), file, memberActor(actor), null);
+  return deliver(ctx, doc, await latestProcessOf(ctx.db, doc), file, memberActor(actor), null);
 }
 
 /** The signed PDF or the certificate for a signee's link (SigningComplete). */

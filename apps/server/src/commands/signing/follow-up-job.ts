@@ -1,4 +1,5 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
+import { onTurn } from './order.ts';
 import { signingProcesses } from '../../db/schema/index.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -106,9 +107,8 @@ export async function remindRound(c: FollowUpContext, processId: string): Promis
       return 0;
     }
     const doc = await findDocument(tx, process.documentId);
-    const due = (await listSignees(tx, process.documentId)).filter(
-      (s) => s.status !== 'signed' && remindableAt(s) <= now,
-    );
+    // Signing order: only the group whose turn it is (the later ones have not been asked yet).
+    const due = onTurn(await listSignees(tx, process.documentId)).filter((s) => remindableAt(s) <= now);
     let next: Date | null = new Date(now.getTime() + (process.reminderDays ?? 0) * DAY_MS);
     try {
       await tx.transaction(async (quota) =>

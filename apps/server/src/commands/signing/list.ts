@@ -15,6 +15,7 @@ import { identificationsOf } from './identity.ts';
 
 const methodNames_ = (ctx: AppContext) => methodNames(ctx.db, ctx.config.publicUrl);
 import { selfLink } from './start.ts';
+import { currentGroup, isOrdered } from './order.ts';
 
 /**
  * The signees of a document the caller may view. While the document is out for signing, the entry whose
@@ -26,7 +27,7 @@ export async function signeesFor(
   actor: OrganizationActor,
   doc: AuthorizedDocument<typeof P.DOCUMENTS_VIEW>,
   sessionSecret: string | null,
-): Promise<Signee[]> {
+): Promise<{ signees: Signee[]; currentGroup: number | null; ordered: boolean }> {
   const list = await listSignees(ctx.db, doc.id);
   const process = await openProcessOf(ctx.db, doc.id);
   const open = process ? await openSessionsOf(ctx.db, process.id, ctx.clock.now()) : [];
@@ -37,7 +38,7 @@ export async function signeesFor(
     me && process?.state === 'signing' && me.status !== 'signed' && sessionSecret
       ? links.sign(ctx, await selfLink(ctx.db, sessionSecret, me.id, process.id))
       : undefined;
-  const latest = process ?? (await latestProcessOf(ctx.db, doc.id));
+  const latest = process ?? (await latestProcessOf(ctx.db, doc));
   const declined =
     latest?.declinedBy && latest.declinedAt
       ? { signeeId: latest.declinedBy, at: latest.declinedAt, reason: latest.declineReason ?? '' }
@@ -46,7 +47,11 @@ export async function signeesFor(
     methodNames_(ctx),
     latest ? identificationsOf(ctx.db, latest.id) : new Map<string, SigneeIdentification>(),
   ]);
-  return list.map((row) =>
-    presentSignee(row, { signing, callerEmail, signingLink, declined, methodNames, identifications }),
-  );
+  return {
+    signees: list.map((row) =>
+      presentSignee(row, { signing, callerEmail, signingLink, declined, methodNames, identifications }),
+    ),
+    currentGroup: process?.state === 'signing' ? currentGroup(list) : null,
+    ordered: isOrdered(list),
+  };
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { faultPoint } from '../../lib/fault-points.ts';
 import type { SessionTarget } from '../../queries/signing/links.ts';
+import { systemAccess } from '../../policies/system.ts';
 import { findProcess, findSignee } from '../../queries/signing/signees.ts';
 import { signingCaFromConfig, timestampingFor } from '../../services/pdf/index.ts';
 import { completeRemoteSignature, prepareRemoteSignature } from '../../services/pdf/remote-sign.ts';
@@ -83,7 +84,7 @@ export async function prepareAtQtsp(
   const now = ctx.clock.now();
   const { process, signee } = signable(
     await findProcess(ctx.db, target.process.id),
-    await findSignee(ctx.db, target.signee.id),
+    await findSignee(ctx.db, systemAccess('signing-token', target.document), target.signee.id),
     now,
   );
   const run = pdfRun(ctx, process.organizationId);
@@ -202,6 +203,7 @@ export async function finishAtQtsp(
   let done: { redirect: string } | null = null;
   try {
     done = await commitSignature(ctx, {
+      document: systemAccess('signing-token', target.document),
       processId: process.id,
       signeeId: target.signee.id,
       sessionId: target.session.id,

@@ -7,6 +7,7 @@ import { reserveMailQuota } from '../../services/mail/limits.ts';
 import { relock, type AuthorizedDocument } from '../../policies/documents.ts';
 import { memberActor } from './common.ts';
 import { remindableAt, sendReminders } from './reminders.ts';
+import { notYourTurnError, onTurn, waitingFor } from './order.ts';
 
 /**
  * The sender reminds one signee (signeeId) or every signee who has not signed. Each signee is reminded at
@@ -31,7 +32,11 @@ export async function remindSignees(
     const list = await listSignees(tx, doc.id);
     const chosen = signeeId === undefined ? list : list.filter((s) => s.id === signeeId);
     if (chosen.length === 0) throw new AppError('NOT_FOUND', 'Not found.');
-    const unsigned = chosen.filter((s) => s.status !== 'signed');
+    // Signing order: only the group whose turn it is is reminded; a later one has not been asked yet.
+    const turn = new Set(onTurn(list).map((s) => s.id));
+    const unsigned = chosen.filter((s) => s.status !== 'signed' && turn.has(s.id));
+    const early = chosen.find((s) => s.status !== 'signed' && !turn.has(s.id));
+    if (unsigned.length === 0 && early) throw notYourTurnError(waitingFor(list, early));
     if (unsigned.length === 0) {
       throw new AppError('CONFLICT', 'Nobody to remind: they have signed.').because('NOTHING_TO_REMIND');
     }

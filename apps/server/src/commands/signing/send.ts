@@ -38,6 +38,7 @@ import { retryTransactionOnce } from '../../db/retry.ts';
 import { accountContact } from './people.ts';
 import { pdfFailure, pdfRun } from './pdf-run.ts';
 import { mailAndRecord, type RoundMailPlace } from './round-mail.ts';
+import { applySigningOrder, assertOrderNamesSignees, isOrdered, onTurn } from './order.ts';
 
 export type SendResult =
   | { status: 'OK'; document: DocumentRow }
@@ -172,6 +173,7 @@ export async function sendForSigning(
   const followUp = followUpOf(options, ctx.clock.now());
   const draftList = await listSignees(ctx.db, draft.id);
   assertSendable(draft, draftList, providers);
+  assertOrderNamesSignees(draftList, options.signingOrder);
   const owner =
     (await accountContact(ctx.db, draft.ownerAccountId)) ?? (await accountContact(ctx.db, actor.account.id));
   const lang = roundLanguage(draftList, owner?.lang ?? actor.account.language);
@@ -187,16 +189,18 @@ export async function sendForSigning(
       ctx.db.transaction(async (tx) => {
         used = false;
         const doc = await relock(tx, authorized);
-        const list = await listSignees(tx, doc.id);
-        assertSendable(doc, list, providers);
+        const now = ctx.clock.now();
+        const listed = await listSignees(tx, doc.id);
+        assertSendable(doc, listed, providers);
+        // The sender's signing order is stored on the signees first (issue #33 item 3).
+        const list = await applySigningOrder(tx, listed, options.signingOrder, now);
         if (preparedFor(doc, list) !== preparedFor(draft, draftList)) {
           throw new AppError(
             'CONFLICT',
             'The document or its signees changed while it was being prepared for signing. Send it again.',
           ).because('CHANGED_WHILE_SENDING');
         }
-        const now = ctx.clock.now();
-        const round = ((await latestProcessOf(tx, doc.id))?.round ?? 0) + 1;
+        const round = ((await latestProcessOf(tx, doc))?.round ?? 0) + 1;
         const processId = randomUUID();
         const charge = await chargeBalance(tx, {
           organizationId: doc.organizationId,
@@ -210,6 +214,8 @@ export async function sendForSigning(
           audit: auditOf(actor),
         });
         if (charge.status === 'LIMIT_LOW_BALANCE') return { ...charge, document: doc };
+        // Every signee's request is counted now, later groups' too (they are e-mailed inside a signature's
+        // transaction, which must not fail on the sender's quota).
         await reserveMailQuota(tx, ctx.clock, ctx.config.mail, {
           organizationId: doc.organizationId,
           recipients: list.map((s) => s.email),
@@ -253,7 +259,12 @@ export async function sendForSigning(
           actor: memberActor(actor),
           data: {
             round,
-            signees: list.map((s) => ({ id: s.id, email: s.email, level: s.level })),
+            signees: list.map((s) => ({
+              id: s.id,
+              email: s.email,
+              level: s.level,
+              ...(isOrdered(list) ? { group: s.signingGroup } : {}),
+            })),
             charged: -charge.transactions.reduce((sum, t) => sum + t.amountCents, 0),
             originalSha256: doc.sha256,
             renditionSha256: doc.pdfSha256,
@@ -269,7 +280,9 @@ export async function sendForSigning(
         });
         const sender = (await accountContact(tx, actor.account.id))?.name ?? actor.account.email;
         const organization = actor.membership.organization;
-        await mailSignees(tx, ctx, list, base, {
+        // Signing order: only the first group is asked now; the next when the one before has signed.
+        const pending = list.map((s) => ({ ...s, status: 'pending' as const }));
+        await mailSignees(tx, ctx, onTurn(pending), base, {
           documentName: doc.name,
           senderName: sender,
           organizationName: organization.isPersonal ? sender : organization.name,

@@ -3,6 +3,7 @@ import { signatures, signees, signingProcesses, signingSessions } from '../../db
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pastExpiry, roundExpiredError } from './expiry.ts';
+import type { DocumentAccess } from '../../policies/documents.ts';
 import { findSignee, lockProcess, type ProcessRow, type SigneeRow } from '../../queries/signing/signees.ts';
 import { enqueueJob } from '../../services/jobs/index.ts';
 import { appendSigningEvent } from './audit-chain.ts';
@@ -11,9 +12,13 @@ import { lockSession } from './session-live.ts';
 import type { SignatureImage, SignatureInput } from './signature-image.ts';
 import type { SessionRow } from '../../queries/signing/signees.ts';
 import { notifySender } from '../notifications/notify.ts';
+import { listSignees } from '../../queries/signing/signees.ts';
+import { mailNextGroup } from './order.ts';
 
 /** A signature made on top of the working copy `baseKey`, stored as `stored`, about to be recorded. */
 export interface MadeSignature {
+  /** The document the signee's session token led to (a system grant: policies/system.ts). */
+  document: DocumentAccess;
   processId: string;
   signeeId: string;
   sessionId: string;
@@ -61,7 +66,7 @@ export async function commitSignature(
     const signedAt = made.signedAt;
     const locked = await lockProcess(tx, made.processId);
     const session = await lockSession(tx, made.sessionId, now);
-    const { process, signee } = signable(locked, await findSignee(tx, made.signeeId), now);
+    const { process, signee } = signable(locked, await findSignee(tx, made.document, made.signeeId), now);
     made.mayStillSign(session);
     if (process.currentKey !== made.baseKey) return null;
     const { signature, image, stored } = made;
@@ -112,6 +117,11 @@ export async function commitSignature(
       .from(signees)
       .where(and(eq(signees.documentId, process.documentId), ne(signees.status, 'signed')))
       .limit(1);
+    if (waiting.length > 0) {
+      // Signing order: the last signature of a group e-mails the next group, in this transaction.
+      const list = await listSignees(tx, process.documentId);
+      await mailNextGroup(tx, ctx, process, list, signee.signingGroup, now);
+    }
     if (waiting.length === 0) {
       await tx.update(signingProcesses).set({ state: 'sealing' }).where(eq(signingProcesses.id, process.id));
       await enqueueJob(

@@ -2,6 +2,7 @@ import type { Language } from '@sinetti/contract';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { faultPoint } from '../../lib/fault-points.ts';
+import { systemAccess } from '../../policies/system.ts';
 import { findProcess, findSignee, type SessionRow } from '../../queries/signing/signees.ts';
 import { addSignature, signingCaFromConfig, timestampingFor } from '../../services/pdf/index.ts';
 import type { SigningProviders } from '../../services/signing-providers/index.ts';
@@ -105,7 +106,11 @@ export async function signAsSignee(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const found = await findProcess(ctx.db, target.process.id);
     const now = ctx.clock.now();
-    const { process: before, signee } = signable(found, await findSignee(ctx.db, target.signee.id), now);
+    const { process: before, signee } = signable(
+      found,
+      await findSignee(ctx.db, systemAccess('signing-token', target.document), target.signee.id),
+      now,
+    );
     let pdf: Uint8Array;
     try {
       pdf = await addSignature(await readPdf(ctx.blobs, before.currentKey), {
@@ -136,6 +141,7 @@ export async function signAsSignee(
     let done: { redirect: string } | null = null;
     try {
       done = await commitSignature(ctx, {
+        document: systemAccess('signing-token', target.document),
         processId: before.id,
         signeeId: signee.id,
         sessionId: target.session.id,

@@ -27,6 +27,8 @@ export interface SigneeInput {
   method?: SigningMethodId | undefined;
   /** Absent: the sender's interface language (issue #31 item 2). */
   language?: Language | undefined;
+  /** Signing order (issue #33 item 3): the signee's group; absent: 1. */
+  group?: number | undefined;
 }
 
 /**
@@ -95,6 +97,7 @@ export async function addSignee(
         method,
         language: input.language ?? actor.account.language,
         position: Math.max(0, ...existing.map((s) => s.position)) + 1,
+        signingGroup: input.group ?? 1,
         createdAt: now,
         updatedAt: now,
       })
@@ -103,7 +106,14 @@ export async function addSignee(
     await recordAudit(tx, auditOf(actor), 'signee.added', {
       organizationId: doc.organizationId,
       subjectId: doc.id,
-      data: { signeeId: row.id, email: row.email, level, method, language: row.language },
+      data: {
+        signeeId: row.id,
+        email: row.email,
+        level,
+        method,
+        language: row.language,
+        ...(row.signingGroup === 1 ? {} : { group: row.signingGroup }),
+      },
     });
     return row;
   });
@@ -145,7 +155,8 @@ export async function copySignees(tx: DbOrTx, copies: ReadonlyMap<string, string
   const rows = sources.flatMap((s) => {
     const documentId = copies.get(s.documentId);
     if (!documentId) return [];
-    const { organizationId, givenName, familyName, email, level, method, language, position } = s;
+    const { organizationId, givenName, familyName, email, level, method, language, position, signingGroup } =
+      s;
     return [
       {
         organizationId,
@@ -157,6 +168,7 @@ export async function copySignees(tx: DbOrTx, copies: ReadonlyMap<string, string
         method,
         language,
         position,
+        signingGroup,
         createdAt: now,
         updatedAt: now,
       },

@@ -4,7 +4,15 @@ import { pastExpiry, roundExpiredError } from './expiry.ts';
 import { AppError } from '../../lib/errors.ts';
 import { signeeLanguages, type SigneeLanguage } from '../../queries/signing/languages.ts';
 import { findByLink, type LinkTarget } from '../../queries/signing/links.ts';
-import { findSignee, lockProcess, openSessionsOf, type ProcessRow } from '../../queries/signing/signees.ts';
+import { systemAccess } from '../../policies/system.ts';
+import {
+  findSignee,
+  listSignees,
+  lockProcess,
+  openSessionsOf,
+  type ProcessRow,
+} from '../../queries/signing/signees.ts';
+import { notYourTurnError, waitingFor } from './order.ts';
 import { signeeLinks } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SigningProviders, SigningStart } from '../../services/signing-providers/index.ts';
@@ -22,6 +30,8 @@ export interface SigneeStatus {
   locked: boolean;
   /** A signee declined; the round has ended. */
   declined?: boolean;
+  /** Signing order: earlier groups sign first; these (names, else addresses) have not signed yet. */
+  waitingFor?: string[];
   /** While locked: when the holder's 60 minutes end (it frees earlier when they finish, leave or idle). */
   lockedUntil?: Date;
   signed: boolean;
@@ -71,6 +81,10 @@ export async function signeeStatus(ctx: AppContext, token: string): Promise<Sign
     return { found: false, locked: false, signed: false, completed: false, ...(expired ? { expired } : {}) };
   }
   const signed = target.signee.status === 'signed';
+  const first =
+    !signed && target.process.state === 'signing'
+      ? waitingFor(await listSignees(ctx.db, target.document.id), target.signee)
+      : [];
   const lockedUntil =
     !signed && target.process.state === 'signing'
       ? await lockedByOther(ctx.db, target.process, target.signee.id, now)
@@ -82,6 +96,7 @@ export async function signeeStatus(ctx: AppContext, token: string): Promise<Sign
     locked: lockedUntil !== null,
     ...(lockedUntil ? { lockedUntil } : {}),
     signed,
+    ...(first.length > 0 ? { waitingFor: first } : {}),
     completed: target.process.state === 'completed',
     documentName: target.document.name,
     signeeName: fullNameOf(target.signee),
@@ -108,7 +123,7 @@ export async function startSigning(
     if (target?.process.declinedAt) throw declinedError();
     if (!target || target.process.state === 'cancelled') throw invalid();
     const process = await lockProcess(tx, target.process.id);
-    const signee = await findSignee(tx, target.signee.id);
+    const signee = await findSignee(tx, systemAccess('signing-token', target.document), target.signee.id);
     if (!process || !signee || process.state === 'cancelled') {
       throw invalid();
     }
@@ -120,6 +135,9 @@ export async function startSigning(
     }
     const now = ctx.clock.now();
     if (pastExpiry(process, now)) throw roundExpiredError();
+    // Signing order: a signee of a later group is told who signs first (not a lock; nothing is sent).
+    const first = waitingFor(await listSignees(tx, process.documentId), signee);
+    if (first.length > 0) throw notYourTurnError(first);
     await endExpiredSessions(tx, process, now);
     const lockedUntil = await lockedByOther(tx, process, signee.id, now);
     if (lockedUntil) {

@@ -79,6 +79,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     selectedOrganizationId: uuid('selected_organization_id'),
+    /** Set for a session opened with an API key (login type API): it acts as that key (api_keys). */
+    apiKeyId: uuid('api_key_id'),
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
+  date,
   primaryKey,
   customType,
   index,
@@ -76,10 +78,12 @@ export const documents = pgTable(
     summaryJson: text('summary_json'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /**
-     * The roles that decide who sees this document: its own (document_roles) if it has any, else its
-     * nearest ancestor's with any; null when none has (every member with documents view sees it). Kept by
-     * triggers (migration 0012) when roles are added or removed and when documents are made or moved, so
-     * lists and search filter on one column (docs/decisions.md "Document roles").
+     * Of a folder: the roles that decide who sees it and what is in it, its own (document_roles) if it has
+     * any, else its nearest ancestor's with any; null when none has (every member with documents view sees
+     * it). Of any other document: its own roles, or null when its folder's decide. Kept by triggers
+     * (migrations 0013, 0033) over the folders only, so that a folder's role change never rewrites the
+     * documents in it (issue #32 item 4); queries read a document's roles with effectiveRolesOf()
+     * (docs/decisions.md "Document roles").
      */
     effectiveRoleIds: uuid('effective_role_ids').array(),
     ...timestamps,
@@ -96,6 +100,10 @@ export const documents = pgTable(
     // (which after bulk inserts made them several times slower until the next vacuum).
     index('documents_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('documents_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // An organization's folders with roles (a few): the set seenByRolesText() reads once per statement.
+    index('documents_restricted_folders_idx')
+      .on(t.organizationId)
+      .where(sql`type = 'folder' and effective_role_ids is not null`),
     index('documents_blob_key_idx').on(t.blobKey),
     index('documents_pdf_key_idx').on(t.pdfKey),
     index('documents_deleted_idx')
@@ -120,4 +128,28 @@ export const documentRoles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.roleId] }), index('document_roles_role_idx').on(t.roleId)],
+);
+
+/**
+ * How many documents (not folders) an organization has per state, per UTC day of their last update and per
+ * role set that decides who sees them (`restricted` false: no roles, everyone with documents view): what
+ * the dashboard counts read instead of counting documents (issue #32 item 1). Kept by statement triggers on
+ * documents (migration 0033) in the same transaction as every change, whatever the write path. `shard` is
+ * the writer's backend pid, so concurrent writers never wait on one row; housekeeping folds old days'
+ * shards into shard 0 (docs/decisions.md "Dashboard counts").
+ */
+export const documentCounts = pgTable(
+  'document_counts',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    state: integer('state').notNull(),
+    restricted: boolean('restricted').notNull(),
+    roleIds: uuid('role_ids').array().notNull(),
+    shard: integer('shard').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.state, t.restricted, t.roleIds, t.shard] })],
 );

@@ -12,3 +12,5 @@ export * from './shares.ts';
 export * from './versions.ts';
 export * from './edit-locks.ts';
 export * from './signing-keys.ts';
+export * from './api-keys.ts';
+export * from './webhooks.ts';

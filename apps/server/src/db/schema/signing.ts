@@ -44,6 +44,11 @@ export const signees = pgTable(
       .notNull()
       .default('en'),
     position: integer('position').notNull(),
+    /**
+     * Signing order (issue #33 item 3): the signee's group, 1 first. Signees of one group sign in parallel;
+     * a group is e-mailed when every signee of the groups before it has signed. All 1: parallel (the default).
+     */
+    signingGroup: integer('signing_group').notNull().default(1),
     /** The signee's box on the signature page (their index when the document was sent). */
     slot: integer('slot'),
     status: text('status', { enum: ['pending', 'signed'] })
@@ -58,6 +63,7 @@ export const signees = pgTable(
     uniqueIndex('signees_document_email_idx').on(t.documentId, t.email),
     index('signees_document_idx').on(t.documentId, t.position),
     check('signees_level_check', sql`${t.level} in (1, 10, 20)`),
+    check('signees_signing_group_check', sql`${t.signingGroup} between 1 and 50`),
   ],
 );
 

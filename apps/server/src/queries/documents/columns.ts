@@ -9,8 +9,46 @@ import type { Scope } from '../../policies/index.ts';
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 const { contentText, searchVector, summaryJson, ...columns } = getTableColumns(documents);
 
-/** Every column a reply or a command needs. */
-export const documentColumns = columns;
+type RoleColumns = { effectiveRoleIds: AnyPgColumn; type: AnyPgColumn; parentId: AnyPgColumn };
+
+/**
+ * The roles that decide who sees a document (docs/decisions.md "Document roles"): a folder's
+ * effective_role_ids (its own roles, else its nearest ancestor's, kept by triggers over the folders only);
+ * for any other document its own roles, else its folder's. Null when none has roles. A role change of a
+ * folder so rewrites the folder and the folders under it, never the documents in them (issue #32 item 4).
+ * The folder is read through a derived table whose columns are named apart, so that the document's own
+ * columns (which drizzle writes unqualified in select lists and RETURNING) can only mean the document's.
+ */
+export function effectiveRolesOf(table: RoleColumns): SQL<string[] | null> {
+  return sql<string[] | null>`coalesce(${table.effectiveRoleIds}, case when ${table.type} <> 'folder' then (
+    select f.folder_roles from (select id as folder_id, effective_role_ids as folder_roles from documents) f
+    where f.folder_id = ${table.parentId}) end)`;
+}
+
+/**
+ * seenByCaller()'s rule for a member who does not see all, as SQL text over an unaliased documents row
+ * (search tiers written as text; `roleIds` are the caller's role ids and `organizationId` the organization's
+ * id, as SQL uuid literals). A document without roles of its own is hidden when its folder is one of the
+ * organization's folders whose effective roles the caller holds none of: that set is read once per statement
+ * (an uncorrelated NOT IN, a hashed subplan, off documents_restricted_folders_idx), not once per row, so
+ * a member pays about what the owner pays however many matches a search walks (issue #32 item 2).
+ */
+export function seenByRolesText(roleIds: readonly string[], organizationId: string): string {
+  const held = `array[${roleIds.join(',')}]::uuid[]`;
+  return (
+    `(case when effective_role_ids is not null then effective_role_ids && ${held}` +
+    ` when type = 'folder' then true` +
+    ` else parent_id is null or parent_id not in (select h.id from documents h` +
+    ` where h.organization_id = ${organizationId} and h.type = 'folder' and h.effective_role_ids is not null` +
+    ` and not (h.effective_role_ids && ${held})) end)`
+  );
+}
+
+/** Every column a reply or a command needs; effectiveRoleIds is the effective roles, inherited included. */
+export const documentColumns = {
+  ...columns,
+  effectiveRoleIds: effectiveRolesOf(documents).mapWith(documents.effectiveRoleIds),
+};
 
 export type DocumentRow = Omit<typeof documents.$inferSelect, 'contentText' | 'searchVector' | 'summaryJson'>;
 
@@ -48,10 +86,11 @@ export const visible = visibleIn(documents);
  * those with no effective roles, or sharing one with the caller. Prepared statements take the placeholders
  * `seesAll` and `roleIds` (seeVisibility() gives their values); one-off queries pass the scope.
  */
-export function seenByCaller(table: { effectiveRoleIds: AnyPgColumn }, scope?: SeeValues): SQL {
+export function seenByCaller(table: RoleColumns, scope?: SeeValues): SQL {
   const seesAll = scope ? sql`${scope.seesAll}` : sql.placeholder('seesAll');
   const roleIds = scope ? sql`${scope.roleIds}` : sql.placeholder('roleIds');
-  return sql`(${seesAll}::boolean or ${table.effectiveRoleIds} is null or ${table.effectiveRoleIds} && ${roleIds}::uuid[])`;
+  // No effective roles (null && … is null) sees it; the folder is read at most once per row.
+  return sql`(${seesAll}::boolean or coalesce(${effectiveRolesOf(table)} && ${roleIds}::uuid[], true))`;
 }
 
 export interface SeeValues {

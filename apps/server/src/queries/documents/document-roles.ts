@@ -1,22 +1,27 @@
 import type { DocumentRoles, P } from '@sinetti/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documentRoles, documents, roles } from '../../db/schema/index.ts';
 import type { AuthorizedDocument } from '../../policies/documents.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { effectiveRolesOf } from './columns.ts';
 
 type Named = { id: string; name: string };
 
-/** A role of any organization, or null: the caller authorizes it (404 for another organization's). */
+/**
+ * A role of the authorized document's organization, to give to it or take from it, or null (none, or
+ * another organization's: the caller answers 404).
+ */
 export async function findRole(
   db: DbOrTx,
+  doc: AuthorizedDocument<typeof P.DOCUMENTS_EDIT_ROLES | typeof P.DOCUMENTS_DELETE_ROLES>,
   id: string,
 ): Promise<{ id: string; name: string; organizationId: string } | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select({ id: roles.id, name: roles.name, organizationId: roles.organizationId })
     .from(roles)
-    .where(eq(roles.id, id))
+    .where(and(eq(roles.id, id), eq(roles.organizationId, doc.organizationId)))
     .limit(1);
   return row ?? null;
 }
@@ -42,7 +47,7 @@ export async function documentRolesOf(
     .where(eq(documentRoles.documentId, doc.id));
   const named = (ids: readonly string[]): Named[] => available.filter((r) => ids.includes(r.id));
   const [fresh] = await db
-    .select({ effective: documents.effectiveRoleIds })
+    .select({ effective: effectiveRolesOf(documents).mapWith(documents.effectiveRoleIds) })
     .from(documents)
     .where(eq(documents.id, doc.id));
   const effective = fresh?.effective ?? [];

@@ -1,6 +1,7 @@
 import { DEFAULT_MIME_TYPE, DOCUMENT_STATE } from '@sinetti/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { latestProcessOf, type ProcessRow } from '../signing/signees.ts';
+import type { DocumentAccess } from '../../policies/documents.ts';
 import type { DocumentRow } from './columns.ts';
 
 export interface Rendition {
@@ -23,7 +24,10 @@ export function originalOf(row: DocumentRow): Rendition | null {
   };
 }
 
-export function pdfOf(row: DocumentRow): Rendition | null {
+/** The PDF rendition of an authorized document (or of one of its versions), or null before it exists. */
+export function pdfOf(
+  row: DocumentAccess<Pick<DocumentRow, 'pdfKey' | 'pdfSha256' | 'pdfSize'>>,
+): Rendition | null {
   if (!row.pdfKey || !row.pdfSha256) return null;
   return {
     key: row.pdfKey,
@@ -41,10 +45,10 @@ export function pdfOf(row: DocumentRow): Rendition | null {
  */
 export async function signedPdfOf(
   db: DbOrTx,
-  row: DocumentRow,
+  row: DocumentAccess<Pick<DocumentRow, 'id' | 'organizationId' | 'state'>>,
 ): Promise<(Rendition & { process: ProcessRow }) | null> {
   if (row.state !== DOCUMENT_STATE.Signed && row.state !== DOCUMENT_STATE.Archived) return null;
-  const process = await latestProcessOf(db, row.id);
+  const process = await latestProcessOf(db, row);
   if (process?.state !== 'completed' || !process.signedKey || !process.signedSha256) return null;
   return {
     key: process.signedKey,
@@ -57,6 +61,6 @@ export async function signedPdfOf(
 }
 
 /** What a preview shows: the PDF rendition when there is one, else the original. */
-export function previewOf(row: DocumentRow): Rendition | null {
+export function previewOf(row: DocumentAccess<DocumentRow>): Rendition | null {
   return pdfOf(row) ?? originalOf(row);
 }

@@ -3,6 +3,7 @@ import { and, desc, eq, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { personName } from '../person-name.ts';
+import type { DocumentAccess } from '../../policies/documents.ts';
 import type { DocumentRow } from './columns.ts';
 import { accounts, documentVersions, persons, signingProcesses } from '../../db/schema/index.ts';
 
@@ -17,23 +18,30 @@ export async function currentVersionNumber(db: DbOrTx, documentId: string): Prom
   return row?.number ?? null;
 }
 
-/** One version of the document, or null. */
+/** One version of the authorized document, or null. */
 export async function findVersion(
   db: DbOrTx,
-  documentId: string,
+  doc: DocumentAccess,
   number: number,
 ): Promise<VersionRow | null> {
   const [row] = await db
     .select()
     .from(documentVersions)
-    .where(and(eq(documentVersions.documentId, documentId), eq(documentVersions.number, number)))
+    .where(and(eq(documentVersions.documentId, doc.id), eq(documentVersions.number, number)))
     .limit(1);
   return row ?? null;
 }
 
-/** The document row as it was at version `number` (its file columns), to download that version's files. */
-export async function versionFileRow(db: DbOrTx, row: DocumentRow, number: number): Promise<DocumentRow> {
-  const version = await findVersion(db, row.id, number);
+/**
+ * The document row as it was at version `number` (its file columns), to download that version's files:
+ * authorized as the row it comes from (the same document, an earlier file).
+ */
+export async function versionFileRow<R extends DocumentAccess<DocumentRow>>(
+  db: DbOrTx,
+  row: R,
+  number: number,
+): Promise<R> {
+  const version = await findVersion(db, row, number);
   if (!version) throw new AppError('NOT_FOUND', `The document has no version ${number}.`);
   return { ...row, name: `${row.name} (v${number})`, ...fileColumnsOf(version) };
 }
@@ -53,7 +61,8 @@ export function fileColumnsOf(version: VersionRow) {
 }
 
 /** The document's versions, newest first, with their authors' names and the rounds sent with each. */
-export async function listVersions(db: DbOrTx, documentId: string): Promise<DocumentVersion[]> {
+export async function listVersions(db: DbOrTx, doc: DocumentAccess): Promise<DocumentVersion[]> {
+  const documentId = doc.id;
   const rows = await db
     .select({
       number: documentVersions.number,

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberships, roleAssignments, roles } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { RolesAccess } from '../../policies/roles.ts';
 
 /** A role with the members who hold it (only current members of its organization). */
 export interface RoleRow {
@@ -28,22 +29,30 @@ const roleColumns = {
   accounts: holders,
 };
 
-/** The organization's roles by name (case-insensitively), each with its holders. */
-export async function listRoles(db: DbOrTx, organizationId: string): Promise<RoleRow[]> {
+/** The authorized organization's roles by name (case-insensitively), each with its holders. */
+export async function listRoles(db: DbOrTx, scope: RolesAccess): Promise<RoleRow[]> {
   return db
     .select(roleColumns)
     .from(roles)
-    .where(eq(roles.organizationId, organizationId))
+    .where(eq(roles.organizationId, scope.organizationId))
     .orderBy(asc(sql`lower(${roles.name})`), asc(roles.id));
 }
 
 /**
- * A role by id, whatever its organization (the policy layer answers 404 for another organization's role),
- * or null. `forUpdate` locks its row for the rest of the transaction.
+ * A role of the authorized organization by id, or null (none, or another organization's: the caller
+ * answers 404). `forUpdate` locks its row for the rest of the transaction.
  */
-export async function findRole(db: DbOrTx, id: string, forUpdate = false): Promise<RoleRow | null> {
+export async function findRole(
+  db: DbOrTx,
+  scope: RolesAccess,
+  id: string,
+  forUpdate = false,
+): Promise<RoleRow | null> {
   if (!isUuid(id)) return null;
-  const query = db.select(roleColumns).from(roles).where(eq(roles.id, id));
+  const query = db
+    .select(roleColumns)
+    .from(roles)
+    .where(and(eq(roles.id, id), eq(roles.organizationId, scope.organizationId)));
   const rows = forUpdate ? await query.for('update', { of: roles }) : await query;
   return rows[0] ?? null;
 }

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm
 import type { DbOrTx } from '../../db/client.ts';
 import { signees, signingProcesses, signingSessions } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { DocumentAccess } from '../../policies/documents.ts';
 
 export type SigneeRow = typeof signees.$inferSelect;
 export type ProcessRow = typeof signingProcesses.$inferSelect;
@@ -18,16 +19,34 @@ export async function listSignees(db: DbOrTx, documentId: string): Promise<Signe
 }
 
 /** How many signees the document has (what its send ability needs). */
-export async function countSignees(db: DbOrTx, documentId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(signees).where(eq(signees.documentId, documentId));
+export async function countSignees(db: DbOrTx, doc: DocumentAccess): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(signees).where(eq(signees.documentId, doc.id));
   return Number(row?.n ?? 0);
 }
 
-/** A signee of any organization (the caller authorizes through its document), or null. */
-export async function findSignee(db: DbOrTx, id: string): Promise<SigneeRow | null> {
+/** A signee of the authorized document, or null (none, or another document's). */
+export async function findSignee(db: DbOrTx, doc: DocumentAccess, id: string): Promise<SigneeRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db.select().from(signees).where(eq(signees.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(signees)
+    .where(and(eq(signees.id, id), eq(signees.documentId, doc.id)))
+    .limit(1);
   return row ?? null;
+}
+
+/**
+ * The id of a signee's document, or null: for the policy layer only (authorizeSignee), which authorizes
+ * that document before anything of the signee is read, as findDocument serves authorizeDocument.
+ */
+export async function documentOfSignee(db: DbOrTx, id: string): Promise<string | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({ documentId: signees.documentId })
+    .from(signees)
+    .where(eq(signees.id, id))
+    .limit(1);
+  return row?.documentId ?? null;
 }
 
 /** The document's open round (signing or sealing), optionally locked for the transaction. */
@@ -51,11 +70,11 @@ export async function openProcessOf(
 }
 
 /** The document's newest round in any state. */
-export async function latestProcessOf(db: DbOrTx, documentId: string): Promise<ProcessRow | null> {
+export async function latestProcessOf(db: DbOrTx, doc: DocumentAccess): Promise<ProcessRow | null> {
   const [row] = await db
     .select()
     .from(signingProcesses)
-    .where(eq(signingProcesses.documentId, documentId))
+    .where(eq(signingProcesses.documentId, doc.id))
     .orderBy(desc(signingProcesses.round))
     .limit(1);
   return row ?? null;

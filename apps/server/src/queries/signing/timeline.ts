@@ -2,6 +2,7 @@ import type { SigneeTimeline, TimelineEntry } from '@sinetti/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { signingEvents } from '../../db/schema/index.ts';
+import type { DocumentAccess } from '../../policies/documents.ts';
 import { latestProcessOf } from './signees.ts';
 
 /**
@@ -62,8 +63,8 @@ export function buildTimelines(events: readonly EventLike[]): Map<string, Timeli
 }
 
 /** The signees' timelines of the document's latest round (none before it is first sent). */
-export async function signeeTimelines(db: DbOrTx, documentId: string): Promise<SigneeTimeline[]> {
-  const process = await latestProcessOf(db, documentId);
+export async function signeeTimelines(db: DbOrTx, doc: DocumentAccess): Promise<SigneeTimeline[]> {
+  const process = await latestProcessOf(db, doc);
   if (!process) return [];
   const rows = await db
     .select({
@@ -73,7 +74,7 @@ export async function signeeTimelines(db: DbOrTx, documentId: string): Promise<S
       data: signingEvents.data,
     })
     .from(signingEvents)
-    .where(and(eq(signingEvents.documentId, documentId), eq(signingEvents.processId, process.id)))
+    .where(and(eq(signingEvents.documentId, doc.id), eq(signingEvents.processId, process.id)))
     .orderBy(asc(signingEvents.seq));
   return [...buildTimelines(rows)].map(([signeeId, events]) => ({ signeeId, events }));
 }

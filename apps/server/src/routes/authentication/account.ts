@@ -1,15 +1,13 @@
-import { api, OWNED_ORGANIZATIONS_MAX } from '@sinetti/contract';
-import { eq, sql } from 'drizzle-orm';
+import { api } from '@sinetti/contract';
 import type { FastifyInstance } from 'fastify';
 import { setAccountLanguage, setDefaultOrganization } from '../../commands/account-settings.ts';
 import { completeSetup } from '../../commands/complete-setup.ts';
-import { createOrganization } from '../../commands/create-organization.ts';
+import { createOwnedOrganization } from '../../commands/create-organization.ts';
 import type { AccountActor } from '../../http/actor.ts';
 import { auditOf } from '../../http/audit.ts';
 import type { AppContext } from '../../http/context.ts';
 import { defineRoute } from '../../http/route.ts';
-import { AppError, conflict } from '../../lib/errors.ts';
-import { accounts, organizations } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
 import { presentAccount } from '../../presenters/account.ts';
 import { presentSession } from '../../presenters/session.ts';
 import { loadAccountView, selectedOrganizationOf } from '../../queries/account.ts';
@@ -79,28 +77,11 @@ export function registerAccountRoutes(app: FastifyInstance): void {
     if (!actor.account.setupComplete) {
       throw new AppError('SETUP_REQUIRED', 'Finish setting up your account first.');
     }
-    const organization = await ctx.db.transaction(async (tx) => {
-      // Locks the account row: two concurrent calls cannot both pass the cap.
-      await tx
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(eq(accounts.id, actor.account.id))
-        .for('update');
-      const [owned] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(organizations)
-        .where(eq(organizations.ownerAccountId, actor.account.id));
-      if ((owned?.n ?? 0) >= OWNED_ORGANIZATIONS_MAX) {
-        throw conflict(`An account can own at most ${OWNED_ORGANIZATIONS_MAX} organizations.`).because(
-          'ORGANIZATION_LIMIT_REACHED',
-        );
-      }
-      return createOrganization(
-        tx,
-        { name: body.name, ownerAccountId: actor.account.id, platform: actor.account.platform },
-        auditOf(actor),
-      );
-    });
+    const organization = await createOwnedOrganization(
+      ctx.db,
+      { name: body.name, ownerAccountId: actor.account.id, platform: actor.account.platform },
+      auditOf(actor),
+    );
     return { status: 'OK', companyId: organization.id };
   });
 

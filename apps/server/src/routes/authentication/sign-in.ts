@@ -1,14 +1,14 @@
 import { api, type Platform } from '@sinetti/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../commands/audit.ts';
+import { loginWithApiKey } from '../../commands/api-keys.ts';
 import { createSession, endSession } from '../../commands/sessions.ts';
 import { upsertAccount } from '../../commands/upsert-account.ts';
-import { sessions } from '../../db/schema/index.ts';
 import { resolveSession } from '../../http/actor.ts';
 import { defineRoute } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { presentSession, sessionStatusOf } from '../../presenters/session.ts';
+import { findSession } from '../../queries/sessions.ts';
 import {
   consumeLoginAttempt,
   pruneSignInState,
@@ -59,15 +59,19 @@ export function registerSignInRoutes(app: FastifyInstance): void {
 
   defineRoute(app, api.authentication.login, { rateLimit })(async ({ body, ctx, req, reply }) => {
     if (body.type === 'API') {
-      throw new AppError('VALIDATION_FAILED', 'Sign-in with an API key is not supported.', {
-        type: 'API sign-in is not supported.',
+      // An integration signs in with its key: a session bound to the key (docs/integration.md).
+      const { session, key } = await loginWithApiKey(ctx.db, ctx.clock, body.credential, {
+        ip: req.ip,
+        userAgent: userAgentOf(req),
       });
+      const account = { setupComplete: true, defaultOrganizationId: key.organizationId };
+      return { status: 'OK', session: presentSession(session.row, account, session.token) };
     }
     if (body.type === 'SESSION') {
       // "Log in again", e.g. after joining an organization: the same session, its current status.
       const actor = await resolveSession(ctx.db, ctx.clock, req);
       if (!actor) throw new AppError('SESSION_INVALID', 'Sign in to continue.');
-      const [row] = await ctx.db.select().from(sessions).where(eq(sessions.id, actor.sessionId)).limit(1);
+      const row = await findSession(ctx.db, actor.sessionId);
       if (!row) throw new AppError('SESSION_INVALID', 'The session is not valid. Sign in again.');
       const header = req.headers['session-id'];
       const token = String(Array.isArray(header) ? header[0] : header).trim();

@@ -37,7 +37,7 @@ export function registerDocumentReadRoutes(app: FastifyInstance): void {
     api.documents.info,
   )(async ({ params, actor, ctx }) => {
     const row = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.id);
-    const abilities = documentAbilities(actor, row, await countSignees(ctx.db, row.id));
+    const abilities = documentAbilities(actor, row, await countSignees(ctx.db, row));
     return { status: 'OK', document: presentDocument(row), abilities };
   });
 

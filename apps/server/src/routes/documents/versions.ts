@@ -18,7 +18,7 @@ export function registerVersionRoutes(app: FastifyInstance): void {
   )(async ({ params, actor, ctx }) => {
     const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.id);
     assertAllowed(documentRules.content(doc));
-    return { status: 'OK', versions: await listVersions(ctx.db, doc.id) };
+    return { status: 'OK', versions: await listVersions(ctx.db, doc) };
   });
 
   defineRoute(
@@ -26,7 +26,7 @@ export function registerVersionRoutes(app: FastifyInstance): void {
     api.versions.content,
   )(async ({ params, actor, ctx }) => {
     const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.id);
-    const version = await findVersion(ctx.db, doc.id, params.number);
+    const version = await findVersion(ctx.db, doc, params.number);
     if (!version) throw new AppError('NOT_FOUND', `The document has no version ${params.number}.`);
     if (!version.pdfKey) {
       throw new AppError('CONFLICT', `Version ${params.number} has no PDF to show yet.`).because(

@@ -1,7 +1,6 @@
 import { api, INVITES_PER_HOUR, P } from '@sinetti/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createInvite, cancelInvite } from '../../commands/organizations/invites.ts';
+import { createInvite, cancelInvite, inviteSenderOf } from '../../commands/organizations/invites.ts';
 import {
   leaveOrganization,
   refuse,
@@ -11,7 +10,6 @@ import {
 } from '../../commands/organizations/members.ts';
 import { acceptInvite, declineInvite, openInviteLink } from '../../commands/organizations/respond.ts';
 import { retryTransactionOnce } from '../../db/retry.ts';
-import { persons } from '../../db/schema/index.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
 import { auditOf } from '../../http/audit.ts';
 import type { AppContext } from '../../http/context.ts';
@@ -21,7 +19,6 @@ import { sha256Hex } from '../../lib/crypto.ts';
 import { notFound } from '../../lib/errors.ts';
 import { authorize, authorizeOrganization } from '../../policies/index.ts';
 import { sharedOrganizationRule } from '../../policies/organizations.ts';
-import { fullNameOf } from '../../presenters/account.ts';
 import { presentAccountInvite, presentCompanyInvite, presentMember } from '../../presenters/organizations.ts';
 import {
   findAccountInviteByToken,
@@ -34,19 +31,6 @@ import {
 const INVITE_LIMIT = { name: 'organization-invite', max: INVITES_PER_HOUR, windowMs: 3_600_000 };
 /** Looking up invite links before signing in, per client address: enough for a person, not for guessing. */
 export const INVITE_PREVIEW_LIMIT = { name: 'invite-preview', max: 20, windowMs: 600_000 };
-
-async function inviterOf(ctx: AppContext, actor: OrganizationActor) {
-  const [person] = await ctx.db
-    .select()
-    .from(persons)
-    .where(eq(persons.accountId, actor.account.id))
-    .limit(1);
-  return {
-    accountId: actor.account.id,
-    name: fullNameOf(person ?? { givenName: '', familyName: '' }, actor.account.email),
-    language: actor.account.language,
-  };
-}
 
 /** Cancels a pending invite of the actor's organization (users remove, 16); another's is NOT_FOUND. */
 async function cancel(ctx: AppContext, actor: OrganizationActor, inviteId: string): Promise<void> {
@@ -71,7 +55,7 @@ export function registerOrganizationRoutes(app: FastifyInstance): void {
     const org = authorizeOrganization(actor, P.ORG_USERS_INVITE);
     refuse(sharedOrganizationRule(org));
     await hitRateLimit(ctx.db, ctx.clock, INVITE_LIMIT, org.id);
-    const sender = await inviterOf(ctx, actor);
+    const sender = await inviteSenderOf(ctx.db, actor.account);
     const env = { clock: ctx.clock, publicUrl: ctx.config.publicUrl, mail: ctx.config.mail };
     const outcome = await retryTransactionOnce(() =>
       ctx.db.transaction((tx) => createInvite(tx, env, org, body.email, sender, auditOf(actor))),

@@ -30,8 +30,7 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     app,
     api.privileges.roles,
   )(async ({ actor, ctx }) => {
-    authorizeRolesView(actor);
-    const rows = await listRoles(ctx.db, actor.membership.organization.id);
+    const rows = await listRoles(ctx.db, authorizeRolesView(actor));
     return { status: 'OK', roles: rows.map((row) => present(actor, row)) };
   });
 
@@ -39,11 +38,8 @@ export function registerRoleRoutes(app: FastifyInstance): void {
     app,
     api.privileges.roleInfo,
   )(async ({ params, actor, ctx }) => {
-    authorizeRolesView(actor);
-    const row = await findRole(ctx.db, params.id);
-    if (!row || row.organizationId !== actor.membership.organization.id) {
-      throw new AppError('NOT_FOUND', 'Role not found.');
-    }
+    const row = await findRole(ctx.db, authorizeRolesView(actor), params.id);
+    if (!row) throw new AppError('NOT_FOUND', 'Role not found.');
     return { status: 'OK', role: present(actor, row) };
   });
 

@@ -15,7 +15,7 @@ export function registerSigningMemberFileRoutes(app: FastifyInstance): void {
     api.signing.audit,
   )(async ({ params, actor, ctx }) => {
     const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.docId);
-    const rows = await listSigningEvents(ctx.db, doc.id);
+    const rows = await listSigningEvents(ctx.db, doc);
     return {
       status: 'OK',
       chain: verifyChain(rows, await getChainAnchor(ctx.db, doc.id)),
@@ -39,7 +39,7 @@ export function registerSigningMemberFileRoutes(app: FastifyInstance): void {
     api.signing.timeline,
   )(async ({ params, actor, ctx }) => {
     const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.docId);
-    return { status: 'OK', signees: await signeeTimelines(ctx.db, doc.id) };
+    return { status: 'OK', signees: await signeeTimelines(ctx.db, doc) };
   });
 
   defineRoute(

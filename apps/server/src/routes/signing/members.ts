@@ -8,11 +8,9 @@ import { addSignee, removeSignee } from '../../commands/signing/signees.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
 import type { AppContext } from '../../http/context.ts';
 import { defineRoute } from '../../http/route.ts';
-import { AppError } from '../../lib/errors.ts';
-import { authorizeDocument, documentAbilities } from '../../policies/documents.ts';
+import { authorizeDocument, authorizeSignee, documentAbilities } from '../../policies/documents.ts';
 import { presentDocument } from '../../presenters/document.ts';
 import { presentSignee } from '../../presenters/signee.ts';
-import { findSignee } from '../../queries/signing/signees.ts';
 import { signaturePricesOf } from '../../queries/billing.ts';
 import { levelOfSignee } from '../../commands/billing/charge.ts';
 import { methodNames as methodNamesOf } from '../../queries/signing/methods.ts';
@@ -38,13 +36,23 @@ export function registerSigningMemberRoutes(app: FastifyInstance): void {
   )(async ({ params, actor, ctx, req }) => {
     const secret = req.headers['session-id'];
     const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.docId);
-    const signees = await signeesFor(ctx, actor, doc, typeof secret === 'string' ? secret : null);
+    const { signees, currentGroup, ordered } = await signeesFor(
+      ctx,
+      actor,
+      doc,
+      typeof secret === 'string' ? secret : null,
+    );
     // Sign now (issue 12 item 5) exactly when the caller's own entry carries a link: signeesFor gives one
     // only to the caller's own unsigned entry while the round is open.
-    const signNow = signees.some((s) => s.isMe && s.signingLink !== undefined);
+    // Signing order: only when it is the caller's turn (their group is the current one).
+    const signNow = signees.some(
+      (s) => s.isMe && s.signingLink !== undefined && (currentGroup === null || s.group <= currentGroup),
+    );
     return {
       status: 'OK',
       signees,
+      currentGroup,
+      ordered,
       abilities: { ...documentAbilities(actor, doc, signees.length), signNow },
     };
   });
@@ -53,9 +61,7 @@ export function registerSigningMemberRoutes(app: FastifyInstance): void {
     app,
     api.signing.deleteSignee,
   )(async ({ params, actor, ctx }) => {
-    const signee = await findSignee(ctx.db, params.id);
-    if (!signee) throw new AppError('NOT_FOUND', 'Not found.');
-    const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_EDIT, signee.documentId);
+    const { doc, signee } = await authorizeSignee(ctx.db, actor, P.DOCUMENTS_EDIT, params.id);
     await removeSignee(ctx, actor, doc, signee);
     return { status: 'OK' };
   });

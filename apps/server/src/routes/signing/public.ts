@@ -28,6 +28,7 @@ export function registerSigningPublicRoutes(app: FastifyInstance): void {
       signed: s.signed,
       completed: s.completed,
       ...(s.declined ? { declined: true } : {}),
+      ...(s.waitingFor ? { notYourTurn: true, waitingFor: s.waitingFor } : {}),
       ...(s.lockedUntil ? { lockedUntil: s.lockedUntil.toISOString() } : {}),
       ...(s.documentName ? { documentName: s.documentName } : {}),
       ...(s.signeeName ? { signeeName: s.signeeName } : {}),

@@ -90,7 +90,7 @@ export function registerVerificationRoutes(app: FastifyInstance): void {
     api.verification.document,
   )(async ({ params, actor, ctx }) => {
     const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_VIEW, params.docId);
-    const process = await latestProcessOf(ctx.db, doc.id);
+    const process = await latestProcessOf(ctx.db, doc);
     if (!process || process.state !== 'completed' || !process.signedKey) {
       throw new AppError('CONFLICT', 'The document has not been signed by everyone yet.').because(
         'NOT_FULLY_SIGNED',

@@ -62,7 +62,7 @@ export function BalanceAddModal({ opened, close }: ModalComponentProps<'balance-
           if (outcomeUnknown(error)) showError(t('topUp.unconfirmed'), t('topUp.unconfirmedTitle'));
           else
             showError(
-              hasReason(error, 'TOP_UP_NOT_WHOLE', 'TOP_UP_OUT_OF_RANGE')
+              hasReason(error, 'TOP_UP_NOT_WHOLE', 'TOP_UP_OUT_OF_RANGE', 'PAYMENT_NOT_RECORDED')
                 ? errorText(error)
                 : t('topUp.failed'),
             );

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModalHost, modalStore } from '../../../components/modals';
-import { showSuccess } from '../../../components/toast';
+import { showError, showSuccess } from '../../../components/toast';
 import { changeLanguage } from '../../../lib/i18n';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { registerBillingModals } from '../modals';
@@ -153,5 +153,37 @@ describe('billing page', () => {
     expect(callsTo(fetchMock, 'POST /api/plan/upgrade')).toEqual([
       { plan: 'enterprise', idempotencyKey: expect.any(String) },
     ]);
+  });
+
+  it('says that an earlier plan payment is still pending when the server refuses with PLAN_PAYMENT_PENDING', async () => {
+    openBilling({
+      'GET /api/plan/catalog': () => ({
+        status: 'OK',
+        currency: 'EUR',
+        current: 'basic',
+        plans: ['freemium', 'basic', 'business'].map((name, i) => ({
+          name,
+          monthlyPrice: [0, 900, 2900][i],
+          yearlyPrice: 0,
+          freeBalance: 0,
+          prices: [],
+        })),
+      }),
+      'POST /api/plan/upgrade': () => ({
+        status: 'ERROR',
+        code: 'CONFLICT',
+        reason: 'PLAN_PAYMENT_PENDING',
+        message: 'A plan payment is still pending.',
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade plan' });
+    expect(await within(dialog).findByLabelText('Business – €29.00 / month')).toBeChecked();
+    act(() => fireEvent.click(within(dialog).getByRole('button', { name: 'Upgrade' })));
+    await waitFor(() =>
+      expect(showError).toHaveBeenCalledWith(
+        'A plan payment is still being processed. Try again once it has gone through.',
+      ),
+    );
   });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PLANS, type PlanName } from '@sinetti/contract';
 import { AppModal, type ModalComponentProps } from '../../../components/modals';
 import { showError, showSuccess } from '../../../components/toast';
+import { errorText, hasReason } from '../../../lib/errors';
 import { formatMoney } from '../../../lib/money';
 import { catalogQuery, useUpgradePlan } from '../api/plan';
 import { PLAN_LABEL } from '../lib/labels';
@@ -38,7 +39,8 @@ export function PlanUpgradeModal({ props, opened, close }: ModalComponentProps<'
           if (reply.status === 'OK' || reply.status === 'PAYMENT_PENDING') close();
           else setKey(crypto.randomUUID());
         },
-        onError: () => showError(t('upgrade.failed')),
+        onError: (err) =>
+          showError(hasReason(err, 'PLAN_PAYMENT_PENDING') ? errorText(err) : t('upgrade.failed')),
       },
     );
   };

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { AppModal, ModalConfirmButton, type ModalComponentProps } from '../../../components/modals';
 import { showError, showSuccess } from '../../../components/toast';
+import { errorText, hasReason } from '../../../lib/errors';
 import { useDeleteDocument } from '../api/mutations';
 
 /**
@@ -25,7 +26,11 @@ export function DeleteModal({ props, opened, close }: ModalComponentProps<'docum
         const onItsPage = pathname === `/document/${document.id}` || pathname === `/documents/${document.id}`;
         if (onItsPage) void navigate(document.parent ? `/documents/${document.parent}` : '/documents');
       },
-      onError: () => showError(t('delete.failed')),
+      // Refusals the user can act on say why (cancel the signing, ask someone who sees the folder's documents).
+      onError: (err) =>
+        showError(
+          hasReason(err, 'SIGNING_IN_PROGRESS', 'FOLDER_HOLDS_UNSEEN') ? errorText(err) : t('delete.failed'),
+        ),
       onSettled: close,
     });
   };

@@ -94,4 +94,20 @@ describe('document-delete (SPEC §8)', () => {
     await waitFor(() => expect(showError).toHaveBeenCalledWith('The document could not be deleted.'));
     expect(modalStore.isOpen('document-delete')).toBe(false);
   });
+
+  it.each([
+    [
+      'SIGNING_IN_PROGRESS',
+      'A document that is out for signing cannot be archived or deleted. Cancel the signing first.',
+    ],
+    [
+      'FOLDER_HOLDS_UNSEEN',
+      'This folder holds documents that your roles do not show you, so you cannot delete it. Ask someone who sees them.',
+    ],
+  ])('says why when the server refuses with %s', async (reason, text) => {
+    mockApi({ [DELETE]: () => ({ status: 'ERROR', code: 'CONFLICT', reason, message: 'English for logs' }) });
+    const dialog = open('document-delete');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(showError).toHaveBeenCalledWith(text));
+  });
 });

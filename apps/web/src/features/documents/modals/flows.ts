@@ -33,6 +33,8 @@ export async function runCreate(
       'TEMPLATE_VALUES_INVALID',
       'TEMPLATE_SIGNEES_INVALID',
       'SIGNEE_ALREADY_ADDED',
+      'NOT_CONVERTIBLE',
+      'COPY_TOO_LARGE',
     );
     showError(explained ? errorText(err) : failed);
   }

@@ -1,5 +1,12 @@
 import { NavLink, Stack } from '@mantine/core';
-import { IconCreditCard, IconInfoCircle, IconReceipt, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import {
+  IconCreditCard,
+  IconInfoCircle,
+  IconKey,
+  IconReceipt,
+  IconShieldLock,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { SETTINGS_PAGE_LABEL, type SettingsPageName } from '../lib/sections';
@@ -8,6 +15,7 @@ const ICONS = {
   information: IconInfoCircle,
   users: IconUsers,
   permissions: IconShieldLock,
+  'api-keys': IconKey,
   billing: IconCreditCard,
   pricing: IconReceipt,
 } as const;

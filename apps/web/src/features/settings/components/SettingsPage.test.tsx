@@ -16,6 +16,7 @@ const SECTIONS = {
   users: () => <p>Users body</p>,
   permissions: () => <p>Roles body</p>,
   billing: () => <p>Billing body</p>,
+  'api-keys': () => <p>API keys body</p>,
   pricing: () => <p>Pricing body</p>,
 };
 
@@ -51,6 +52,7 @@ describe('settings frame (SPEC §2.5, §6)', () => {
       'Information',
       'Users',
       'Roles & Permissions',
+      'API keys',
       'Billing',
       'Signature Pricing',
     ]);
@@ -61,7 +63,7 @@ describe('settings frame (SPEC §2.5, §6)', () => {
 
   it('hides Users and Roles & Permissions in a personal workspace', async () => {
     openSettings('/settings/users', { org: ORG_PERSONAL, permissions: ALL, isOwner: true });
-    expect(await menuLinks()).toEqual(['Information', 'Billing', 'Signature Pricing']);
+    expect(await menuLinks()).toEqual(['Information', 'API keys', 'Billing', 'Signature Pricing']);
     expect(screen.getByText('Not available in a personal workspace')).toBeInTheDocument();
   });
 

@@ -15,6 +15,11 @@ describe('settings page rules (SPEC §6)', () => {
     expect(accessTo('information', viewer([]))).toBe('denied');
   });
 
+  it('API keys need organization edit details (8), as the server requires', () => {
+    expect(accessTo('api-keys', viewer([2, 4, 5, 9]))).toBe('denied');
+    expect(visiblePages(viewer([2, 8]))).toEqual(['information', 'api-keys', 'pricing']);
+  });
+
   it('users and permissions are hidden in a personal workspace', () => {
     expect(visiblePages(viewer([2, 4, 5], true, true))).toEqual(['information', 'billing', 'pricing']);
     expect(accessTo('users', viewer([4], true, true))).toBe('personal');

@@ -1,7 +1,14 @@
 import { P, type PermissionId } from '@sinetti/contract';
 
 /** Organization settings pages (SPEC §2.1 Settings, §2.5), in menu order. */
-export const SETTINGS_PAGES = ['information', 'users', 'permissions', 'billing', 'pricing'] as const;
+export const SETTINGS_PAGES = [
+  'information',
+  'users',
+  'permissions',
+  'api-keys',
+  'billing',
+  'pricing',
+] as const;
 export type SettingsPageName = (typeof SETTINGS_PAGES)[number];
 export const DEFAULT_SETTINGS_PAGE: SettingsPageName = 'information';
 
@@ -21,6 +28,7 @@ export const SETTINGS_PAGE_LABEL = {
   information: 'menu.information',
   users: 'menu.users',
   permissions: 'menu.permissions',
+  'api-keys': 'menu.apiKeys',
   billing: 'menu.billing',
   pricing: 'menu.pricing',
 } as const satisfies Record<SettingsPageName, string>;
@@ -37,6 +45,8 @@ const RULES: Record<SettingsPageName, Rule> = {
   information: { permission: P.ORG_VIEW_DETAILS },
   users: { permission: P.ORG_VIEW_USERS, notPersonal: true },
   permissions: { permission: P.ORG_VIEW_ROLES, notPersonal: true },
+  // The server's rule for managing API keys (docs/decisions.md "API keys").
+  'api-keys': { permission: P.ORG_EDIT_DETAILS },
   billing: { ownerOnly: true },
   pricing: {},
 };

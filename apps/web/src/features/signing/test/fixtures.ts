@@ -28,6 +28,7 @@ export function makeSignee(overrides: Partial<Signee> = {}): Signee {
     methodName: 'localhost (e-mail)',
     identification: null,
     status: 'pending',
+    group: 1,
     signedAt: null,
     isMe: false,
     ...overrides,

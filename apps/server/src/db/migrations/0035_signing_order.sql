@@ -1,0 +1,2 @@
+ALTER TABLE "signees" ADD COLUMN "signing_group" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "signees" ADD CONSTRAINT "signees_signing_group_check" CHECK ("signees"."signing_group" between 1 and 50);

@@ -1,0 +1,1 @@
+CREATE INDEX "documents_restricted_folders_idx" ON "documents" USING btree ("organization_id") WHERE type = 'folder' and effective_role_ids is not null;

@@ -1,0 +1,83 @@
+import { desc, eq } from 'drizzle-orm';
+import type { P } from '@sinetti/contract';
+import type { DbOrTx } from '../db/client.ts';
+import { accounts, persons, webhookDeliveries, webhookEndpoints } from '../db/schema/index.ts';
+import type { Authorized } from '../policies/index.ts';
+import type { OrganizationRow } from '../policies/membership.ts';
+
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+export interface WebhookEndpointView {
+  endpoint: WebhookEndpointRow;
+  creator: { id: string; email: string; givenName: string | null; familyName: string | null } | null;
+}
+
+function selectViews(db: DbOrTx) {
+  return db
+    .select({
+      endpoint: webhookEndpoints,
+      creator: {
+        id: accounts.id,
+        email: accounts.email,
+        givenName: persons.givenName,
+        familyName: persons.familyName,
+      },
+    })
+    .from(webhookEndpoints)
+    .leftJoin(accounts, eq(accounts.id, webhookEndpoints.createdByAccountId))
+    .leftJoin(persons, eq(persons.accountId, accounts.id));
+}
+
+type Selected = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
+
+function toView({ endpoint, creator }: Selected): WebhookEndpointView {
+  return {
+    endpoint,
+    creator:
+      creator?.id && creator.email !== null
+        ? {
+            id: creator.id,
+            email: creator.email,
+            givenName: creator.givenName,
+            familyName: creator.familyName,
+          }
+        : null,
+  };
+}
+
+export async function listWebhookEndpoints(
+  db: DbOrTx,
+  organization: Authorized<OrganizationRow, typeof P.ORG_EDIT_DETAILS>,
+): Promise<WebhookEndpointView[]> {
+  const rows = await selectViews(db)
+    .where(eq(webhookEndpoints.organizationId, organization.id))
+    .orderBy(desc(webhookEndpoints.createdAt), webhookEndpoints.id);
+  return rows.map(toView);
+}
+
+/** One endpoint by id, whichever organization it is in (the caller authorizes it). */
+export async function findWebhookEndpoint(db: DbOrTx, id: string): Promise<WebhookEndpointView | null> {
+  const rows = await selectViews(db).where(eq(webhookEndpoints.id, id)).limit(1);
+  return rows[0] ? toView(rows[0]) : null;
+}
+
+export const DELIVERIES_LISTED = 100;
+
+/** An endpoint's newest deliveries. */
+export async function listWebhookDeliveries(
+  db: DbOrTx,
+  endpoint: Authorized<{ endpoint: WebhookEndpointRow; organizationId: string }, typeof P.ORG_EDIT_DETAILS>,
+): Promise<WebhookDeliveryRow[]> {
+  return db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, endpoint.endpoint.id))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(DELIVERIES_LISTED);
+}
+
+export async function findWebhookDelivery(db: DbOrTx, id: string): Promise<WebhookDeliveryRow | null> {
+  const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).limit(1);
+  return row ?? null;
+}

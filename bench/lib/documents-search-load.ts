@@ -1,0 +1,121 @@
+// Issue #32 items 2, 3 and 6, for bench/documents.bench.ts: search by a rare word and by a word in 10 % of
+// the documents, for the owner and for a member who sees 10 % of them (p99 under load, req/s and server CPU
+// per request against /api/health), and a mixed load of every dashboard call at once with its count of 503s.
+import fs from 'node:fs';
+import pg from 'pg';
+import { formatResult, load, type LoadRequest, type LoadResult } from './load.ts';
+
+const TICKS_PER_SECOND = 100;
+
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+export interface SearchLoadInput {
+  base: string;
+  owner: Record<string, string>;
+  member: Record<string, string>;
+  serverPid: number;
+  databaseUrl: string | undefined;
+  rareWord: string;
+  commonWord: string;
+  folderId: string;
+}
+
+/** A load with the server's CPU (and its PostgreSQL backends') per request. */
+async function measured(
+  input: SearchLoadInput,
+  client: pg.Client | null,
+  run: () => Promise<LoadResult>,
+): Promise<{ result: LoadResult; cpuMs: number }> {
+  const backends = async () =>
+    client
+      ? (
+          await client.query<{ pid: number }>(
+            'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+          )
+        ).rows.map((r) => r.pid)
+      : [];
+  const total = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const before = await backends();
+  const cpu0 = cpuSeconds(input.serverPid) + total(before);
+  const result = await run();
+  const after = [...new Set([...before, ...(await backends())])];
+  const cpu1 = cpuSeconds(input.serverPid) + total(after);
+  return { result, cpuMs: ((cpu1 - cpu0) * 1000) / Math.max(1, result.requests) };
+}
+
+export async function searchAndMixedLoad(input: SearchLoadInput): Promise<void> {
+  const { base } = input;
+  const client = input.databaseUrl ? new pg.Client({ connectionString: input.databaseUrl }) : null;
+  await client?.connect();
+  try {
+    const search = (headers: Record<string, string>, text: string, query = ''): LoadRequest => ({
+      url: `${base}/api/documents/search${query}`,
+      headers,
+      json: { text },
+    });
+    const health = await measured(input, client, () => load({ url: `${base}/api/health` }));
+    console.log(`${formatResult('GET /api/health', health.result)}   CPU ${health.cpuMs.toFixed(2)} ms/req`);
+    const rows: [string, LoadRequest][] = [
+      [`search rare "${input.rareWord}" (owner)`, search(input.owner, input.rareWord)],
+      [`search common "${input.commonWord}" (owner)`, search(input.owner, input.commonWord)],
+      [`search rare "${input.rareWord}" (member)`, search(input.member, input.rareWord)],
+      [`search common "${input.commonWord}" (member)`, search(input.member, input.commonWord)],
+    ];
+    let worstP99 = 0;
+    for (const [name, req] of rows) {
+      const found = (await (
+        await fetch(req.url, {
+          method: 'POST',
+          headers: { ...req.headers, 'content-type': 'application/json' },
+          body: JSON.stringify(req.json),
+        })
+      ).json()) as { documents?: unknown[] };
+      const r = await measured(input, client, () => load(req));
+      worstP99 = Math.max(worstP99, r.result.p99);
+      console.log(
+        `${formatResult(`${name} [${found.documents?.length ?? 0}]`, r.result)}   ` +
+          `${(r.result.rps / health.result.rps).toFixed(2)} × health req/s, CPU ${r.cpuMs.toFixed(2)} ms/req`,
+      );
+    }
+
+    // Every dashboard call at once: 50 connections shared between them.
+    const mixed: [string, LoadRequest][] = [
+      ['health', { url: `${base}/api/health` }],
+      ['folder list', { url: `${base}/api/documents/list/${input.folderId}`, headers: input.owner }],
+      ['stats', { url: `${base}/api/documents/stats`, headers: input.owner }],
+      ['recent 8', search(input.owner, '', '?orderBy=updated&orderValue=DESC&limit=8')],
+      ['search common (owner)', search(input.owner, input.commonWord)],
+      ['search rare (member)', search(input.member, input.rareWord)],
+      ['member stats', { url: `${base}/api/documents/stats`, headers: input.member }],
+      ['member recent 8', search(input.member, '', '?orderBy=updated&orderValue=DESC&limit=8')],
+      ['search common (member)', search(input.member, input.commonWord)],
+      ['member folder list', { url: `${base}/api/documents/list`, headers: input.member }],
+    ];
+    const connections = Math.floor(50 / mixed.length);
+    const results = await Promise.all(mixed.map(([, req]) => load(req, { connections, seconds: 10 })));
+    let unavailable = 0;
+    let errors = 0;
+    console.log(`mixed load: ${mixed.length} dashboard calls at once, ${connections} connections each, 10 s`);
+    mixed.forEach(([name], i) => {
+      const r = results[i];
+      if (!r) return;
+      unavailable += r.unavailable;
+      errors += r.errors;
+      console.log(`  ${formatResult(name, r)}   503s ${r.unavailable}`);
+    });
+    console.log(
+      `goals: search p99 ≤ 25 ms (rare and common, owner and member): worst ${worstP99.toFixed(1)} ms; ` +
+        `mixed load 0 × 503: ${unavailable} (errors ${errors})`,
+    );
+  } finally {
+    await client?.end();
+  }
+}
