@@ -8,6 +8,7 @@ import { registerMembersModals } from '../features/members/modals';
 import { RolesSection } from '../features/roles/components/RolesSection';
 import { registerRolesModals } from '../features/roles/modals';
 import { SettingsPage, type SettingsSections } from '../features/settings/components/SettingsPage';
+import { WebhooksSection } from '../features/webhooks/components/WebhooksSection';
 
 registerBillingModals();
 registerRolesModals();
@@ -19,6 +20,7 @@ const SECTIONS: SettingsSections = {
   users: UsersSection,
   permissions: RolesSection,
   'api-keys': ApiKeysSection,
+  webhooks: WebhooksSection,
   billing: BillingSection,
   pricing: PricingSection,
 };

@@ -6,6 +6,7 @@ import {
   IconReceipt,
   IconShieldLock,
   IconUsers,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -16,6 +17,7 @@ const ICONS = {
   users: IconUsers,
   permissions: IconShieldLock,
   'api-keys': IconKey,
+  webhooks: IconWebhook,
   billing: IconCreditCard,
   pricing: IconReceipt,
 } as const;

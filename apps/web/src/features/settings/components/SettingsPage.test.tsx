@@ -17,6 +17,7 @@ const SECTIONS = {
   permissions: () => <p>Roles body</p>,
   billing: () => <p>Billing body</p>,
   'api-keys': () => <p>API keys body</p>,
+  webhooks: () => <p>Webhooks body</p>,
   pricing: () => <p>Pricing body</p>,
 };
 
@@ -53,6 +54,7 @@ describe('settings frame (SPEC §2.5, §6)', () => {
       'Users',
       'Roles & Permissions',
       'API keys',
+      'Webhooks',
       'Billing',
       'Signature Pricing',
     ]);
@@ -63,7 +65,13 @@ describe('settings frame (SPEC §2.5, §6)', () => {
 
   it('hides Users and Roles & Permissions in a personal workspace', async () => {
     openSettings('/settings/users', { org: ORG_PERSONAL, permissions: ALL, isOwner: true });
-    expect(await menuLinks()).toEqual(['Information', 'API keys', 'Billing', 'Signature Pricing']);
+    expect(await menuLinks()).toEqual([
+      'Information',
+      'API keys',
+      'Webhooks',
+      'Billing',
+      'Signature Pricing',
+    ]);
     expect(screen.getByText('Not available in a personal workspace')).toBeInTheDocument();
   });
 

@@ -6,6 +6,7 @@ export const SETTINGS_PAGES = [
   'users',
   'permissions',
   'api-keys',
+  'webhooks',
   'billing',
   'pricing',
 ] as const;
@@ -29,6 +30,7 @@ export const SETTINGS_PAGE_LABEL = {
   users: 'menu.users',
   permissions: 'menu.permissions',
   'api-keys': 'menu.apiKeys',
+  webhooks: 'menu.webhooks',
   billing: 'menu.billing',
   pricing: 'menu.pricing',
 } as const satisfies Record<SettingsPageName, string>;
@@ -47,6 +49,8 @@ const RULES: Record<SettingsPageName, Rule> = {
   permissions: { permission: P.ORG_VIEW_ROLES, notPersonal: true },
   // The server's rule for managing API keys (docs/decisions.md "API keys").
   'api-keys': { permission: P.ORG_EDIT_DETAILS },
+  // The server's rule for managing webhooks, the same (docs/decisions.md "Webhooks").
+  webhooks: { permission: P.ORG_EDIT_DETAILS },
   billing: { ownerOnly: true },
   pricing: {},
 };
