@@ -11,6 +11,7 @@ import { NameMismatchChoice } from './NameMismatchChoice';
 import { SendFindingsNotice, blocksSending } from './SendFindingsNotice';
 import { SendQuote } from './SendQuote';
 import { SendRewriteNotice } from './SendRewriteNotice';
+import { SigningOrderChoice, initialSigningOrder, signingOrderOption } from './SigningOrderChoice';
 
 /** The reminder intervals offered (days); the server accepts any 1..SIGNING_REMINDER_MAX_DAYS. */
 const REMINDER_CHOICES = [1, 2, 3, 7, 14] as const;
@@ -34,6 +35,7 @@ export function SendModal({ props, opened, close }: ModalComponentProps<'documen
   const [expiresOn, setExpiresOn] = useState<string | null>(null);
   const [reminders, setReminders] = useState('');
   const [nameMismatch, setNameMismatch] = useState<NameMismatchPolicy>('continue');
+  const [order, setOrder] = useState(() => initialSigningOrder(props.signees));
   const q: SigningQuote | undefined = quote.data?.quote;
   // Only an eID or a QTSP verifies names: the choice matters when a signee signs above simple.
   const verifiesNames = !!q && q.signees.some((s) => s.level > 1);
@@ -42,12 +44,14 @@ export function SendModal({ props, opened, close }: ModalComponentProps<'documen
 
   const confirm = () => {
     if (send.isPending || !q) return;
+    const signingOrder = signingOrderOption(props.signees, order);
     const options = {
       ...(message.trim() ? { message: message.trim() } : {}),
       expiresOn: day,
       reminderDays: reminders ? Number(reminders) : null,
       ...(rewrite ? { acceptRewrite: true } : {}),
       ...(verifiesNames ? { nameMismatch } : {}),
+      ...(signingOrder ? { signingOrder } : {}),
     };
     send.mutate(options, {
       onSuccess: (reply) => {
@@ -115,6 +119,7 @@ export function SendModal({ props, opened, close }: ModalComponentProps<'documen
         <Text size="xs" c="dimmed">
           {t('send.expiresHint')}
         </Text>
+        <SigningOrderChoice signees={props.signees} value={order} onChange={setOrder} />
         {verifiesNames && <NameMismatchChoice value={nameMismatch} onChange={setNameMismatch} />}
         <SendFindingsNotice findings={q?.pdfFindings} />
         {rewrite ? <SendRewriteNotice error={rewrite} /> : null}

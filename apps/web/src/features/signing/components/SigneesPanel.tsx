@@ -38,8 +38,11 @@ function SigneeRow({
   signLink,
   events = [],
   remindIn,
+  turn,
 }: {
   signee: Signee;
+  /** Signing order (issue #33 item 3): set when the signees sign in groups; the group signing now. */
+  turn?: { currentGroup: number | null };
   /** The signee's progress in the latest round (issue 12 item 6). */
   events?: TimelineEntry[];
   onRemove?: () => void;
@@ -51,7 +54,13 @@ function SigneeRow({
   const { t } = useTranslation('signing');
   const { t: common } = useTranslation('common');
   const name = signee.fullName.trim() || signee.email;
-  const remindable = remindIn !== undefined && signee.status !== 'signed' && !signee.isMe;
+  // Signing order: a later group has not been asked yet, so there is nobody to remind there.
+  const onTurn = turn !== undefined && turn.currentGroup === signee.group && signee.status !== 'signed';
+  const remindable =
+    remindIn !== undefined &&
+    signee.status !== 'signed' &&
+    !signee.isMe &&
+    (turn === undefined || turn.currentGroup === null || signee.group <= turn.currentGroup);
   // Names and addresses wrap rather than end in "…" (issue 12 item 12): on a phone the row is narrow, and
   // an address cut short cannot be told from another. The badge and remove button keep their size; Sign now
   // and Remind sit on a line of their own so they never squeeze the text.
@@ -109,6 +118,16 @@ function SigneeRow({
           )}
         </Stack>
         <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }} data-testid="signee-status">
+          {turn && (
+            <Badge size="sm" variant="outline" color="gray" data-testid="signee-group">
+              {t('order.group', { group: signee.group })}
+            </Badge>
+          )}
+          {onTurn && (
+            <Badge size="sm" variant="filled" color="blue" data-testid="signee-turn">
+              {t('order.turn')}
+            </Badge>
+          )}
           <Badge size="sm" variant="light" color={STATUS_COLOR[signee.status]}>
             {t(`signees.status.${signee.status}`)}
           </Badge>
@@ -146,6 +165,7 @@ export function SigneesPanel({ document }: { document: Pick<Document, 'id' | 'st
   const timeline = useTimeline(document.id, document.state === DOCUMENT_STATE.Signing);
   const editable = signees.data?.abilities.editSignees ?? false;
   const list = signees.data?.signees ?? [];
+  const turn = signees.data?.ordered ? { currentGroup: signees.data.currentGroup } : undefined;
   const signLink = signNowLink(signees.data);
   // The server decides who may remind and when (the remind ability); the rows decide whom.
   const remindable = (signees.data?.abilities.remind ?? false) && list.some((s) => s.status !== 'signed');
@@ -170,6 +190,11 @@ export function SigneesPanel({ document }: { document: Pick<Document, 'id' | 'st
           </Text>
         ) : (
           <Stack gap="xs" role="list" aria-label={t('signees.title')}>
+            {turn && turn.currentGroup !== null && (
+              <Text size="sm" fw={500} data-testid="signing-turn">
+                {t('order.turnNow', { group: turn.currentGroup })}
+              </Text>
+            )}
             {list.map((s) => (
               <SigneeRow
                 key={s.id}
@@ -178,6 +203,7 @@ export function SigneesPanel({ document }: { document: Pick<Document, 'id' | 'st
                 signLink={s.isMe ? signLink : undefined}
                 events={timeline.data?.signees.find((e) => e.signeeId === s.id)?.events}
                 remindIn={remindable ? document.id : undefined}
+                turn={turn}
               />
             ))}
           </Stack>

@@ -22,7 +22,7 @@ import { signingBrowser, withLang } from '../lib/browser';
 import { useSigneeLanguage } from './useSigneeLanguage';
 import { DeclineButton } from './DeclineButton';
 
-export type StartVariant = 'normal' | 'locked' | 'signed' | 'declined' | 'notFound';
+export type StartVariant = 'normal' | 'locked' | 'notYourTurn' | 'signed' | 'declined' | 'notFound';
 
 /**
  * SigningStart (SPEC §2.1, §4.2): normal, locked (checked again every 15 s; a notification sound when
@@ -50,9 +50,11 @@ export function SigningStartPage({ token }: { token: string }) {
           ? 'declined'
           : data.signed
             ? 'signed'
-            : data.locked
-              ? 'locked'
-              : 'normal';
+            : data.notYourTurn
+              ? 'notYourTurn'
+              : data.locked
+                ? 'locked'
+                : 'normal';
 
   const inLanguage = useSigneeLanguage(variant !== null, data?.status === 'OK' ? data.lang : undefined);
 
@@ -123,6 +125,23 @@ export function SigningStartPage({ token }: { token: string }) {
         }
       >
         {data?.completed ? t('start.completedText') : t('start.signedText')}
+      </MessagePage>
+    );
+  }
+  if (variant === 'notYourTurn') {
+    // Signing order (issue #33 item 3): earlier signees sign first; not a lock, this signee is e-mailed later.
+    return (
+      <MessagePage
+        title={t('start.notYourTurnTitle')}
+        icon={<IconClock size={30} aria-hidden />}
+        actions={decline}
+      >
+        <Stack gap="xs">
+          <Text>{intro}</Text>
+          <Text c="dimmed" role="status" data-testid="not-your-turn">
+            {t('start.notYourTurnText', { names: data?.waitingFor?.join(', ') ?? '' })}
+          </Text>
+        </Stack>
       </MessagePage>
     );
   }

@@ -62,6 +62,7 @@ export function makeDocument(overrides: Partial<Document> = {}): Document {
 export function memberReplies(
   signees: Signee[],
   abilities: Partial<DocumentAbilities & { signNow: boolean }> = {},
+  order: { currentGroup: number | null; ordered: boolean } = { currentGroup: null, ordered: false },
 ) {
   const permissions = [18, 22];
   const account = makeAccount();
@@ -88,6 +89,7 @@ export function memberReplies(
     [`GET /api/signing/signees/${DOC_ID}`]: () => ({
       status: 'OK',
       signees,
+      ...order,
       abilities: { signNow: false, ...makeAbilities({ cancel: false, ...abilities }) },
     }),
     [`GET /api/signing/timeline/${DOC_ID}`]: () => ({ status: 'OK', signees: [] }),
