@@ -61,7 +61,8 @@ describe('the anonymous lane of PDF work', () => {
     expect(anonymous).not.toBe(signing);
     const res = await post(Buffer.from(await makePdf(1)), '10.1.0.1');
     expect(res.statusCode, res.body).toBe(200);
-    expect(ran).toEqual([{ lane: 'anonymous', task: 'verify' }]);
+    // The worker reads the upload from its file itself (verifyFile): the API's thread never holds its bytes.
+    expect(ran).toEqual([{ lane: 'anonymous', task: 'verifyFile' }]);
   });
 
   it('uses at most its share of workers while an organization’s task runs at once', async () => {

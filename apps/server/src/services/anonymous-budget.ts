@@ -20,7 +20,7 @@ export const anonymousEnvShape = {
   VERIFY_WORKER_MEMORY_MB: z.coerce.number().int().min(64).max(4096).default(192),
   VERIFY_MAX_OBJECTS: z.coerce.number().int().min(1000).max(8388607).default(100_000),
   VERIFY_MAX_DECODED_MB: z.coerce.number().int().min(1).max(1024).default(16),
-  VERIFY_READ_MB_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(16),
+  VERIFY_READ_MB_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(8),
   TSA_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
 };
 

@@ -105,8 +105,9 @@ export function isBodyFile(body: unknown): body is BodyFile {
 
 /**
  * The verification report of an uploaded file, made in the anonymous lane of PDF work (its own workers,
- * smaller limits; services/anonymous-budget.ts): the file is read from disk only once a worker is free for
- * it, and handed over without a copy. Checked against the same verificationContext as verifySignedPdf.
+ * smaller limits; services/anonymous-budget.ts): the worker reads the file itself once it is free for it,
+ * so that neither a waiting check nor the API's thread ever holds its bytes. Checked against the same
+ * verificationContext as verifySignedPdf.
  */
 export async function verifyAnonymousFile(
   app: FastifyInstance,
@@ -116,16 +117,5 @@ export async function verifyAnonymousFile(
   const ca = await signingCaFromConfig(app.ctx.config.signing);
   const context = await verificationContext(ca, undefined, await eidTrustAnchors(app));
   const workers = pdfWorkers(app.ctx.config.anonymous.verify.pool);
-  return workers.run(
-    'verify',
-    async () => {
-      const bytes = await fsp.readFile(file.path);
-      const pdf = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      return {
-        input: { pdf, ...context },
-        transfer: pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength ? [pdf.buffer] : [],
-      };
-    },
-    owner,
-  );
+  return workers.run('verifyFile', { file: file.path, ...context }, owner);
 }

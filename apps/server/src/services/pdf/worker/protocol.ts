@@ -3,6 +3,7 @@ import type { PdfLimits } from '../syntax/limits.ts';
 import type { TemplateField, TextChange, VerificationReport } from '@sinetti/contract';
 import type { FillInput, FillResult, TemplateOutcome } from '../../templates/docx-template.ts';
 import type { VerifyInput } from '../verification/verify-pdf.ts';
+import type { VerifyFileInput } from './tasks.ts';
 import type { DssInput, DssLayout } from '../dss.ts';
 import type { PdfFindings } from '../findings.ts';
 import type { PdfImage } from '../png.ts';
@@ -22,6 +23,11 @@ export interface PdfTasks {
   analyze: { input: { pdf: Uint8Array }; result: PdfFindings };
   /** The verification report of an untrusted signed PDF (verification/verify-pdf.ts). */
   verify: { input: VerifyInput; result: VerificationReport };
+  /**
+   * The same report of a PDF the worker reads from a file itself (an anonymous upload, http/body-to-file.ts):
+   * its bytes are never allocated on the API's thread, whose garbage collection every call waits for.
+   */
+  verifyFile: { input: VerifyFileInput; result: VerificationReport };
   /** The Document Security Store update of a sealed PDF (dss.ts). */
   layoutDss: { input: DssInput; result: DssLayout };
   /** A drawn signature's PNG decoded into a PDF image (png.ts); null when its data is damaged. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { layoutDss, type DssInput } from '../dss.ts';
 import { analyzePdf, findingsOf, type PdfFindings } from '../findings.ts';
 import { layoutSignature, dryRunSignatures, type LayoutInput } from '../layout.ts';
@@ -61,6 +62,15 @@ export async function prepareChecked(input: PrepareInput, limits: PdfLimits): Pr
   }
 }
 
+/** A verification whose PDF is in a file (its path); the rest as in VerifyInput. */
+export type VerifyFileInput = Omit<VerifyInput, 'pdf'> & { file: string };
+
+function verifyFile({ file, ...input }: VerifyFileInput, limits: PdfLimits) {
+  const bytes = readFileSync(file);
+  const pdf = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return verifyPdf({ ...input, pdf }, limits);
+}
+
 export interface SignatureImageInput {
   png: Uint8Array;
   maxSide: number;
@@ -101,6 +111,7 @@ export async function runTask<K extends PdfTaskName>(
     }
   }
   if (task === 'verify') return verifyPdf(input as VerifyInput, limits) as Result;
+  if (task === 'verifyFile') return verifyFile(input as VerifyFileInput, limits) as Result;
   if (task === 'layoutDss') return layoutDss(input as DssInput, limits) as Result;
   if (task === 'signatureImage') return signatureImage(input as SignatureImageInput) as Result;
   if (task === 'templateFields') return (await docxFields((input as { docx: Uint8Array }).docx)) as Result;
