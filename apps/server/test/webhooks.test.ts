@@ -14,6 +14,8 @@ import { jobs, webhookDeliveries } from '../src/db/schema/index.ts';
 import { refusedAddress } from '../src/services/webhooks/address.ts';
 import { enqueueWebhook } from '../src/services/webhooks/index.ts';
 import { postWebhook } from '../src/services/webhooks/post.ts';
+import { runFollowUp } from '../src/commands/signing/follow-up-job.ts';
+import { freshSession } from './billing-helper.ts';
 import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
 import { uniqueEmail, type TestUser } from './helper.ts';
 import { expectError } from './organizations-helper.ts';
@@ -392,6 +394,24 @@ describe('deliveries', () => {
     await t.app.jobs.drain();
     expect(at('/gone')).toHaveLength(1);
     await t.json(owner, 'POST', `${W}/${made.webhook.id}/delete`);
+  });
+  it('a round that passes its expiry day is delivered as document.expired', async () => {
+    const dora = uniqueEmail('dora');
+    await t.fund(owner, 10);
+    const doc = await t.contract(owner, 'Expiring contract', 1);
+    await t.addSignee(owner, doc.id, { givenName: 'Dora', familyName: 'Dahl', email: dora });
+    const sent = await t.json(owner, 'POST', `/api/signing/send/${doc.id}`, { expiresOn: '2026-06-10' });
+    expect(sent.json().status, sent.body).toBe('OK');
+    await t.app.jobs.drain();
+    t.clock.advance(14 * 24 * 3600_000);
+    owner = await freshSession(t, owner);
+    expect((await runFollowUp(t.app.ctx)).expired).toBe(1);
+    await t.app.jobs.drain();
+    const expired = at('/events').filter((x) => JSON.parse(x.body).type === 'document.expired');
+    expect(expired).toHaveLength(1);
+    expect(JSON.parse(expired[0]?.body ?? '{}').data).toMatchObject({
+      document: { id: doc.id, name: 'Expiring contract' },
+    });
   });
 });
 
