@@ -12,7 +12,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, webhookDeliveries } from '../src/db/schema/index.ts';
 import { refusedAddress } from '../src/services/webhooks/address.ts';
-import { enqueueWebhook } from '../src/services/webhooks/index.ts';
+import {
+  enqueueWebhook,
+  pruneWebhookDeliveries,
+  WEBHOOK_DELIVERIES_KEPT_MS,
+} from '../src/services/webhooks/index.ts';
 import { postWebhook } from '../src/services/webhooks/post.ts';
 import { runFollowUp } from '../src/commands/signing/follow-up-job.ts';
 import { freshSession } from './billing-helper.ts';
@@ -412,6 +416,16 @@ describe('deliveries', () => {
     expect(JSON.parse(expired[0]?.body ?? '{}').data).toMatchObject({
       document: { id: doc.id, name: 'Expiring contract' },
     });
+  });
+  it('finished deliveries are deleted after 30 days; pending ones stay', async () => {
+    const rows = await t.database.db.select().from(webhookDeliveries);
+    expect(rows.length).toBeGreaterThan(0);
+    const later = new Date(t.clock.now().getTime() + WEBHOOK_DELIVERIES_KEPT_MS + 60_000);
+    const pendingBefore = rows.filter((d) => d.status === 'pending').length;
+    expect(await pruneWebhookDeliveries(t.database.db, later)).toBe(rows.length - pendingBefore);
+    const left = await t.database.db.select().from(webhookDeliveries);
+    expect(left.every((d) => d.status === 'pending')).toBe(true);
+    expect(left).toHaveLength(pendingBefore);
   });
 });
 

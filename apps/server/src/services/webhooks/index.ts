@@ -7,13 +7,16 @@ import {
   WEBHOOK_TIMEOUT_MS,
   type WebhookEventType,
 } from '@sinetti/contract';
-import { and, arrayContains, eq, sql } from 'drizzle-orm';
+import { and, arrayContains, eq, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { webhookDeliveries, webhookEndpoints, type WebhookAttempt } from '../../db/schema/index.ts';
 import { enqueueJob, type JobContext, type JobRecord, type JobRegistry } from '../jobs/index.ts';
 import { postWebhook } from './post.ts';
 
 export const WEBHOOK_DELIVER_JOB = 'webhook.deliver';
+export const WEBHOOK_PRUNE_JOB = 'webhook.prune';
+/** Finished deliveries are kept this long in the log, then deleted (daily). */
+export const WEBHOOK_DELIVERIES_KEPT_MS = 30 * 24 * 3600_000;
 
 /** `whsec_` and base64 of 32 random bytes (Standard Webhooks). */
 export function newWebhookSecret(): string {
@@ -204,7 +207,24 @@ export async function runWebhookDelivery(
   });
 }
 
+/** Deletes finished deliveries older than WEBHOOK_DELIVERIES_KEPT_MS; returns how many. */
+export async function pruneWebhookDeliveries(db: DbOrTx, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        ne(webhookDeliveries.status, 'pending'),
+        lt(webhookDeliveries.createdAt, new Date(now.getTime() - WEBHOOK_DELIVERIES_KEPT_MS)),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return deleted.length;
+}
+
 export function registerWebhookJobs(registry: JobRegistry): void {
+  registry.registerPeriodic(WEBHOOK_PRUNE_JOB, 24 * 3600_000, async (_job, c) => {
+    await pruneWebhookDeliveries(c.db, c.clock.now());
+  });
   registry.register<{ deliveryId: string; attempt: number }>(WEBHOOK_DELIVER_JOB, runWebhookDelivery, {
     baseDelayMs: 30_000,
   });
