@@ -5,6 +5,7 @@ import { runFollowUp } from '../src/commands/signing/follow-up-job.ts';
 import { signingEvents } from '../src/db/schema/index.ts';
 import { freshSession } from './billing-helper.ts';
 import { errorOf, uniqueEmail, type TestUser } from './helper.ts';
+import { makePdf } from './pdf-fixtures.ts';
 import { buildSigningApp, pngDataUrl, type SigningTestApp } from './signing-helper.ts';
 
 /** Signing order (issue #33 item 3): groups sign one after another; parallel stays as it was. */
@@ -191,6 +192,26 @@ describe('signing order', () => {
     expect(listed).toMatchObject({ ordered: false, currentGroup: 1 });
     await signAs(b);
     expect((await listOf(doc.id)).currentGroup).toBe(1);
+  });
+
+  it('keeps the groups when a contract is made from a template (Use template)', async () => {
+    const upload = await t.upload(owner, {
+      type: 'template',
+      fileName: 'Ordered.pdf',
+      content: Buffer.from(await makePdf(1)),
+      name: 'Ordered',
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const template = upload.json().document.id as string;
+    const first = await t.addSignee(owner, template, { email: uniqueEmail('t-a') });
+    expect(first.json().signee.group).toBe(1);
+    const second = await t.addSignee(owner, template, { email: uniqueEmail('t-b'), group: 2 });
+    expect(second.json().signee.group).toBe(2);
+    const made = await t.json(owner, 'POST', `/api/documents/convert/${template}`, { name: 'Ordered 1' });
+    expect(made.statusCode, made.body).toBe(200);
+    const contract = await listOf(made.json().documentId as string);
+    expect(contract.signees.map((s) => s.group)).toEqual([1, 2]);
+    expect(contract).toMatchObject({ ordered: true, currentGroup: null });
   });
 
   it('refuses a group out of range and an order naming another document’s signee (400)', async () => {
