@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type WebhookCreateBody } from '@sinetti/contract';
+import { api, type WebhookCreateBody, type WebhookUpdateBody } from '@sinetti/contract';
 import { call } from '../../../lib/api';
 import { isSignedIn } from '../../../lib/session';
 import { useSession } from '../../../lib/useSession';
@@ -41,6 +41,15 @@ export function useCreateWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: WebhookCreateBody) => call(api.webhooks.create, { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksKeys.all }),
+  });
+}
+
+export function useUpdateWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: WebhookUpdateBody }) =>
+      call(api.webhooks.update, { params: { id }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksKeys.all }),
   });
 }

@@ -58,6 +58,10 @@ function open(list: WebhookEndpoint[], replies: Parameters<typeof mockApi>[0] = 
       rows = rows.filter((r) => r.id !== ID);
       return { status: 'OK', id: ID };
     },
+    [`POST ${W}/${ID}`]: (body) => {
+      rows = rows.map((r) => (r.id === ID ? { ...r, ...(body as object), disabledReason: null } : r));
+      return { status: 'OK', webhook: rows.find((r) => r.id === ID) };
+    },
     [`GET ${W}/${ID}/secret`]: () => ({ status: 'OK', secret: SECRET }),
     [`GET ${W}/${ID}/deliveries`]: () => ({ status: 'OK', deliveries: [delivery()] }),
     [`POST ${W}/deliveries/${DELIVERY}/redeliver`]: () => ({
@@ -118,6 +122,14 @@ describe('Settings → Webhooks (issue #34 item 2)', () => {
     await waitFor(() =>
       expect(callsTo(fetchMock, `POST ${W}/deliveries/${DELIVERY}/redeliver`)).toHaveLength(1),
     );
+  });
+
+  it('turns an endpoint turned off by a 410 on again', async () => {
+    const fetchMock = open([endpoint({ enabled: false, disabledReason: 'gone' })]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(callsTo(fetchMock, `POST ${W}/${ID}`)).toEqual([{ enabled: true }]));
+    expect(await screen.findByRole('button', { name: 'Turn off' })).toBeInTheDocument();
+    expect(screen.queryByText('Turned off: the receiver answered 410 Gone.')).not.toBeInTheDocument();
   });
 
   it('deletes an endpoint after confirmation', async () => {

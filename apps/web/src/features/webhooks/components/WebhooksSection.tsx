@@ -18,6 +18,7 @@ import {
   useDeleteWebhook,
   useDeliveries,
   useRedeliver,
+  useUpdateWebhook,
   useWebhookSecret,
   useWebhooks,
 } from '../api/webhooks';
@@ -106,6 +107,15 @@ function EndpointRow({
   const { t } = useTranslation('settings');
   const [log, setLog] = useState(false);
   const secret = useWebhookSecret();
+  const update = useUpdateWebhook();
+  const toggle = () =>
+    update.mutate(
+      { id: endpoint.id, body: { enabled: !endpoint.enabled } },
+      {
+        onError: (error) =>
+          showError(errorText(error, t('webhooks.toggleFailed')), t('webhooks.toggleFailed')),
+      },
+    );
   return (
     <Stack gap={4} component="li">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -128,6 +138,9 @@ function EndpointRow({
           </Text>
         </Stack>
         <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="default" loading={update.isPending} onClick={toggle}>
+            {endpoint.enabled ? t('webhooks.turnOff') : t('webhooks.turnOn')}
+          </Button>
           <Button size="xs" variant="default" onClick={() => setLog((v) => !v)}>
             {log ? t('webhooks.hideDeliveries') : t('webhooks.showDeliveries')}
           </Button>
