@@ -429,6 +429,20 @@ describe('deliveries', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('describes every webhook with its headers and payload', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...ALL_EVENTS].sort());
+    const op = doc.webhooks['document.signed'].post;
+    expect(op.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
+    expect(op.requestBody.content['application/json'].schema.properties).toHaveProperty('data');
+  });
+});
+
 describe('SSRF: no delivery to private, loopback or link-local addresses', () => {
   it.each([
     '127.0.0.1',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_CODES, api, type Endpoint } from '@sinetti/contract';
+import { ERROR_CODES, WEBHOOK_EVENTS, api, webhookPayload, type Endpoint } from '@sinetti/contract';
 
 function schemaOf(s: z.ZodType | undefined, io: 'input' | 'output'): unknown {
   if (!s) return undefined;
@@ -95,5 +95,41 @@ export function buildOpenApi(version: string): unknown {
       },
     },
     paths,
+    webhooks: webhookOperations(),
   };
+}
+
+/** The webhooks an organization's endpoints receive (issue #34 item 2), one per event type. */
+function webhookOperations(): Record<string, unknown> {
+  const header = (name: string, description: string) => ({
+    name,
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+    description,
+  });
+  return Object.fromEntries(
+    WEBHOOK_EVENTS.map((type) => [
+      type,
+      {
+        post: {
+          summary: `${type} (Standard Webhooks; docs/integration.md "Webhooks")`,
+          parameters: [
+            header('webhook-id', 'The event id (evt_…), the same on every retry and redelivery.'),
+            header('webhook-timestamp', 'Seconds since 1970 of this attempt.'),
+            header(
+              'webhook-signature',
+              'v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}" keyed with the base64 after whsec_ of the secret>',
+            ),
+          ],
+          requestBody: { content: { 'application/json': { schema: schemaOf(webhookPayload, 'output') } } },
+          responses: {
+            '2XX': { description: 'Delivered.' },
+            '410': { description: 'Gone: the endpoint is turned off.' },
+            default: { description: 'Retried later (30 s … 6 h, 8 attempts in all).' },
+          },
+        },
+      },
+    ]),
+  );
 }

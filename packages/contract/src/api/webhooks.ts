@@ -96,6 +96,25 @@ export const webhookDelivery = z.object({
 });
 export type WebhookDelivery = z.infer<typeof webhookDelivery>;
 
+/** What a receiver gets (docs/integration.md "Webhooks"); `data` by event type. */
+const documentRef = z.object({ id: uuid, name: z.string().nullable() });
+const signeeRef = z.object({ id: uuid, email: z.string(), name: z.string() });
+const documentData = z.object({
+  organizationId: uuid,
+  document: documentRef,
+  processId: uuid.nullable(),
+  round: z.number().int().nullable(),
+  signee: signeeRef.optional().describe('document.viewed, document.signed and document.declined'),
+  reason: z.string().nullable().optional().describe('document.declined: the reason the signee gave'),
+});
+export const webhookPayload = z.object({
+  type: webhookEventType,
+  /** When the event happened (ISO 8601). */
+  timestamp: isoDate,
+  data: z.union([documentData, z.object({ organizationId: uuid, balanceCents: z.number().int() })]),
+});
+export type WebhookPayload = z.infer<typeof webhookPayload>;
+
 export const webhookCreateBody = z.object({
   url: webhookUrl,
   events: eventList,
