@@ -43,17 +43,11 @@ const webhookUrl = z
   .string()
   .trim()
   .max(WEBHOOK_URL_MAX, { message: `At most ${WEBHOOK_URL_MAX} characters.` })
-  .refine(
-    (s) => {
-      try {
-        const u = new URL(s);
-        return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
-      } catch {
-        return false;
-      }
-    },
-    { message: 'Must be an http(s) address without a user name or password.' },
-  );
+  .pipe(z.url({ protocol: /^https?$/, message: 'Must be an http(s) address.' }))
+  // No user name or password: the authority part (before the first / ? #) holds no @.
+  .refine((s) => !/^https?:\/\/[^/?#]*@/i.test(s), {
+    message: 'Must be an http(s) address without a user name or password.',
+  });
 
 const eventList = z
   .array(webhookEventType)
