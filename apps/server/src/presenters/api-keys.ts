@@ -1,7 +1,7 @@
 import type { ApiKey, ApiKeyState } from '@sinetti/contract';
 import type { ApiKeyRow, ApiKeyView } from '../queries/api-keys.ts';
 import { keyPrefixOf } from '../commands/api-keys.ts';
-import { fullNameOf } from './account.ts';
+import { presentCreator } from './creator.ts';
 
 export function apiKeyStateOf(key: Pick<ApiKeyRow, 'revokedAt' | 'expiresAt'>, now: Date): ApiKeyState {
   if (key.revokedAt) return 'revoked';
@@ -19,15 +19,7 @@ export function presentApiKey(view: ApiKeyView, now: Date, seesEmail: boolean): 
     permissions: key.permissions,
     state: apiKeyStateOf(key, now),
     created: key.createdAt.toISOString(),
-    createdBy: creator
-      ? {
-          id: creator.id,
-          name: fullNameOf(
-            { givenName: creator.givenName ?? '', familyName: creator.familyName ?? '' },
-            seesEmail ? creator.email : '',
-          ),
-        }
-      : null,
+    createdBy: presentCreator(creator, seesEmail),
     expires: key.expiresAt?.toISOString() ?? null,
     lastUsed: key.lastUsedAt?.toISOString() ?? null,
     revoked: key.revokedAt?.toISOString() ?? null,

@@ -1,6 +1,6 @@
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '@sinetti/contract';
 import type { WebhookDeliveryRow, WebhookEndpointView } from '../queries/webhooks.ts';
-import { fullNameOf } from './account.ts';
+import { presentCreator } from './creator.ts';
 
 /** An endpoint as its managers see it (the secret has its own call). */
 export function presentWebhookEndpoint(view: WebhookEndpointView, seesEmail: boolean): WebhookEndpoint {
@@ -12,15 +12,7 @@ export function presentWebhookEndpoint(view: WebhookEndpointView, seesEmail: boo
     enabled: endpoint.enabled,
     disabledReason: endpoint.disabledReason,
     created: endpoint.createdAt.toISOString(),
-    createdBy: creator
-      ? {
-          id: creator.id,
-          name: fullNameOf(
-            { givenName: creator.givenName ?? '', familyName: creator.familyName ?? '' },
-            seesEmail ? creator.email : '',
-          ),
-        }
-      : null,
+    createdBy: presentCreator(creator, seesEmail),
   };
 }
 

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { accounts, apiKeys, persons } from '../db/schema/index.ts';
 import type { P } from '@sinetti/contract';
+import { creatorColumns, creatorOf, type Creator } from './creator.ts';
 import type { Authorized } from '../policies/index.ts';
 import type { OrganizationRow } from '../policies/membership.ts';
 
@@ -10,19 +11,14 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 /** A key with the name parts of whoever made it (null when that account is gone). */
 export interface ApiKeyView {
   key: ApiKeyRow;
-  creator: { id: string; email: string; givenName: string | null; familyName: string | null } | null;
+  creator: Creator | null;
 }
 
 function selectViews(db: DbOrTx) {
   return db
     .select({
       key: apiKeys,
-      creator: {
-        id: accounts.id,
-        email: accounts.email,
-        givenName: persons.givenName,
-        familyName: persons.familyName,
-      },
+      creator: creatorColumns,
     })
     .from(apiKeys)
     .leftJoin(accounts, eq(accounts.id, apiKeys.createdByAccountId))
@@ -32,18 +28,7 @@ function selectViews(db: DbOrTx) {
 type Selected = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
 
 function toView({ key, creator }: Selected): ApiKeyView {
-  return {
-    key,
-    creator:
-      creator?.id && creator.email !== null
-        ? {
-            id: creator.id,
-            email: creator.email,
-            givenName: creator.givenName,
-            familyName: creator.familyName,
-          }
-        : null,
-  };
+  return { key, creator: creatorOf(creator) };
 }
 
 /** The organization's keys, newest first. */

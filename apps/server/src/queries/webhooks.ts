@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { P } from '@sinetti/contract';
 import type { DbOrTx } from '../db/client.ts';
 import { accounts, persons, webhookDeliveries, webhookEndpoints } from '../db/schema/index.ts';
+import { creatorColumns, creatorOf, type Creator } from './creator.ts';
 import type { Authorized } from '../policies/index.ts';
 import type { OrganizationRow } from '../policies/membership.ts';
 
@@ -10,19 +11,14 @@ export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 export interface WebhookEndpointView {
   endpoint: WebhookEndpointRow;
-  creator: { id: string; email: string; givenName: string | null; familyName: string | null } | null;
+  creator: Creator | null;
 }
 
 function selectViews(db: DbOrTx) {
   return db
     .select({
       endpoint: webhookEndpoints,
-      creator: {
-        id: accounts.id,
-        email: accounts.email,
-        givenName: persons.givenName,
-        familyName: persons.familyName,
-      },
+      creator: creatorColumns,
     })
     .from(webhookEndpoints)
     .leftJoin(accounts, eq(accounts.id, webhookEndpoints.createdByAccountId))
@@ -32,18 +28,7 @@ function selectViews(db: DbOrTx) {
 type Selected = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
 
 function toView({ endpoint, creator }: Selected): WebhookEndpointView {
-  return {
-    endpoint,
-    creator:
-      creator?.id && creator.email !== null
-        ? {
-            id: creator.id,
-            email: creator.email,
-            givenName: creator.givenName,
-            familyName: creator.familyName,
-          }
-        : null,
-  };
+  return { endpoint, creator: creatorOf(creator) };
 }
 
 export async function listWebhookEndpoints(
