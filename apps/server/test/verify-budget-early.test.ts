@@ -33,7 +33,12 @@ describe('POST /api/verify with every slot taken', () => {
 
     const started = Date.now();
     const before = sockets.length;
-    const refused = openPost(port, '/api/verify/', { ...pdfHeaders, 'content-length': String(16 * MiB) }, '%PDF-');
+    const refused = openPost(
+      port,
+      '/api/verify/',
+      { ...pdfHeaders, 'content-length': String(16 * MiB) },
+      '%PDF-',
+    );
     // The client keeps sending; the server does not read it (the kernel's buffers fill, then the client waits).
     const junk = Buffer.alloc(MiB, 0x20);
     for (let i = 0; i < 8; i++) void refused.write(junk);
