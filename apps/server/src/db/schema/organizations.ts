@@ -23,6 +23,11 @@ export const organizations = pgTable('organizations', {
   plan: text('plan', { enum: ['personal', 'freemium', 'basic', 'business', 'enterprise'] })
     .notNull()
     .default('personal'),
+  /** Origins allowed to frame its public signing pages (issue #34 item 3), normalised `scheme://host[:port]`. */
+  embedOrigins: text('embed_origins')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   ...timestamps,
 });
 
