@@ -11,6 +11,7 @@ import { DOCUMENT_ROWS } from './matrix-rows-documents.ts';
 import { ORGANIZATION_ROWS } from './matrix-rows-organizations.ts';
 import { API_KEY_ROWS } from './matrix-rows-api-keys.ts';
 import { WEBHOOK_ROWS } from './matrix-rows-webhooks.ts';
+import { EMBEDDING_ROWS } from './matrix-rows-embedding.ts';
 
 export type { Fixture, Objects, Row } from './matrix-kit.ts';
 
@@ -19,6 +20,7 @@ export const ROWS: Record<string, Row> = {
   ...DOCUMENT_ROWS,
   ...API_KEY_ROWS,
   ...WEBHOOK_ROWS,
+  ...EMBEDDING_ROWS,
   // authentication/: account-level (the session's own account) or public. The wizard's calls answer 409
   // to an account whose setup is complete, whoever it is.
   'authentication.login': {

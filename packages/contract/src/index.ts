@@ -31,10 +31,12 @@ export * from './api/versions.ts';
 export * from './api/edit-lock.ts';
 export * from './api/api-keys.ts';
 export * from './api/webhooks.ts';
+export * from './api/embedding.ts';
 
 import { authentication } from './api/authentication.ts';
 import { apiKeysApi } from './api/api-keys.ts';
 import { webhooksApi } from './api/webhooks.ts';
+import { embeddingApi } from './api/embedding.ts';
 import { documents } from './api/documents.ts';
 import { privileges } from './api/privileges.ts';
 import { system } from './api/system.ts';
@@ -55,6 +57,7 @@ export const api = {
   authentication,
   apiKeys: apiKeysApi,
   webhooks: webhooksApi,
+  embedding: embeddingApi,
   organizations: organizationsApi,
   documents,
   privileges,

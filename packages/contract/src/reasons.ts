@@ -128,6 +128,9 @@ export const ERROR_REASONS = [
   // ── Webhooks (issue #34 item 2) ─────────────────────────────────────────────────────────────────
   /** 409: the organization has the most webhook endpoints it may have (WEBHOOK_ENDPOINTS_MAX); delete one first. */
   'WEBHOOK_LIMIT_REACHED',
+  // ── Embedded signing (issue #34 item 3) ────────────────────────────────────────────────────────
+  /** 400: an embedding origin uses http for a host other than localhost, or http at all in production. */
+  'EMBED_ORIGIN_NOT_ALLOWED',
   // ── PDF files (services/pdf: the worker pool and the own parser) ───────────────────────────────────
   /** 409: the PDF is damaged (broken syntax or structure: truncated, wrong offsets, loops). */
   'PDF_DAMAGED',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { embedOriginsForPage } from '../queries/embedding.ts';
 import { PageHtml, type PageBody } from './page-html.ts';
 
 /** Hashed build output (`/assets/name-<hash>.js`): its content never changes under the same name. */
@@ -54,7 +55,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     });
   }
   const pages = built ? PageHtml.load(webDist) : null;
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const page = req.method === 'GET' || req.method === 'HEAD';
     if (page && wantsAppPage(req.url, req.headers.accept)) {
       if (!built) {
@@ -63,6 +64,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
           .type('text/plain')
           .send('The web app is not built. Run `npm run build` (npm start does it for you).');
       }
+      allowFramingBy(reply, await embedOriginsForPage(app.ctx.db, pathOf(req.url)));
       if (!pages) return reply.sendFile('index.html');
       return sendPage(
         reply,
@@ -72,6 +74,25 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     }
     return reply.status(404).send({ status: 'ERROR', code: 'NOT_FOUND', message: 'Not found.' });
   });
+}
+
+function pathOf(url: string): string {
+  return url.split('?', 1)[0] ?? url;
+}
+
+/**
+ * Embedded signing (issue #34 item 3): a public signing page of an organization that lists embedding
+ * origins may be framed by them. Its `frame-ancestors` becomes `'self'` and those origins, and
+ * X-Frame-Options goes (it knows no list, and browsers that read it would refuse the frame). Every other
+ * page keeps the strict headers of plugins/security.ts.
+ */
+export function allowFramingBy(reply: FastifyReply, origins: readonly string[]): void {
+  if (origins.length === 0) return;
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp !== 'string') return;
+  const ancestors = `frame-ancestors 'self' ${origins.join(' ')}`;
+  reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, ancestors));
+  reply.removeHeader('x-frame-options');
 }
 
 /** The encodings a client accepts (`q=0` refuses one). */

@@ -15,6 +15,7 @@ import { registerVerificationRoutes } from './verification/index.ts';
 import { registerGuideRoutes } from './guides/index.ts';
 import { registerNotificationRoutes } from './notifications/index.ts';
 import { registerWebhookRoutes } from './webhooks/index.ts';
+import { registerEmbeddingRoutes } from './embedding/index.ts';
 
 /** Every API area, in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -29,6 +30,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   registerAccountRoutes(app);
   registerApiKeyRoutes(app);
   registerWebhookRoutes(app);
+  registerEmbeddingRoutes(app);
   registerGuideRoutes(app);
   registerNotificationRoutes(app);
   registerOrganizationRoutes(app);

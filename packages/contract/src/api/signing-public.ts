@@ -55,6 +55,8 @@ export const publicSigning = {
       lang: language.optional(),
       /** With NOT_FOUND: the round of this link passed its expiry day and ended. */
       expired: z.boolean().optional(),
+      /** Origins allowed to frame this page (embedded signing, issue #34 item 3); events are posted to these only. */
+      embedOrigins: z.array(z.string()).optional(),
     }),
   }),
   start: endpoint({
@@ -131,6 +133,8 @@ export const publicSigning = {
       signed: z.boolean(),
       /** Who asks: the sending organization's name (the sender's name for a personal organization). */
       organizationName: z.string().optional(),
+      /** Origins allowed to frame this page (embedded signing, issue #34 item 3); events are posted to these only. */
+      embedOrigins: z.array(z.string()).optional(),
     }),
   }),
   sessionPdf: endpoint({

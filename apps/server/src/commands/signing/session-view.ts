@@ -9,11 +9,13 @@ import { appendSigningEvent } from './audit-chain.ts';
 import { fullNameOf, readAll, signeeActor, toLevel, type ClientInfo } from './common.ts';
 import { requesterName } from './people.ts';
 import { liveSession } from './session-live.ts';
+import { embedOriginsOf } from '../../queries/embedding.ts';
 
 /** What the built-in signing page shows. */
 export async function sessionView(ctx: AppContext, providers: SigningProviders, token: string) {
   const { session, signee, process, document } = await liveSession(ctx, token);
   const organizationName = await requesterName(ctx.db, process);
+  const embedOrigins = await embedOriginsOf(ctx.db, process.organizationId);
   const identity = session.identifiedAt ? (session.identity as SessionIdentity | null) : null;
   return {
     document: { id: document.id, name: document.name, pages: process.pages, sha256: process.versionSha256 },
@@ -35,6 +37,7 @@ export async function sessionView(ctx: AppContext, providers: SigningProviders, 
     codeVerified: session.codeVerifiedAt !== null,
     signed: signee.status === 'signed',
     ...(organizationName ? { organizationName } : {}),
+    ...(embedOrigins.length > 0 ? { embedOrigins } : {}),
   };
 }
 

@@ -22,6 +22,7 @@ import { fullNameOf, hashSecret, languageOf, signeeActor, toLevel, type ClientIn
 import { requesterName } from './people.ts';
 import { addWaiter } from './lock-waiters.ts';
 import { endExpiredSessions, endIdleSessions } from './sessions.ts';
+import { embedOriginsOf } from '../../queries/embedding.ts';
 
 export interface SigneeStatus {
   found: boolean;
@@ -39,6 +40,8 @@ export interface SigneeStatus {
   documentName?: string;
   signeeName?: string;
   organizationName?: string;
+  /** Origins allowed to frame the signing pages of the sending organization (embedded signing). */
+  embedOrigins?: string[];
   /** The signee's language: the one they last signed in, else the one the sender chose for them. */
   lang?: SigneeLanguage;
 }
@@ -73,6 +76,7 @@ export async function signeeStatus(ctx: AppContext, token: string): Promise<Sign
       declined: true,
       documentName: target.document.name,
       signeeName: fullNameOf(target.signee),
+      embedOrigins: await embedOriginsOf(ctx.db, target.process.organizationId),
     };
   }
   const now = ctx.clock.now();
@@ -101,6 +105,7 @@ export async function signeeStatus(ctx: AppContext, token: string): Promise<Sign
     documentName: target.document.name,
     signeeName: fullNameOf(target.signee),
     organizationName: (await requesterName(ctx.db, target.process)) ?? undefined,
+    embedOrigins: await embedOriginsOf(ctx.db, target.process.organizationId),
     lang: (await signeeLanguages(ctx.db, target.process.id)).get(target.signee.id) ?? target.signee.language,
   };
 }

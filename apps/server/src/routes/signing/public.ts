@@ -33,6 +33,7 @@ export function registerSigningPublicRoutes(app: FastifyInstance): void {
       ...(s.documentName ? { documentName: s.documentName } : {}),
       ...(s.signeeName ? { signeeName: s.signeeName } : {}),
       ...(s.organizationName ? { organizationName: s.organizationName } : {}),
+      ...(s.embedOrigins?.length ? { embedOrigins: s.embedOrigins } : {}),
       ...(s.lang ? { lang: s.lang } : {}),
     };
   });
