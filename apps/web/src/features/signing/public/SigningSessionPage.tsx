@@ -15,6 +15,7 @@ import { fetchSessionPdf, remoteSign, sessionQuery, signDocument, type Signature
 import { goToProvider } from '../lib/provider-return';
 import { DeclineButton } from './DeclineButton';
 import { useSessionPresence } from './useSessionPresence';
+import { postEmbedEvent, useEmbedEvent } from '../lib/embed';
 import { PdfPages } from './PdfPages';
 import { SessionEnded } from './SessionEnded';
 import { SigningActionBar } from './SigningActionBar';
@@ -68,6 +69,13 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
     if (isLanguage(wanted) && wanted !== currentLanguage()) void changeLanguage(wanted);
   }, [wanted]);
 
+  // Embedded signing: a framing page of an allowed origin learns that the signee declined, or that this
+  // page can go no further (the session ended or expired) and the frame can close.
+  const endedHere = expired || ended !== null;
+  const refused = declined || hasReason(ended ?? session.error, 'SIGNING_DECLINED');
+  useEmbedEvent('sinetti:declined', refused, data?.embedOrigins, data?.document.id);
+  useEmbedEvent('sinetti:closed', endedHere && !refused && !!data, data?.embedOrigins, data?.document.id);
+
   const onSessionProblem = (err: ApiError) => {
     if (err.code === 'CONFLICT' || err.code === 'NOT_FOUND') setEnded(err);
   };
@@ -112,6 +120,7 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
         return;
       }
       const reply = await signDocument(sessionToken, signature);
+      postEmbedEvent('sinetti:signed', data?.embedOrigins, data?.document.id);
       navigate(new URL(reply.redirect, window.location.origin).pathname, { replace: true });
     } catch (err) {
       setSigning(false);

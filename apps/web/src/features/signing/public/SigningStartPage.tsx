@@ -21,6 +21,7 @@ import { linkTo } from '../../../lib/page-navigation';
 import { signingBrowser, withLang } from '../lib/browser';
 import { useSigneeLanguage } from './useSigneeLanguage';
 import { DeclineButton } from './DeclineButton';
+import { postEmbedEvent } from '../lib/embed';
 
 export type StartVariant = 'normal' | 'locked' | 'notYourTurn' | 'signed' | 'declined' | 'notFound';
 
@@ -106,7 +107,11 @@ export function SigningStartPage({ token }: { token: string }) {
       </MessagePage>
     );
   }
-  const decline = <DeclineButton from={{ link: token }} onDeclined={() => void status.refetch()} />;
+  const onDeclined = () => {
+    postEmbedEvent('sinetti:declined', data?.embedOrigins);
+    void status.refetch();
+  };
+  const decline = <DeclineButton from={{ link: token }} onDeclined={onDeclined} />;
   const documentName = data?.documentName ?? '';
   const intro = data?.signeeName
     ? t('start.text', { signee: data.signeeName, document: documentName })
