@@ -1,4 +1,5 @@
 import { ApiKeysSection } from '../features/api-keys/components/ApiKeysSection';
+import { EmbeddingSection } from '../features/embedding/components/EmbeddingSection';
 import { BillingSection } from '../features/billing/components/BillingSection';
 import { PricingSection } from '../features/billing/components/PricingSection';
 import { registerBillingModals } from '../features/billing/modals';
@@ -21,6 +22,7 @@ const SECTIONS: SettingsSections = {
   permissions: RolesSection,
   'api-keys': ApiKeysSection,
   webhooks: WebhooksSection,
+  embedding: EmbeddingSection,
   billing: BillingSection,
   pricing: PricingSection,
 };

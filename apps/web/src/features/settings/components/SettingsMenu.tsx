@@ -1,5 +1,6 @@
 import { NavLink, Stack } from '@mantine/core';
 import {
+  IconAppWindow,
   IconCreditCard,
   IconInfoCircle,
   IconKey,
@@ -18,6 +19,7 @@ const ICONS = {
   permissions: IconShieldLock,
   'api-keys': IconKey,
   webhooks: IconWebhook,
+  embedding: IconAppWindow,
   billing: IconCreditCard,
   pricing: IconReceipt,
 } as const;

@@ -18,6 +18,7 @@ const SECTIONS = {
   billing: () => <p>Billing body</p>,
   'api-keys': () => <p>API keys body</p>,
   webhooks: () => <p>Webhooks body</p>,
+  embedding: () => <p>Embedding body</p>,
   pricing: () => <p>Pricing body</p>,
 };
 
@@ -55,6 +56,7 @@ describe('settings frame (SPEC §2.5, §6)', () => {
       'Roles & Permissions',
       'API keys',
       'Webhooks',
+      'Embedding',
       'Billing',
       'Signature Pricing',
     ]);
@@ -69,6 +71,7 @@ describe('settings frame (SPEC §2.5, §6)', () => {
       'Information',
       'API keys',
       'Webhooks',
+      'Embedding',
       'Billing',
       'Signature Pricing',
     ]);

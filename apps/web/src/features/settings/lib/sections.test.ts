@@ -18,7 +18,14 @@ describe('settings page rules (SPEC §6)', () => {
   it('API keys need organization edit details (8), as the server requires', () => {
     expect(accessTo('api-keys', viewer([2, 4, 5, 9]))).toBe('denied');
     expect(accessTo('webhooks', viewer([2, 4, 5, 9]))).toBe('denied');
-    expect(visiblePages(viewer([2, 8]))).toEqual(['information', 'api-keys', 'webhooks', 'pricing']);
+    expect(accessTo('embedding', viewer([2, 4, 5, 9]))).toBe('denied');
+    expect(visiblePages(viewer([2, 8]))).toEqual([
+      'information',
+      'api-keys',
+      'webhooks',
+      'embedding',
+      'pricing',
+    ]);
   });
 
   it('users and permissions are hidden in a personal workspace', () => {

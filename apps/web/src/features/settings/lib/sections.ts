@@ -7,6 +7,7 @@ export const SETTINGS_PAGES = [
   'permissions',
   'api-keys',
   'webhooks',
+  'embedding',
   'billing',
   'pricing',
 ] as const;
@@ -31,6 +32,7 @@ export const SETTINGS_PAGE_LABEL = {
   permissions: 'menu.permissions',
   'api-keys': 'menu.apiKeys',
   webhooks: 'menu.webhooks',
+  embedding: 'menu.embedding',
   billing: 'menu.billing',
   pricing: 'menu.pricing',
 } as const satisfies Record<SettingsPageName, string>;
@@ -51,6 +53,8 @@ const RULES: Record<SettingsPageName, Rule> = {
   'api-keys': { permission: P.ORG_EDIT_DETAILS },
   // The server's rule for managing webhooks, the same (docs/decisions.md "Webhooks").
   webhooks: { permission: P.ORG_EDIT_DETAILS },
+  // The server's rule for the embedding origins, the same (docs/decisions.md "Embedded signing").
+  embedding: { permission: P.ORG_EDIT_DETAILS },
   billing: { ownerOnly: true },
   pricing: {},
 };
