@@ -6,10 +6,11 @@ type Namespaces = typeof en;
 type Namespace = keyof Namespaces;
 
 /**
- * The namespaces in five chunks per language, so that a page fetches only the texts it shows: `core` on
+ * The namespaces in six chunks per language, so that a page fetches only the texts it shows: `core` on
  * every page (sign-in, errors, common words), `signee` on a signee's public pages (signing, result,
  * download, shared document), `signing` on the verification page and in the signed-in app (signees,
- * sending, verification), `app` in the signed-in app (issue 12 item 8), `onDemand` when a part loaded
+ * sending, verification), `app` in the signed-in app (issue 12 item 8), `integrations` on the settings
+ * pages for API keys and webhooks, `onDemand` when a part loaded
  * on demand (the editor, the versions dialog) first shows.
  */
 export const NAMESPACE_GROUPS = {
@@ -17,6 +18,7 @@ export const NAMESPACE_GROUPS = {
   signee: ['signee'],
   signing: ['signing', 'verify'],
   app: ['setup', 'profile', 'settings', 'billing', 'documents', 'roles', 'members', 'organizations'],
+  integrations: ['integrations'],
   onDemand: ['editor', 'versions'],
 } as const satisfies Record<string, readonly Namespace[]>;
 export type NamespaceGroup = keyof typeof NAMESPACE_GROUPS;
@@ -40,6 +42,7 @@ const LOADERS: Record<Language, Record<NamespaceGroup, Chunk>> = {
     signee: () => import('./en/signee'),
     signing: () => import('./en/signing'),
     app: () => import('./en/app'),
+    integrations: () => import('./en/integrations'),
     onDemand: () => import('./en/on-demand'),
   },
   fi: {
@@ -47,6 +50,7 @@ const LOADERS: Record<Language, Record<NamespaceGroup, Chunk>> = {
     signee: () => import('./fi/signee'),
     signing: () => import('./fi/signing'),
     app: () => import('./fi/app'),
+    integrations: () => import('./fi/integrations'),
     onDemand: () => import('./fi/on-demand'),
   },
 };

@@ -14,7 +14,7 @@ import { CreateApiKeyModal } from './CreateApiKeyModal';
 const STATE_COLOR = { active: 'green', expired: 'gray', revoked: 'red' } as const;
 
 function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKey) => void }) {
-  const { t } = useTranslation(['settings', 'roles']);
+  const { t } = useTranslation(['integrations', 'roles']);
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" component="li" align="flex-start">
       <Stack gap={2} style={{ minWidth: 0 }}>
@@ -64,7 +64,7 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKey) 
 }
 
 function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: () => void }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('integrations');
   const revoke = useRevokeApiKey();
   const confirm = () => {
     if (!apiKey || revoke.isPending) return;
@@ -105,7 +105,7 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: () 
 
 /** Settings → API keys (issue #34): the organization's keys for integrations; docs/integration.md. */
 export function ApiKeysSection() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('integrations');
   const keys = useApiKeys();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
@@ -122,7 +122,7 @@ export function ApiKeysSection() {
       ) : keys.isError ? (
         <LoadFailedState
           title={t('apiKeys.loadFailed')}
-          retryLabel={t('status.retry')}
+          retryLabel={t('status.retry', { ns: 'settings' })}
           onRetry={() => void keys.refetch()}
         />
       ) : keys.data.apiKeys.length === 0 ? (

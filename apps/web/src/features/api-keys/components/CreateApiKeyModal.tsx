@@ -30,7 +30,7 @@ function expiresAt(choice: Expiry): string | null {
  * then the key itself, shown this once with a copy button.
  */
 export function CreateApiKeyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['settings', 'roles']);
+  const { t } = useTranslation(['integrations', 'roles']);
   const grantable = useGrantable(opened);
   const create = useCreateApiKey();
   const [name, setName] = useState('');

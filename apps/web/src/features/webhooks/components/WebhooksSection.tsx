@@ -26,7 +26,7 @@ import {
 const STATUS_COLOR = { pending: 'yellow', succeeded: 'green', failed: 'red' } as const;
 
 function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('integrations');
   const deliveries = useDeliveries(endpoint.id);
   const redeliver = useRedeliver();
   if (deliveries.isPending) return <LoadingState label={t('webhooks.deliveries.loading')} />;
@@ -34,7 +34,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
     return (
       <LoadFailedState
         title={t('webhooks.deliveries.loadFailed')}
-        retryLabel={t('status.retry')}
+        retryLabel={t('status.retry', { ns: 'settings' })}
         onRetry={() => void deliveries.refetch()}
       />
     );
@@ -104,7 +104,7 @@ function EndpointRow({
   endpoint: WebhookEndpoint;
   onDelete: (e: WebhookEndpoint) => void;
 }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('integrations');
   const [log, setLog] = useState(false);
   const secret = useWebhookSecret();
   const update = useUpdateWebhook();
@@ -180,7 +180,7 @@ function EndpointRow({
 }
 
 function CreateDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('integrations');
   const create = useCreateWebhook();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>([]);
@@ -256,7 +256,7 @@ function CreateDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
 }
 
 function DeleteDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint | null; onClose: () => void }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('integrations');
   const remove = useDeleteWebhook();
   const confirm = () => {
     if (!endpoint || remove.isPending) return;
@@ -297,7 +297,7 @@ function DeleteDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint | null;
 
 /** Settings → Webhooks (issue #34 item 2): endpoints, their secrets and delivery logs; docs/integration.md. */
 export function WebhooksSection() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('integrations');
   const hooks = useWebhooks();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
@@ -314,7 +314,7 @@ export function WebhooksSection() {
       ) : hooks.isError ? (
         <LoadFailedState
           title={t('webhooks.loadFailed')}
-          retryLabel={t('status.retry')}
+          retryLabel={t('status.retry', { ns: 'settings' })}
           onRetry={() => void hooks.refetch()}
         />
       ) : hooks.data.webhooks.length === 0 ? (
