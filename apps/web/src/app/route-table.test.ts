@@ -64,6 +64,7 @@ describe('the public root (a signee’s pages without the app)', () => {
     expect(textsOf(routeNamed('SigningSession'))).toEqual(['signee']);
     expect(textsOf(routeNamed('Verify'))).toEqual(['signing']);
     expect(textsOf(routeNamed('Dashboard'))).toEqual(['app', 'signing']);
+    expect(textsOf(routeNamed('Settings'))).toEqual(['app', 'signing', 'integrations']);
     expect(textsOf(routeNamed('SignIn'))).toEqual([]);
   });
 });
