@@ -276,7 +276,7 @@ export const PUBLIC_ROOT_TEXTS: NamespaceGroup[] = ['signee'];
 /**
  * The texts a page needs besides `core`: none for sign-in and sign-up, the signee's for the public root's
  * pages, the signing group for the verification page, the signed-in app's for the rest, and the settings
- * pages also the integrations' (API keys, webhooks), which no other page shows.
+ * pages also the integrations' (API keys, webhooks, embedding), which no other page shows.
  */
 export function textsOf(route: Pick<RouteEntry, 'access' | 'path' | 'root'>): NamespaceGroup[] {
   if (route.access === 'signedOut') return [];

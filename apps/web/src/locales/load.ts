@@ -10,7 +10,7 @@ type Namespace = keyof Namespaces;
  * every page (sign-in, errors, common words), `signee` on a signee's public pages (signing, result,
  * download, shared document), `signing` on the verification page and in the signed-in app (signees,
  * sending, verification), `app` in the signed-in app (issue 12 item 8), `integrations` on the settings
- * pages for API keys and webhooks, `onDemand` when a part loaded
+ * pages for API keys, webhooks and embedding, `onDemand` when a part loaded
  * on demand (the editor, the versions dialog) first shows.
  */
 export const NAMESPACE_GROUPS = {

@@ -1,4 +1,4 @@
 import integrations from './integrations.json';
 
-/** Finnish: the organization's integrations settings (API keys, webhooks); one chunk, loaded when one first shows (../load.ts). */
+/** Finnish: the organization's integrations settings (API keys, webhooks, embedding); one chunk, loaded when one first shows (../load.ts). */
 export default { integrations } as const;

@@ -15,7 +15,7 @@ const linesOf = (text: string) =>
     .filter(Boolean);
 
 function OriginsForm({ saved }: { saved: string[] }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('integrations');
   const save = useSaveEmbedOrigins();
   const [text, setText] = useState(saved.join('\n'));
   const [error, setError] = useState<string | null>(null);
@@ -67,7 +67,7 @@ function OriginsForm({ saved }: { saved: string[] }) {
  * organization's signing pages and receive their events. Needs organization edit details (8).
  */
 export function EmbeddingSection() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('integrations');
   const origins = useEmbedOrigins();
   return (
     <Stack gap="md">
@@ -77,7 +77,7 @@ export function EmbeddingSection() {
       ) : origins.isError ? (
         <LoadFailedState
           title={t('embedding.loadFailed')}
-          retryLabel={t('status.retry')}
+          retryLabel={t('status.retry', { ns: 'settings' })}
           onRetry={() => void origins.refetch()}
         />
       ) : (
