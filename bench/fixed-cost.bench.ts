@@ -10,19 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import pg from 'pg';
+import { cpuSeconds } from './lib/cpu.ts';
 import { formatResult, load } from './lib/load.ts';
-
-const TICKS_PER_SECOND = 100;
-
-function cpuSeconds(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
 
 function start(
   script: string,

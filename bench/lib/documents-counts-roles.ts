@@ -2,22 +2,9 @@
 // per request against /api/health) and a role given to and taken from a folder of about 500 documents
 // (seconds, rows of documents rewritten, table size before and after). The server's CPU is its own process
 // plus, on PostgreSQL on this machine, the backends of the bench database (from /proc).
-import fs from 'node:fs';
 import pg from 'pg';
-import { formatResult, load, type LoadResult } from './load.ts';
-
-const TICKS_PER_SECOND = 100;
-
-/** CPU seconds (user + system) a process has used, 0 when it is gone or not readable. */
-function cpuSeconds(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
+import { measuredCpu } from './cpu.ts';
+import { formatResult, load } from './load.ts';
 
 export interface CountsRolesInput {
   base: string;
@@ -27,35 +14,6 @@ export interface CountsRolesInput {
   databaseUrl: string | undefined;
   folderId: string;
   organizationId: string;
-}
-
-interface Measured {
-  result: LoadResult;
-  cpuPerRequestMs: number;
-}
-
-/** The CPU the server (and its PostgreSQL backends) spends: sampled before and after a load. */
-async function measured(
-  input: CountsRolesInput,
-  pgClient: pg.Client | null,
-  run: () => Promise<LoadResult>,
-): Promise<Measured> {
-  const backends = async () =>
-    pgClient
-      ? (
-          await pgClient.query<{ pid: number }>(
-            'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-          )
-        ).rows.map((r) => r.pid)
-      : [];
-  const total = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-  const before = await backends();
-  const cpu0 = cpuSeconds(input.serverPid) + total(before);
-  const result = await run();
-  // Backends that came during the run started from zero: their whole CPU counts.
-  const after = [...new Set([...before, ...(await backends())])];
-  const cpu1 = cpuSeconds(input.serverPid) + total(after);
-  return { result, cpuPerRequestMs: ((cpu1 - cpu0) * 1000) / Math.max(1, result.requests) };
 }
 
 async function tableSize(client: pg.Client | null): Promise<string> {
@@ -109,15 +67,15 @@ export async function countsAndRoles(input: CountsRolesInput): Promise<void> {
   await client?.connect();
   try {
     // Dashboard stats against health, both with their server CPU per request.
-    const health = await measured(input, client, () => load({ url: `${base}/api/health` }));
-    const stats = await measured(input, client, () => load({ url: `${base}/api/documents/stats`, headers }));
-    console.log(
-      `${formatResult('GET /api/health', health.result)}   CPU ${health.cpuPerRequestMs.toFixed(2)} ms/req`,
+    const health = await measuredCpu(input.serverPid, client, () => load({ url: `${base}/api/health` }));
+    const stats = await measuredCpu(input.serverPid, client, () =>
+      load({ url: `${base}/api/documents/stats`, headers }),
     );
+    console.log(`${formatResult('GET /api/health', health.result)}   CPU ${health.cpuMs.toFixed(2)} ms/req`);
     console.log(
       `${formatResult('dashboard stats', stats.result)}   ${(stats.result.rps / health.result.rps).toFixed(2)} × health req/s, ` +
-        `${(health.cpuPerRequestMs / Math.max(1e-9, stats.cpuPerRequestMs)).toFixed(2)} × health (CPU), ` +
-        `CPU ${stats.cpuPerRequestMs.toFixed(2)} ms/req, ${stats.result.errors} errors`,
+        `${(health.cpuMs / Math.max(1e-9, stats.cpuMs)).toFixed(2)} × health (CPU), ` +
+        `CPU ${stats.cpuMs.toFixed(2)} ms/req, ${stats.result.errors} errors`,
     );
 
     const explained = await explainStats(client, input.organizationId);

@@ -1,21 +1,9 @@
 // Issue #32 items 2, 3 and 6, for bench/documents.bench.ts: search by a rare word and by a word in 10 % of
 // the documents, for the owner and for a member who sees 10 % of them (p99 under load, req/s and server CPU
 // per request against /api/health), and a mixed load of every dashboard call at once with its count of 503s.
-import fs from 'node:fs';
 import pg from 'pg';
-import { formatResult, load, type LoadRequest, type LoadResult } from './load.ts';
-
-const TICKS_PER_SECOND = 100;
-
-function cpuSeconds(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
+import { measuredCpu } from './cpu.ts';
+import { formatResult, load, type LoadRequest } from './load.ts';
 
 export interface SearchLoadInput {
   base: string;
@@ -28,29 +16,6 @@ export interface SearchLoadInput {
   folderId: string;
 }
 
-/** A load with the server's CPU (and its PostgreSQL backends') per request. */
-async function measured(
-  input: SearchLoadInput,
-  client: pg.Client | null,
-  run: () => Promise<LoadResult>,
-): Promise<{ result: LoadResult; cpuMs: number }> {
-  const backends = async () =>
-    client
-      ? (
-          await client.query<{ pid: number }>(
-            'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-          )
-        ).rows.map((r) => r.pid)
-      : [];
-  const total = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-  const before = await backends();
-  const cpu0 = cpuSeconds(input.serverPid) + total(before);
-  const result = await run();
-  const after = [...new Set([...before, ...(await backends())])];
-  const cpu1 = cpuSeconds(input.serverPid) + total(after);
-  return { result, cpuMs: ((cpu1 - cpu0) * 1000) / Math.max(1, result.requests) };
-}
-
 export async function searchAndMixedLoad(input: SearchLoadInput): Promise<void> {
   const { base } = input;
   const client = input.databaseUrl ? new pg.Client({ connectionString: input.databaseUrl }) : null;
@@ -61,7 +26,7 @@ export async function searchAndMixedLoad(input: SearchLoadInput): Promise<void> 
       headers,
       json: { text },
     });
-    const health = await measured(input, client, () => load({ url: `${base}/api/health` }));
+    const health = await measuredCpu(input.serverPid, client, () => load({ url: `${base}/api/health` }));
     console.log(`${formatResult('GET /api/health', health.result)}   CPU ${health.cpuMs.toFixed(2)} ms/req`);
     const rows: [string, LoadRequest][] = [
       [`search rare "${input.rareWord}" (owner)`, search(input.owner, input.rareWord)],
@@ -78,7 +43,7 @@ export async function searchAndMixedLoad(input: SearchLoadInput): Promise<void> 
           body: JSON.stringify(req.json),
         })
       ).json()) as { documents?: unknown[] };
-      const r = await measured(input, client, () => load(req));
+      const r = await measuredCpu(input.serverPid, client, () => load(req));
       worstP99 = Math.max(worstP99, r.result.p99);
       console.log(
         `${formatResult(`${name} [${found.documents?.length ?? 0}]`, r.result)}   ` +
