@@ -1,22 +1,18 @@
-import {
-  WEBHOOK_ENDPOINTS_MAX,
-  type P,
-  type WebhookCreateBody,
-  type WebhookUpdateBody,
-} from '@sinetti/contract';
+import { WEBHOOK_ENDPOINTS_MAX, type WebhookCreateBody, type WebhookUpdateBody } from '@sinetti/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { organizations, webhookEndpoints } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Authorized } from '../policies/index.ts';
+import type { MANAGE_WEBHOOKS } from '../policies/webhooks.ts';
 import type { OrganizationRow } from '../policies/membership.ts';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../queries/webhooks.ts';
 import { literalAddress, refusedAddress } from '../services/webhooks/address.ts';
 import { newWebhookSecret, queueDelivery } from '../services/webhooks/index.ts';
 import { recordAudit, type AuditContext } from './audit.ts';
 
-type Manage = typeof P.ORG_EDIT_DETAILS;
+type Manage = typeof MANAGE_WEBHOOKS;
 type ManagedOrganization = Authorized<OrganizationRow, Manage>;
 type ManagedEndpoint = Authorized<{ endpoint: WebhookEndpointRow; organizationId: string }, Manage>;
 type ManagedDelivery = Authorized<WebhookDeliveryRow, Manage>;

@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
-import type { P } from '@sinetti/contract';
 import type { DbOrTx } from '../db/client.ts';
 import { accounts, persons, webhookDeliveries, webhookEndpoints } from '../db/schema/index.ts';
 import { creatorColumns, creatorOf, type Creator } from './creator.ts';
 import type { Authorized } from '../policies/index.ts';
+import type { MANAGE_WEBHOOKS } from '../policies/webhooks.ts';
 import type { OrganizationRow } from '../policies/membership.ts';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -33,7 +33,7 @@ function toView({ endpoint, creator }: Selected): WebhookEndpointView {
 
 export async function listWebhookEndpoints(
   db: DbOrTx,
-  organization: Authorized<OrganizationRow, typeof P.ORG_EDIT_DETAILS>,
+  organization: Authorized<OrganizationRow, typeof MANAGE_WEBHOOKS>,
 ): Promise<WebhookEndpointView[]> {
   const rows = await selectViews(db)
     .where(eq(webhookEndpoints.organizationId, organization.id))
@@ -52,7 +52,7 @@ export const DELIVERIES_LISTED = 100;
 /** An endpoint's newest deliveries. */
 export async function listWebhookDeliveries(
   db: DbOrTx,
-  endpoint: Authorized<{ endpoint: WebhookEndpointRow; organizationId: string }, typeof P.ORG_EDIT_DETAILS>,
+  endpoint: Authorized<{ endpoint: WebhookEndpointRow; organizationId: string }, typeof MANAGE_WEBHOOKS>,
 ): Promise<WebhookDeliveryRow[]> {
   return db
     .select()

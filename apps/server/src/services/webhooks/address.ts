@@ -83,7 +83,12 @@ export function checkedLookup(allowLoopback: boolean): LookupFunction {
       if (addresses.length === 0) return callback(new Error(`${hostname} has no address`), '', 0);
       for (const a of addresses) {
         const why = refusedAddress(a.address, allowLoopback);
-        if (why) return callback(new RefusedTargetError(`${hostname} resolves to ${why}`), '', 0);
+        // The resolved address is not named: the delivery log would tell its reader what internal names
+        // resolve to (a map of the network behind the server), though nothing reaches them.
+        if (why) {
+          const kind = why.endsWith('loopback address') ? 'a loopback' : 'a private, link-local or reserved';
+          return callback(new RefusedTargetError(`${hostname} resolves to ${kind} address`), '', 0);
+        }
       }
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
       const first = addresses[0] as LookupAddress;

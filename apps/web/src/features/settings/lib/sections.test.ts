@@ -15,21 +15,23 @@ describe('settings page rules (SPEC §6)', () => {
     expect(accessTo('information', viewer([]))).toBe('denied');
   });
 
-  it('API keys need organization edit details (8), as the server requires', () => {
+  it('API keys and embedding need organization edit details (8), webhooks the owner, as the server requires', () => {
     expect(accessTo('api-keys', viewer([2, 4, 5, 9]))).toBe('denied');
-    expect(accessTo('webhooks', viewer([2, 4, 5, 9]))).toBe('denied');
     expect(accessTo('embedding', viewer([2, 4, 5, 9]))).toBe('denied');
-    expect(visiblePages(viewer([2, 8]))).toEqual([
-      'information',
-      'api-keys',
-      'webhooks',
-      'embedding',
-      'pricing',
-    ]);
+    expect(visiblePages(viewer([2, 8]))).toEqual(['information', 'api-keys', 'embedding', 'pricing']);
+    // An endpoint gets every document's events; only the owner sees every document.
+    expect(accessTo('webhooks', viewer([2, 8]))).toBe('owner');
+    expect(accessTo('webhooks', viewer([], true))).toBe('open');
   });
 
   it('users and permissions are hidden in a personal workspace', () => {
-    expect(visiblePages(viewer([2, 4, 5], true, true))).toEqual(['information', 'billing', 'pricing']);
+    // The owner of a personal workspace has webhooks too (an integration of one's own).
+    expect(visiblePages(viewer([2, 4, 5], true, true))).toEqual([
+      'information',
+      'webhooks',
+      'billing',
+      'pricing',
+    ]);
     expect(accessTo('users', viewer([4], true, true))).toBe('personal');
   });
 });

@@ -51,8 +51,9 @@ const RULES: Record<SettingsPageName, Rule> = {
   permissions: { permission: P.ORG_VIEW_ROLES, notPersonal: true },
   // The server's rule for managing API keys (docs/decisions.md "API keys").
   'api-keys': { permission: P.ORG_EDIT_DETAILS },
-  // The server's rule for managing webhooks, the same (docs/decisions.md "Webhooks").
-  webhooks: { permission: P.ORG_EDIT_DETAILS },
+  // The server's rule for managing webhooks: the owner only, as an endpoint gets every document's events
+  // (docs/decisions.md "Webhooks").
+  webhooks: { ownerOnly: true },
   // The server's rule for the embedding origins, the same (docs/decisions.md "Embedded signing").
   embedding: { permission: P.ORG_EDIT_DETAILS },
   billing: { ownerOnly: true },
