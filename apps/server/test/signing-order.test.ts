@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFollowUp } from '../src/commands/signing/follow-up-job.ts';
-import { signingEvents } from '../src/db/schema/index.ts';
+import { signees, signingEvents } from '../src/db/schema/index.ts';
 import { freshSession } from './billing-helper.ts';
 import { errorOf, uniqueEmail, type TestUser } from './helper.ts';
 import { makePdf } from './pdf-fixtures.ts';
@@ -152,6 +152,25 @@ describe('signing order', () => {
     const turn = await t.pub('GET', `/api/signing/status/signee/${mine}`);
     expect(turn.json()).not.toHaveProperty('notYourTurn');
     expect((await t.pub('GET', `/api/signing/start/${mine}`)).statusCode).toBe(200);
+  });
+
+  it('never tells a later signee an earlier one’s e-mail address, even when that one has no name', async () => {
+    const hidden = uniqueEmail('o-hidden');
+    const doc = await contractWith([
+      { name: 'Hidden', email: hidden },
+      { name: 'Sara', email: owner.email, group: 2 },
+    ]);
+    await t.database.db
+      .update(signees)
+      .set({ givenName: '', familyName: '' })
+      .where(eq(signees.email, hidden));
+    expect((await t.json(owner, 'GET', `/api/signing/send/${doc.id}`)).json().status).toBe('OK');
+    const mine = (await listOf(doc.id)).signees[1]?.signingLink?.split('/public/sign/')[1] ?? '';
+    const status = await t.pub('GET', `/api/signing/status/signee/${mine}`);
+    expect(status.json()).toMatchObject({ notYourTurn: true, waitingFor: [] });
+    const start = await t.pub('GET', `/api/signing/start/${mine}`);
+    expect(errorOf(start)).toMatchObject({ reason: 'NOT_YOUR_TURN', details: { waitingFor: [] } });
+    for (const body of [status.body, start.body]) expect(body).not.toContain(hidden);
   });
 
   it('reminds only the group whose turn it is, by the sender and automatically', async () => {

@@ -4,7 +4,7 @@ import { signees } from '../../db/schema/index.ts';
 import { findDocument } from '../../queries/documents/get-document.ts';
 import type { ProcessRow, SigneeRow } from '../../queries/signing/signees.ts';
 import { AppError } from '../../lib/errors.ts';
-import { issueSigneeLink, fullNameOf, links } from './common.ts';
+import { issueSigneeLink, links } from './common.ts';
 import type { AppContext } from '../../http/context.ts';
 import { requesterOf } from './people.ts';
 import { mailAndRecord, signeeRecipients, type RoundMailPlace } from './round-mail.ts';
@@ -34,24 +34,27 @@ export function onTurn<T extends Grouped>(list: readonly T[]): T[] {
   return list.filter((s) => s.status !== 'signed' && s.signingGroup === group);
 }
 
-/**
- * Who must sign before `signee`: the unsigned signees of the groups before theirs (names, else addresses);
- * empty when it is the signee's turn.
- */
-export function waitingFor(
-  list: readonly (Grouped & Pick<SigneeRow, 'givenName' | 'familyName' | 'email'>)[],
+/** The unsigned signees of the groups before `signee`'s: empty when it is the signee's turn. */
+export function signBefore<S extends Grouped>(
+  list: readonly S[],
   signee: Pick<SigneeRow, 'signingGroup'>,
-): string[] {
-  return list
-    .filter((s) => s.status !== 'signed' && s.signingGroup < signee.signingGroup)
-    .map((s) => fullNameOf(s));
+): S[] {
+  return list.filter((s) => s.status !== 'signed' && s.signingGroup < signee.signingGroup);
+}
+
+/**
+ * Their names, as a link holder is told who signs first: never their addresses (one entered without a
+ * name is not listed, so the list may be empty while the signee still waits).
+ */
+export function namesOf(list: readonly Pick<SigneeRow, 'givenName' | 'familyName'>[]): string[] {
+  return list.map((s) => `${s.givenName} ${s.familyName}`.trim()).filter((name) => name !== '');
 }
 
 /** 409 NOT_YOUR_TURN naming who signs first: not a lock, nothing is sent; the signee is e-mailed later. */
 export function notYourTurnError(first: string[]): AppError {
   return new AppError(
     'CONFLICT',
-    `Others sign this document before you: ${first.join(', ')}. You will get an e-mail when it is your turn.`,
+    `Others sign this document before you${first.length > 0 ? `: ${first.join(', ')}` : ''}. You will get an e-mail when it is your turn.`,
   ).because('NOT_YOUR_TURN', { waitingFor: first });
 }
 

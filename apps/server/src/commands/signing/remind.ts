@@ -7,7 +7,7 @@ import { reserveMailQuota } from '../../services/mail/limits.ts';
 import { relock, type AuthorizedDocument } from '../../policies/documents.ts';
 import { memberActor } from './common.ts';
 import { remindableAt, sendReminders } from './reminders.ts';
-import { notYourTurnError, onTurn, waitingFor } from './order.ts';
+import { namesOf, notYourTurnError, onTurn, signBefore } from './order.ts';
 
 /**
  * The sender reminds one signee (signeeId) or every signee who has not signed. Each signee is reminded at
@@ -36,7 +36,7 @@ export async function remindSignees(
     const turn = new Set(onTurn(list).map((s) => s.id));
     const unsigned = chosen.filter((s) => s.status !== 'signed' && turn.has(s.id));
     const early = chosen.find((s) => s.status !== 'signed' && !turn.has(s.id));
-    if (unsigned.length === 0 && early) throw notYourTurnError(waitingFor(list, early));
+    if (unsigned.length === 0 && early) throw notYourTurnError(namesOf(signBefore(list, early)));
     if (unsigned.length === 0) {
       throw new AppError('CONFLICT', 'Nobody to remind: they have signed.').because('NOTHING_TO_REMIND');
     }

@@ -12,7 +12,7 @@ import {
   openSessionsOf,
   type ProcessRow,
 } from '../../queries/signing/signees.ts';
-import { notYourTurnError, waitingFor } from './order.ts';
+import { namesOf, notYourTurnError, signBefore } from './order.ts';
 import { signeeLinks } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SigningProviders, SigningStart } from '../../services/signing-providers/index.ts';
@@ -87,7 +87,7 @@ export async function signeeStatus(ctx: AppContext, token: string): Promise<Sign
   const signed = target.signee.status === 'signed';
   const first =
     !signed && target.process.state === 'signing'
-      ? waitingFor(await listSignees(ctx.db, target.document.id), target.signee)
+      ? signBefore(await listSignees(ctx.db, target.document.id), target.signee)
       : [];
   const lockedUntil =
     !signed && target.process.state === 'signing'
@@ -100,7 +100,7 @@ export async function signeeStatus(ctx: AppContext, token: string): Promise<Sign
     locked: lockedUntil !== null,
     ...(lockedUntil ? { lockedUntil } : {}),
     signed,
-    ...(first.length > 0 ? { waitingFor: first } : {}),
+    ...(first.length > 0 ? { waitingFor: namesOf(first) } : {}),
     completed: target.process.state === 'completed',
     documentName: target.document.name,
     signeeName: fullNameOf(target.signee),
@@ -141,8 +141,8 @@ export async function startSigning(
     const now = ctx.clock.now();
     if (pastExpiry(process, now)) throw roundExpiredError();
     // Signing order: a signee of a later group is told who signs first (not a lock; nothing is sent).
-    const first = waitingFor(await listSignees(tx, process.documentId), signee);
-    if (first.length > 0) throw notYourTurnError(first);
+    const first = signBefore(await listSignees(tx, process.documentId), signee);
+    if (first.length > 0) throw notYourTurnError(namesOf(first));
     await endExpiredSessions(tx, process, now);
     const lockedUntil = await lockedByOther(tx, process, signee.id, now);
     if (lockedUntil) {

@@ -144,7 +144,9 @@ export function SigningStartPage({ token }: { token: string }) {
         <Stack gap="xs">
           <Text>{intro}</Text>
           <Text c="dimmed" role="status" data-testid="not-your-turn">
-            {t('start.notYourTurnText', { names: data?.waitingFor?.join(', ') ?? '' })}
+            {data?.waitingFor && data.waitingFor.length > 0
+              ? t('start.notYourTurnText', { names: data.waitingFor.join(', ') })
+              : t('start.notYourTurnTextUnnamed')}
           </Text>
         </Stack>
       </MessagePage>
