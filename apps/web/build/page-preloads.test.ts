@@ -17,7 +17,7 @@ function manifestWith(pages: string[]): Manifest {
     '_api.js': { file: 'assets/api-1.js' },
   };
   for (const language of ['en', 'fi']) {
-    for (const group of ['core', 'signee', 'signing', 'app']) {
+    for (const group of ['core', 'signee', 'signing', 'app', 'integrations']) {
       manifest[`src/locales/${language}/${group}.ts`] = { file: `assets/${language}-${group}-1.js` };
     }
   }
@@ -42,6 +42,9 @@ describe('the JavaScript the server preloads per page', () => {
     expect(filesOf('/profile/:page?')?.fi).not.toContain('assets/en-core-1.js');
     expect(filesOf('/verify')?.en).toContain('assets/en-signing-1.js');
     expect(filesOf('/verify')?.en).not.toContain('assets/en-app-1.js');
+    // The integrations' texts (API keys, webhooks, embedding) come with the settings page only.
+    expect(filesOf('/settings/:page?/:subPage?')?.fi).toContain('assets/fi-integrations-1.js');
+    expect(filesOf('/')?.fi).not.toContain('assets/fi-integrations-1.js');
   });
 
   it('gives a signee’s pages the public root, their texts and their page: not the app', () => {
