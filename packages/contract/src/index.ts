@@ -32,11 +32,13 @@ export * from './api/edit-lock.ts';
 export * from './api/api-keys.ts';
 export * from './api/webhooks.ts';
 export * from './api/embedding.ts';
+export * from './api/fields.ts';
 
 import { authentication } from './api/authentication.ts';
 import { apiKeysApi } from './api/api-keys.ts';
 import { webhooksApi } from './api/webhooks.ts';
 import { embeddingApi } from './api/embedding.ts';
+import { fieldsApi } from './api/fields.ts';
 import { documents } from './api/documents.ts';
 import { privileges } from './api/privileges.ts';
 import { system } from './api/system.ts';
@@ -60,6 +62,7 @@ export const api = {
   embedding: embeddingApi,
   organizations: organizationsApi,
   documents,
+  fields: fieldsApi,
   privileges,
   system,
   plan,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PERSON_NAME_MAX, SIGNEE_LEVEL } from '../constants.ts';
 import { isoDate, language, uuid } from './common.ts';
 import { NAME_CHARACTERS_MESSAGE, isDisplaySafe, nameText } from './names.ts';
+import { fieldValues } from './fields.ts';
 import { signeeEmail } from './signee-email.ts';
 import { signeeIdentification, signingMethodId } from './signing-methods.ts';
 
@@ -160,6 +161,8 @@ export const signatureInput = z.object({
     error: 'Draw or type your signature.',
   }),
   intent: z.literal(true, { error: 'Confirm that you intend to sign.' }),
+  /** The signee's values for their fields placed on the document (fieldValues); absent: none. */
+  fields: fieldValues.optional(),
 });
 
 export const auditEvent = z.object({

@@ -3,6 +3,7 @@ import { SIGNING_TIME_LIMIT_MS } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
 import { okReply, simpleOk, statusReply } from '../envelope.ts';
 import { isoDate, language, uuid } from './common.ts';
+import { signingField } from './fields.ts';
 import {
   declineInput,
   fileReply,
@@ -131,6 +132,11 @@ export const publicSigning = {
       codeExpiresAt: isoDate.nullable(),
       codeVerified: z.boolean(),
       signed: z.boolean(),
+      /**
+       * This signee's fields placed on the document (issue #33 item 2), in page order; the page walks the
+       * signee through them. Absent or empty: no fields, the signature goes on the signature page only.
+       */
+      fields: z.array(signingField).optional(),
       /** Who asks: the sending organization's name (the sender's name for a personal organization). */
       organizationName: z.string().optional(),
       /** Origins allowed to frame this page (embedded signing, issue #34 item 3); events are posted to these only. */
