@@ -14,3 +14,4 @@ export * from './edit-locks.ts';
 export * from './signing-keys.ts';
 export * from './api-keys.ts';
 export * from './webhooks.ts';
+export * from './fields.ts';
