@@ -17,7 +17,7 @@ function manifestWith(pages: string[]): Manifest {
     '_api.js': { file: 'assets/api-1.js' },
   };
   for (const language of ['en', 'fi']) {
-    for (const group of ['core', 'signee', 'signing', 'app', 'integrations']) {
+    for (const group of ['core', 'signee', 'signing', 'app', 'integrations', 'fields']) {
       manifest[`src/locales/${language}/${group}.ts`] = { file: `assets/${language}-${group}-1.js` };
     }
   }

@@ -65,6 +65,7 @@ describe('the public root (a signee’s pages without the app)', () => {
     expect(textsOf(routeNamed('Verify'))).toEqual(['signing']);
     expect(textsOf(routeNamed('Dashboard'))).toEqual(['app', 'signing']);
     expect(textsOf(routeNamed('Settings'))).toEqual(['app', 'signing', 'integrations']);
+    expect(textsOf(routeNamed('Document'))).toEqual(['app', 'signing', 'fields']);
     expect(textsOf(routeNamed('SignIn'))).toEqual([]);
   });
 });

@@ -276,13 +276,16 @@ export const PUBLIC_ROOT_TEXTS: NamespaceGroup[] = ['signee'];
 /**
  * The texts a page needs besides `core`: none for sign-in and sign-up, the signee's for the public root's
  * pages, the signing group for the verification page, the signed-in app's for the rest, and the settings
- * pages also the integrations' (API keys, webhooks, embedding), which no other page shows.
+ * pages also the integrations' (API keys, webhooks, embedding), which no other page shows, and the
+ * document page the fields' (placing fields on its pages).
  */
 export function textsOf(route: Pick<RouteEntry, 'access' | 'path' | 'root'>): NamespaceGroup[] {
   if (route.access === 'signedOut') return [];
   if (route.root === 'public') return PUBLIC_ROOT_TEXTS;
   if (route.access === 'public' && route.path === '/verify') return ['signing'];
   if (route.path.startsWith('/settings')) return [...SIGNED_IN_TEXTS, 'integrations'];
+  // Placing fields on the pages (features/fields): its card shows on the document page, its editor with it.
+  if (route.path.startsWith('/document/')) return [...SIGNED_IN_TEXTS, 'fields'];
   return SIGNED_IN_TEXTS;
 }
 

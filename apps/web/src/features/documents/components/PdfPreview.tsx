@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconArrowAutofitWidth, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type * as PdfJs from 'pdfjs-dist';
-import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { base64ToBytes } from '../lib/content';
 import { CSS_PER_POINT, PdfPage } from './PdfPage';
+import { usePdfDocument } from './usePdfDocument';
 
 export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
 const MIN_SCALE = 0.25;
@@ -30,66 +28,17 @@ export function stepZoom(scale: number, direction: 1 | -1): number {
   return next ?? scale;
 }
 
-let pdfjs: Promise<typeof PdfJs> | undefined;
-
-/** pdf.js and its worker load only when a PDF is first shown (STACK-NOTES: about 500 KB gzip together). */
-function loadPdfJs() {
-  pdfjs ??= import('pdfjs-dist').then((lib) => {
-    lib.GlobalWorkerOptions.workerSrc = new URL(
-      'pdfjs-dist/build/pdf.worker.min.mjs',
-      import.meta.url,
-    ).toString();
-    return lib;
-  });
-  return pdfjs;
-}
-
 /**
  * A PDF shown page by page on canvases, with zoom (SPEC §2.4: no viewer toolbar or panes). Give it a new
  * `key` for new content. `onFailed` is called when the PDF cannot be read.
  */
 export function PdfPreview({ data, title, onFailed }: { data: string; title: string; onFailed: () => void }) {
   const { t } = useTranslation('documents');
-  const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
-  const [pageWidth, setPageWidth] = useState<number | null>(null);
   /** null: fit the width of the preview. */
   const [zoom, setZoom] = useState<number | null>(null);
   const area = useElementSize();
 
-  useEffect(() => {
-    let cancelled = false;
-    let loaded: PDFDocumentProxy | null = null;
-    let destroyTask: (() => Promise<void>) | undefined;
-    loadPdfJs()
-      .then((lib) => {
-        if (cancelled) return null;
-        // pdf.js takes the bytes over (they move to its worker): give it its own copy.
-        const task = lib.getDocument({ data: base64ToBytes(data), isEvalSupported: false });
-        destroyTask = () => task.destroy();
-        return task.promise;
-      })
-      .then((doc) => {
-        if (!doc) return;
-        if (cancelled) {
-          void doc.destroy();
-          return;
-        }
-        loaded = doc;
-        return doc.getPage(1).then((first) => {
-          if (cancelled) return;
-          setPageWidth(first.getViewport({ scale: 1 }).width);
-          setPdf(doc);
-        });
-      })
-      .catch(() => {
-        if (!cancelled) onFailed();
-      });
-    return () => {
-      cancelled = true;
-      if (loaded) void loaded.destroy();
-      else void destroyTask?.();
-    };
-  }, [data, onFailed]);
+  const { pdf, pageWidth } = usePdfDocument(data, onFailed);
 
   const scale = zoom ?? fitScale(area.width, pageWidth);
   if (!pdf) {
