@@ -1,7 +1,7 @@
 /**
  * Matrix rows (authorization-matrix.test.ts) of the webhook calls (issue #34 item 2): all are the owner's
  * only (an endpoint gets every document's events; policies/webhooks.ts). The calls on one endpoint or delivery
- * use an unknown id, so the owner gets 404 and everyone else 403 first (webhooks.test.ts covers another
+ * use an unknown id, so the owner gets 404 and everyone else 403 first (webhooks-manage.test.ts covers another
  * organization's endpoint).
  * The endpoint made is turned off, so that nothing is delivered from the matrix.
  */
