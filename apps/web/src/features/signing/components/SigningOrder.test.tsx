@@ -1,51 +1,33 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ModalHost } from '../../../components/modals';
+import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
-import { resetTestState, signInAs } from '../../../test/utils';
-import { registerSigningModals } from '../modals';
-import { DOC_ID, makeDocument, makeSignee, memberReplies } from '../test/fixtures';
+import { makeDocument, memberReplies } from '../test/fixtures';
+import {
+  E1,
+  E2,
+  E3,
+  openSendDialog,
+  renderSigningActions,
+  SEND,
+  setUpSendDialogTests,
+  threeSignees,
+} from '../test/send-dialog';
 import { SigneesPanel } from './SigneesPanel';
-import { SigningActions } from './SigningActions';
 
 vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
-beforeEach(() => {
-  signInAs();
-  registerSigningModals();
-});
-afterEach(async () => {
-  resetTestState();
-  await changeLanguage('en');
-});
+setUpSendDialogTests();
 
-const SEND = `POST /api/signing/send/${DOC_ID}`;
-const E1 = '00000000-0000-4000-8000-0000000000e1';
-const E2 = '00000000-0000-4000-8000-0000000000e2';
-const E3 = '00000000-0000-4000-8000-0000000000e3';
-const three = [
-  makeSignee(),
-  makeSignee({ id: E2, fullName: 'Olli Ohto', email: 'olli@example.com' }),
-  makeSignee({ id: E3, fullName: 'Pia Puu', email: 'pia@example.com' }),
-];
+const three = threeSignees();
 
 describe('signing order (issue #33 item 3)', () => {
   it('send dialog: the switch puts signees in order, groups are edited by number, and send carries them', async () => {
-    const fetchMock = mockApi({
+    const fetchMock = renderSigningActions({
       ...memberReplies(three, { send: true }),
       [SEND]: () => ({ status: 'OK', document: makeDocument({ state: 20 }) }),
     });
-    renderAt(
-      <>
-        <SigningActions document={makeDocument()} onReload={vi.fn()} />
-        <ModalHost />
-      </>,
-      { path: '/document/:document', url: `/document/${DOC_ID}` },
-    );
-    fireEvent.click(await screen.findByRole('button', { name: 'Send for signing' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send for signing' });
-    await within(dialog).findByRole('table', { name: 'Cost of the signatures' });
+    const dialog = await openSendDialog();
     expect(within(dialog).queryByRole('textbox', { name: 'Signing group of Olli Ohto' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('switch', { name: /Sign in order/ }));
     const olli = within(dialog).getByRole('textbox', { name: 'Signing group of Olli Ohto' });
@@ -70,20 +52,11 @@ describe('signing order (issue #33 item 3)', () => {
 
   it('send dialog: parallel back again sends every signee in group 1', async () => {
     const stored = three.map((s, i) => ({ ...s, group: i + 1 }));
-    const fetchMock = mockApi({
+    const fetchMock = renderSigningActions({
       ...memberReplies(stored, { send: true }),
       [SEND]: () => ({ status: 'OK', document: makeDocument({ state: 20 }) }),
     });
-    renderAt(
-      <>
-        <SigningActions document={makeDocument()} onReload={vi.fn()} />
-        <ModalHost />
-      </>,
-      { path: '/document/:document', url: `/document/${DOC_ID}` },
-    );
-    fireEvent.click(await screen.findByRole('button', { name: 'Send for signing' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send for signing' });
-    await within(dialog).findByRole('table', { name: 'Cost of the signatures' });
+    const dialog = await openSendDialog();
     const toggle = within(dialog).getByRole('switch', { name: /Sign in order/ });
     expect(toggle).toBeChecked();
     fireEvent.click(toggle);
@@ -105,11 +78,11 @@ describe('signing order (issue #33 item 3)', () => {
     '%s: the signees panel shows each group and whose turn it is',
     async (lang, now, group1, turn) => {
       await changeLanguage(lang);
-      const list = [
-        makeSignee({ status: 'signed', signedAt: '2026-06-01T10:00:00.000Z' }),
-        makeSignee({ id: E2, fullName: 'Olli Ohto', email: 'olli@example.com', group: 2 }),
-        makeSignee({ id: E3, fullName: 'Pia Puu', email: 'pia@example.com', group: 3 }),
-      ];
+      const list = threeSignees([
+        { status: 'signed', signedAt: '2026-06-01T10:00:00.000Z' },
+        { group: 2 },
+        { group: 3 },
+      ]);
       mockApi(memberReplies(list, {}, { currentGroup: 2, ordered: true }));
       renderAt(<SigneesPanel document={makeDocument({ state: 20 })} />);
       const panel = await screen.findByRole('list', { name: /Signees|Allekirjoittajat/ });
