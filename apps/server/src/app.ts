@@ -86,7 +86,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerErrorHandler(app);
   registerAbandonedRequests(app);
   registerServices(app, ctx, database.kind);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   registerEid(app);
   await registerRoutes(app);
   await registerWebApp(app, config.webDist);

@@ -2,23 +2,19 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isMailboxId, type DevMailbox, type StoredMail } from '../../services/mail/mailbox.ts';
+import { contentSecurityPolicy } from '../../plugins/security.ts';
 import { mailboxPage, messagePage, previewDocument } from './pages.ts';
 
 const query = z.object({ to: z.string().trim().max(320).optional() });
 
 /** The HTML part may show only itself: no scripts, no fetches, a sandboxed origin, framed by our page. */
-const previewPolicy = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'none'"],
-      styleSrc: ["'unsafe-inline'"],
-      imgSrc: ['data:'],
-      frameAncestors: ["'self'"],
-      sandbox: ['allow-popups', 'allow-popups-to-escape-sandbox', 'allow-top-navigation-by-user-activation'],
-    },
-  },
-};
+const PREVIEW_POLICY = contentSecurityPolicy({
+  'default-src': ["'none'"],
+  'style-src': ["'unsafe-inline'"],
+  'img-src': ['data:'],
+  'frame-ancestors': ["'self'"],
+  sandbox: ['allow-popups', 'allow-popups-to-escape-sandbox', 'allow-top-navigation-by-user-activation'],
+});
 
 const sendHtml = (reply: FastifyReply, body: string) =>
   reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
@@ -69,9 +65,10 @@ export function registerDevRoutes(app: FastifyInstance): void {
   app.get<ById>('/dev/mail/:id', async (req, reply) =>
     sendHtml(reply, messagePage(await message(req.params.id))),
   );
-  app.get<ById>('/dev/mail/:id/preview', { helmet: previewPolicy }, async (req, reply) =>
-    sendHtml(reply, previewDocument((await message(req.params.id)).html)),
-  );
+  app.get<ById>('/dev/mail/:id/preview', async (req, reply) => {
+    const { html } = await message(req.params.id);
+    return sendHtml(reply.header('content-security-policy', PREVIEW_POLICY), previewDocument(html));
+  });
   app.get<ById>('/dev/mail/:id/message.html', async (req, reply) => {
     const m = await message(req.params.id);
     return download(reply, 'text/html; charset=utf-8', `${m.id}.html`, m.html);
