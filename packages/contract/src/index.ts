@@ -33,12 +33,14 @@ export * from './api/api-keys.ts';
 export * from './api/webhooks.ts';
 export * from './api/embedding.ts';
 export * from './api/fields.ts';
+export * from './api/bulk-send.ts';
 
 import { authentication } from './api/authentication.ts';
 import { apiKeysApi } from './api/api-keys.ts';
 import { webhooksApi } from './api/webhooks.ts';
 import { embeddingApi } from './api/embedding.ts';
 import { fieldsApi } from './api/fields.ts';
+import { bulkSendApi } from './api/bulk-send.ts';
 import { documents } from './api/documents.ts';
 import { privileges } from './api/privileges.ts';
 import { system } from './api/system.ts';
@@ -63,6 +65,7 @@ export const api = {
   organizations: organizationsApi,
   documents,
   fields: fieldsApi,
+  bulkSend: bulkSendApi,
   privileges,
   system,
   plan,

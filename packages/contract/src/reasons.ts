@@ -215,6 +215,15 @@ export const ERROR_REASONS = [
   'TEMPLATE_SIGNEES_INVALID',
   /** 400: two signee roles of a template have the same name (case does not count). */
   'TEMPLATE_ROLES_DUPLICATE',
+  // ── Bulk send (issue #33 item 4) ────────────────────────────────────────────────────────────────
+  /** 400: the CSV of a bulk send has problems (the preview lists them per file and per row). */
+  'BULK_SEND_INVALID',
+  /** 409: another bulk send of the organization is still running; one runs at a time. */
+  'BULK_SEND_RUNNING',
+  /** 409: the bulk send has no failed rows to retry. */
+  'BULK_SEND_NOTHING_TO_RETRY',
+  /** A bulk send's row: its document's PDF could not be made, so it cannot be sent. */
+  'BULK_SEND_PDF_FAILED',
   // ── Faults: the server's database and file storage ──────────────────────────────────────────────
   /** 503: the database cannot be reached right now (outage, restart); the call changed nothing it reported. */
   'DATABASE_UNAVAILABLE',

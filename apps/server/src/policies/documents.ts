@@ -138,6 +138,9 @@ export function documentAbilities(
     cancel: ok(edit, documentRules.cancel(doc)),
     remind: ok(edit, documentRules.remind(doc)),
     convert: ok(view && can(actor, P.DOCUMENTS_CREATE), documentRules.convert(doc)),
+    bulkSend:
+      doc.type === 'template' &&
+      ok(view && can(actor, P.DOCUMENTS_CREATE) && edit, documentRules.convert(doc)),
     createInside: folder && can(actor, P.DOCUMENTS_CREATE),
     viewRoles: can(actor, P.DOCUMENTS_VIEW_ROLES),
     editRoles: can(actor, P.DOCUMENTS_EDIT_ROLES),

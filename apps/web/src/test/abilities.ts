@@ -16,6 +16,7 @@ export function makeAbilities(overrides: Partial<DocumentAbilities> = {}): Docum
     cancel: false,
     remind: false,
     convert: true,
+    bulkSend: false,
     createInside: false,
     viewRoles: true,
     editRoles: true,

@@ -104,6 +104,8 @@ export const documentAbilities = z.object({
   remind: z.boolean(),
   /** Make a contract from this template (or copy this folder). */
   convert: z.boolean(),
+  /** Send this template to many people from a CSV (bulk send: documents create and edit, a person's session). */
+  bulkSend: z.boolean(),
   /** Create or upload documents inside this folder. */
   createInside: z.boolean(),
   /** See which roles may see this document (the permissions action). */
