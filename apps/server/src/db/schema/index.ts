@@ -15,3 +15,4 @@ export * from './signing-keys.ts';
 export * from './api-keys.ts';
 export * from './webhooks.ts';
 export * from './fields.ts';
+export * from './bulk-send.ts';
