@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { publicSigning, type Language } from '@sinetti/contract';
+import { publicSigning, type FieldValues, type Language } from '@sinetti/contract';
 import { ApiError, call, type ReplyData } from '../../../lib/api';
 import { earlyQueryOptions } from '../../../lib/early-query';
 import { signingKeys } from './keys';
@@ -38,16 +38,23 @@ export const verifyCode = (sessionToken: string, code: string) =>
 
 export type SignatureValue = { kind: 'drawn'; image: string } | { kind: 'typed'; text: string };
 
-export const signDocument = (sessionToken: string, signature: SignatureValue) =>
-  call(publicSigning.sign, { params: { sessionToken }, body: { signature, intent: true } });
+/** The signature, with the values of the signee's fields when the document has fields for them. */
+export const signDocument = (sessionToken: string, signature: SignatureValue, fields?: FieldValues) =>
+  call(publicSigning.sign, {
+    params: { sessionToken },
+    body: { signature, intent: true, ...(fields ? { fields } : {}) },
+  });
 
 /** Flow eid: begin the identification; the browser then goes to redirectUrl (the eID provider). */
 export const beginIdentification = (sessionToken: string) =>
   call(publicSigning.identify, { params: { sessionToken } });
 
 /** Flow qtsp: sign here (as sign does); the browser then goes to redirectUrl to authorize it at the QTSP. */
-export const remoteSign = (sessionToken: string, signature: SignatureValue) =>
-  call(publicSigning.remoteSign, { params: { sessionToken }, body: { signature, intent: true } });
+export const remoteSign = (sessionToken: string, signature: SignatureValue, fields?: FieldValues) =>
+  call(publicSigning.remoteSign, {
+    params: { sessionToken },
+    body: { signature, intent: true, ...(fields ? { fields } : {}) },
+  });
 
 /** What the eID provider or the QTSP sent back with the browser (its query parameters). */
 export interface ProviderAnswer {

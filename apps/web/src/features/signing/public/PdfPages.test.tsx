@@ -100,6 +100,25 @@ describe('a PDF’s pages', () => {
     await waitFor(() => expect(drawn.sort()).toEqual([1, 2, 3]));
   });
 
+  it('carry each page’s overlay (the signee’s fields) in that page’s box', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    render(
+      <PdfPages
+        sourceKey="a"
+        load={pdf}
+        pages={3}
+        overlay={(page) => <output>{`fields of ${page}`}</output>}
+      />,
+    );
+    await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(3));
+    const boxes = screen.getAllByTestId('pdf-page');
+    expect(boxes.map((box) => box.querySelector('output')?.textContent)).toEqual([
+      'fields of 1',
+      'fields of 2',
+      'fields of 3',
+    ]);
+  });
+
   it('say so when the document cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(<PdfPages sourceKey="a" load={() => Promise.reject(new Error('gone'))} pages={1} />);

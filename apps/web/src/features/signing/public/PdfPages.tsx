@@ -56,7 +56,17 @@ function useNearViewport(ref: RefObject<Element | null>): boolean {
   return near;
 }
 
-function PageCanvas({ pdf, number, ratio }: { pdf: PDFDocumentProxy; number: number; ratio: number }) {
+function PageCanvas({
+  pdf,
+  number,
+  ratio,
+  overlay,
+}: {
+  pdf: PDFDocumentProxy;
+  number: number;
+  ratio: number;
+  overlay?: ReactNode;
+}) {
   const { t } = useTranslation('signee');
   const ref = useRef<HTMLCanvasElement>(null);
   const [rendered, setRendered] = useState(false);
@@ -97,6 +107,7 @@ function PageCanvas({ pdf, number, ratio }: { pdf: PDFDocumentProxy; number: num
         aria-label={t('session.page', { number, total: pdf.numPages })}
         style={{ display: 'block', position: 'absolute', inset: 0, width: '100%', height: '100%' }}
       />
+      {overlay}
     </PageBox>
   );
 }
@@ -111,12 +122,15 @@ export function PdfPages({
   load,
   pages,
   onLoaded = () => undefined,
+  overlay,
 }: {
   /** Which PDF: a new key loads again. */
   sourceKey: string;
   load: (signal: AbortSignal) => Promise<ArrayBuffer>;
   pages: number;
   onLoaded?: () => void;
+  /** Drawn over each page, in the page's box (the signee's fields); its position is the page's. */
+  overlay?: (page: number) => ReactNode;
 }) {
   const { t } = useTranslation('signee');
   const [state, setState] = useState<PdfState>({ kind: 'loading' });
@@ -173,7 +187,7 @@ export function PdfPages({
         ))}
       {state.kind === 'ready' &&
         Array.from({ length: state.pdf.numPages }, (_, i) => (
-          <PageCanvas key={i} pdf={state.pdf} number={i + 1} ratio={state.ratio} />
+          <PageCanvas key={i} pdf={state.pdf} number={i + 1} ratio={state.ratio} overlay={overlay?.(i + 1)} />
         ))}
     </Stack>
   );

@@ -20,6 +20,10 @@ export interface SigningActionBarProps {
   onJump: () => void;
   /** More actions beside Sign (e.g. Decline), kept in the same sticky bar. */
   children?: ReactNode;
+  /** The walk through the fields placed on the document (FieldWalker), above the steps; none without fields. */
+  walker?: ReactNode;
+  /** At the sign step, required fields are still to fill: the hint says so. */
+  fieldsLeft?: boolean;
 }
 
 /**
@@ -36,9 +40,17 @@ export function SigningActionBar({
   onSign,
   onJump,
   children,
+  walker,
+  fieldsLeft = false,
 }: SigningActionBarProps) {
   const { t } = useTranslation('signee');
-  const hint = ready ? t('steps.readyHint') : step === 'sign' && signHint ? signHint : t(`steps.${step}Hint`);
+  const hint = ready
+    ? t('steps.readyHint')
+    : step === 'sign' && fieldsLeft
+      ? t('steps.fieldsHint')
+      : step === 'sign' && signHint
+        ? signHint
+        : t(`steps.${step}Hint`);
   return (
     <Paper
       component="section"
@@ -53,6 +65,7 @@ export function SigningActionBar({
       data-testid="signing-action-bar"
     >
       <Stack gap="xs">
+        {walker}
         <SigningSteps step={step} steps={steps} />
         <Group gap="xs" justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed" style={{ flex: '1 1 12rem' }} aria-live="polite">

@@ -4,6 +4,7 @@ import { IconBan, IconClock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import type { SigningField } from '@sinetti/contract';
 import { MessagePage } from '../../../components/MessagePage';
 import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api';
@@ -14,6 +15,9 @@ import { navigate, useSearchParam } from '../../../lib/page-navigation';
 import { fetchSessionPdf, remoteSign, sessionQuery, signDocument, type SignatureValue } from '../api/public';
 import { goToProvider } from '../lib/provider-return';
 import { DeclineButton } from './DeclineButton';
+import { FieldOverlay } from './FieldOverlay';
+import { FieldWalker } from './FieldWalker';
+import { useFieldWalk } from './useFieldWalk';
 import { useSessionPresence } from './useSessionPresence';
 import { postEmbedEvent, useEmbedEvent } from '../lib/embed';
 import { PdfPages } from './PdfPages';
@@ -24,6 +28,9 @@ import { currentStep, stepsOf } from './SigningSteps';
 
 // The signature pad is fetched once the page has painted (see SigningCheck.tsx).
 const SignatureFields = lazy(async () => ({ default: (await import('./SignatureFields')).SignatureFields }));
+
+/** A session without fields (one stable array, so that the walk's values are not made again each render). */
+const NO_FIELDS: readonly SigningField[] = [];
 
 /** True once `iso` has passed, checked every 15 seconds. */
 function usePassed(iso: string | undefined): boolean {
@@ -41,7 +48,9 @@ function usePassed(iso: string | undefined): boolean {
  * (drawn or typed), the intent checkbox; the session's 60-minute end shown. A sticky action bar shows the
  * step (read → code or identify → sign), jumps to it and holds Sign; for a qualified signature Sign goes on
  * to the QTSP, where the signee authorizes it. Focus follows the steps: the code field after the code is
- * sent, the signature after the code is confirmed.
+ * sent, the signature after the code is confirmed. When the sender placed fields for this signee (issue #33
+ * item 2), they lie over the pages and a walk in the action bar leads through them; their values go with
+ * the signature, and Sign waits until every required one is filled.
  */
 export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
   const { t } = useTranslation('signee');
@@ -60,6 +69,7 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
   const [codeFocus, setCodeFocus] = useState(0);
   const signatureTitle = useRef<HTMLHeadingElement>(null);
   const data = session.data;
+  const walk = useFieldWalk(data?.fields ?? NO_FIELDS, signature !== null);
   const expired = usePassed(data?.expiresAt) || ended !== null;
   useDocumentTitle(data ? `${t('session.title', { name: data.document.name })} · Sinetti` : 'Sinetti');
 
@@ -97,7 +107,7 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
 
   const flow = data.flow;
   const verified = checkDone(data);
-  const ready = verified && viewed && signature !== null && intent;
+  const ready = verified && viewed && signature !== null && intent && walk.left === 0;
   const step = currentStep({ viewed, verified, flow });
   const focusSignature = () => {
     const title = signatureTitle.current;
@@ -105,21 +115,24 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
     title?.focus({ preventScroll: true });
   };
   const jump = () => {
-    if (verified) focusSignature();
-    else setCodeFocus((n) => n + 1);
+    if (!verified) setCodeFocus((n) => n + 1);
+    else if (walk.left > 0) walk.next();
+    else focusSignature();
   };
   const sign = async () => {
     if (!ready || signing || !signature) return;
-    setSigning(true);
     setFailure(null);
+    if (!walk.validate()) return;
+    setSigning(true);
+    const fields = walk.body();
     try {
       if (flow === 'qtsp') {
         // Signed here; the QTSP asks the signee to authorize the signature, then sends them back.
-        const reply = await remoteSign(sessionToken, signature);
+        const reply = await remoteSign(sessionToken, signature, fields);
         goToProvider(reply.redirectUrl, sessionToken);
         return;
       }
-      const reply = await signDocument(sessionToken, signature);
+      const reply = await signDocument(sessionToken, signature, fields);
       postEmbedEvent('sinetti:signed', data?.embedOrigins, data?.document.id);
       navigate(new URL(reply.redirect, window.location.origin).pathname, { replace: true });
     } catch (err) {
@@ -138,6 +151,7 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
           ))
       )
         setEnded(err);
+      else if (walk.showServerProblems(err)) setFailure(t('fields.failed'));
       else setFailure(errorText(err, t('session.signFailed')));
     }
   };
@@ -168,6 +182,18 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
             load={(signal) => fetchSessionPdf(sessionToken, signal)}
             pages={data.document.pages}
             onLoaded={() => setViewed(true)}
+            {...(walk.fields.length > 0
+              ? {
+                  overlay: (page: number) => (
+                    <FieldOverlay
+                      page={page}
+                      walk={walk}
+                      signature={signature}
+                      onSignatureField={focusSignature}
+                    />
+                  ),
+                }
+              : {})}
           />
         </section>
         <SigningCheck
@@ -225,6 +251,8 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
           signing={signing}
           onSign={() => void sign()}
           onJump={jump}
+          walker={<FieldWalker walk={walk} />}
+          fieldsLeft={walk.left > 0}
         >
           <DeclineButton from={{ session: sessionToken }} onDeclined={() => setDeclined(true)} />
         </SigningActionBar>
