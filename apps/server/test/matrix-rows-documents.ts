@@ -69,6 +69,19 @@ export const DOCUMENT_ROWS: Record<string, Row> = {
     grants: one(P.DOCUMENTS_VIEW),
     request: (o) => json('GET', `/api/documents/template-fields/${o.template}`),
   },
+  // Fields placed on the pages (issue #33 item 1): an empty save changes nothing and needs no PDF.
+  'fields.list': {
+    subject: 'document',
+    kind: 'object',
+    grants: one(P.DOCUMENTS_VIEW),
+    request: (o) => json('GET', `/api/documents/fields/${o.contract}`),
+  },
+  'fields.save': {
+    subject: 'document',
+    kind: 'object',
+    grants: one(P.DOCUMENTS_EDIT),
+    request: (o) => json('PUT', `/api/documents/fields/${o.contract}`, { fields: [] }),
+  },
   'documents.saveContent': {
     subject: 'document',
     kind: 'object',

@@ -81,6 +81,11 @@ export const ERROR_REASONS = [
   'NO_SIGNEES',
   /** 409: the document's PDF rendition is still being made. */
   'PDF_PENDING',
+  /**
+   * 409 at send: a field placed on the pages lies on a page the document's PDF no longer has (a new version
+   * with fewer pages since the fields were placed); move or remove it first.
+   */
+  'FIELDS_OFF_PAGE',
   /** 409: the document has no PDF rendition, or its PDF cannot be signed (encrypted, damaged). */
   'PDF_UNSIGNABLE',
   /** 409: cancel needs a document that is out for signing. */

@@ -89,6 +89,32 @@ export const documentRules = {
     }
     return null;
   },
+  /** Having fields placed on the pages: contracts and templates (not folders or attached files). */
+  fields(doc: Doc): Refusal {
+    if (doc.type === 'folder') return no('A folder has no pages.', 'IS_A_FOLDER');
+    if (!WITH_SIGNEES.includes(doc.type))
+      return no('Only contracts and templates have fields.', 'NOT_A_CONTRACT');
+    return null;
+  },
+  /**
+   * Placing fields on the pages (issue #33 item 1): a contract or template in Draft. Never while it is out
+   * for signing (the signing page and the signatures use them) nor once signed or archived.
+   */
+  placeFields(doc: Doc): Refusal {
+    const refusal = documentRules.fields(doc);
+    if (refusal) return refusal;
+    if (doc.state !== DOCUMENT_STATE.Draft) {
+      return no('Fields can be changed only before the document is sent for signing.', 'NOT_EDITABLE');
+    }
+    return null;
+  },
+  /** Sending and placing fields need the document's PDF: still being made, or none at all. */
+  pdf(doc: Pick<DocumentRow, 'pdfKey' | 'pdfSha256' | 'conversionStatus'>): Refusal {
+    if (doc.pdfKey && doc.pdfSha256) return null;
+    return doc.conversionStatus === 'pending'
+      ? no('The PDF of this document is still being made. Try again in a moment.', 'PDF_PENDING')
+      : no('This document has no PDF version, so it cannot be signed.', 'PDF_UNSIGNABLE');
+  },
   /** Making a contract from a template, or copying a folder of them. */
   convert(doc: Doc): Refusal {
     return doc.type === 'template' || doc.type === 'folder'

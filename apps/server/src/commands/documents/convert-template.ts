@@ -30,6 +30,8 @@ import { enqueueRendition, lockTree } from './common.ts';
 import { inSubtree } from './subtree.ts';
 import { addFirstVersions } from './versions.ts';
 import { addRoleSignees, type RoleSignee } from './template-roles.ts';
+import { roleKey } from './fields.ts';
+import { copyFields } from './fields-copy.ts';
 
 /** Copying more than this at once is refused (the copy is one transaction). */
 export const MAX_COPY = 2000;
@@ -148,6 +150,8 @@ export async function convertTemplate(
         now,
       );
     }
+    const roles = new Map((input.roleSignees?.people ?? []).map((p) => [roleKey(p.role), p.email]));
+    await copyFields(tx, ids, { id: newId, roles }, now);
     for (const copy of copies) {
       if (copy.conversionStatus === 'pending' || (copy.pdfKey && copy.contentText === null)) {
         await enqueueRendition(tx, now, copy);

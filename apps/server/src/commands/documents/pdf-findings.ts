@@ -6,8 +6,11 @@ import { analyzeUpload } from '../../services/pdf/index.ts';
 import { pdfRun } from '../signing/pdf-run.ts';
 import { readPdf } from '../signing/common.ts';
 
-/** Findings as stored on the document: with the sha256 of the PDF they are about. */
-export type StoredFindings = PdfFindings & { sha256: string };
+/**
+ * Findings as stored on the document: with the sha256 of the PDF they are about and its pages (missing in
+ * findings stored before pages were counted: read again when needed).
+ */
+export type StoredFindings = PdfFindings & { sha256: string; pages?: number };
 
 /**
  * The findings of a PDF (issue #30 item 4), read in a PDF worker counted against the organization; null
@@ -28,24 +31,27 @@ export async function analyzeFindings(
   }
 }
 
-const publicFindings = ({ sha256: _sha256, ...findings }: StoredFindings): PdfFindings => findings;
+const publicFindings = ({ sha256: _sha256, pages: _pages, ...findings }: StoredFindings): PdfFindings =>
+  findings;
+
+type PdfOf = { id: string; organizationId: string; pdfKey: string | null; pdfSha256: string | null };
 
 /**
- * The findings of the document's current PDF for the send dialog: as stored when the upload or
- * conversion analysed this very file, else analysed now (documents from before the analysis, a restored
+ * The analysis of the document's current PDF: as stored when the upload or conversion analysed this very
+ * file, else analysed now (documents from before the analysis or before it counted pages, a restored
  * version) and stored for the next time. Null when there is no PDF yet or it cannot be read.
  */
-export async function currentFindings(
+async function currentAnalysis(
   ctx: Pick<AppContext, 'config' | 'log' | 'db' | 'blobs'>,
-  doc: { id: string; organizationId: string; pdfKey: string | null; pdfSha256: string | null },
-): Promise<PdfFindings | null> {
+  doc: PdfOf,
+): Promise<StoredFindings | null> {
   const { pdfKey, pdfSha256 } = doc;
   if (!pdfKey || !pdfSha256) return null;
   const [row] = await ctx.db
     .select({ findings: documents.pdfFindings })
     .from(documents)
     .where(eq(documents.id, doc.id));
-  if (row?.findings?.sha256 === pdfSha256) return publicFindings(row.findings);
+  if (row?.findings?.sha256 === pdfSha256 && row.findings.pages !== undefined) return row.findings;
   const pdf = await readPdf(ctx.blobs, pdfKey);
   const found = await analyzeFindings(ctx, doc.organizationId, pdf, pdfSha256);
   if (!found) return null;
@@ -53,5 +59,26 @@ export async function currentFindings(
     .update(documents)
     .set({ pdfFindings: found })
     .where(and(eq(documents.id, doc.id), eq(documents.pdfSha256, pdfSha256)));
-  return publicFindings(found);
+  return found;
+}
+
+/** The findings of the document's current PDF for the send dialog (currentAnalysis); null without one. */
+export async function currentFindings(
+  ctx: Pick<AppContext, 'config' | 'log' | 'db' | 'blobs'>,
+  doc: PdfOf,
+): Promise<PdfFindings | null> {
+  const found = await currentAnalysis(ctx, doc);
+  return found && publicFindings(found);
+}
+
+/**
+ * The pages of the document's current PDF (what fields placed on it are checked against), with the
+ * sha256 of the file counted; null when there is no PDF yet or it cannot be read.
+ */
+export async function currentPages(
+  ctx: Pick<AppContext, 'config' | 'log' | 'db' | 'blobs'>,
+  doc: PdfOf,
+): Promise<{ pages: number; sha256: string } | null> {
+  const found = await currentAnalysis(ctx, doc);
+  return found?.pages === undefined ? null : { pages: found.pages, sha256: found.sha256 };
 }

@@ -19,6 +19,7 @@ import type { DocumentRow } from '../../queries/documents/columns.ts';
 import { listSignees } from '../../queries/signing/signees.ts';
 import type { SigneeInput } from '../signing/signees.ts';
 import { recordAudit } from '../audit.ts';
+import { keepFieldsOfRoles } from './fields-copy.ts';
 
 /**
  * Signee roles of a template (issue 13 item 4): named slots ("Tenant", "Landlord") that Use template fills
@@ -53,6 +54,8 @@ export async function setTemplateRoles(
       .update(documents)
       .set({ signeeRoles: roles, updatedAt: ctx.clock.now() })
       .where(eq(documents.id, doc.id));
+    // Fields placed for a role that is gone go with it (docs/decisions.md "Fields on the page").
+    await keepFieldsOfRoles(tx, doc.id, roles);
     await recordAudit(tx, auditOf(actor), 'template.roles-set', {
       organizationId: doc.organizationId,
       subjectId: doc.id,

@@ -39,6 +39,7 @@ import { accountContact } from './people.ts';
 import { pdfFailure, pdfRun } from './pdf-run.ts';
 import { mailAndRecord, type RoundMailPlace } from './round-mail.ts';
 import { applySigningOrder, assertOrderNamesSignees, isOrdered, onTurn } from './order.ts';
+import { assertFieldsOnPages, pagesForSend } from '../documents/fields.ts';
 
 export type SendResult =
   | { status: 'OK'; document: DocumentRow }
@@ -53,14 +54,7 @@ function assertSendable(doc: DocumentRow, list: SigneeRow[], providers: SigningP
       `No signing provider serves the ${levelLabel(unserved.level, 'en').toLowerCase()} level of ${unserved.email}.`,
     ).because('NO_PROVIDER_FOR_LEVEL');
   }
-  if (!doc.pdfKey || !doc.pdfSha256) {
-    throw new AppError(
-      'CONFLICT',
-      doc.conversionStatus === 'pending'
-        ? 'The PDF of this document is still being made. Try again in a moment.'
-        : 'This document has no PDF version, so it cannot be signed.',
-    ).because(doc.conversionStatus === 'pending' ? 'PDF_PENDING' : 'PDF_UNSIGNABLE');
-  }
+  assertAllowed(documentRules.pdf(doc));
 }
 
 const DAY_MS = 24 * 3600_000;
@@ -174,6 +168,9 @@ export async function sendForSigning(
   const draftList = await listSignees(ctx.db, draft.id);
   assertSendable(draft, draftList, providers);
   assertOrderNamesSignees(draftList, options.signingOrder);
+  // Fields on pages the PDF no longer has are refused before anything is prepared (issue #33 item 1).
+  const fieldPages = await pagesForSend(ctx, draft);
+  await assertFieldsOnPages(ctx.db, draft, fieldPages);
   const owner =
     (await accountContact(ctx.db, draft.ownerAccountId)) ?? (await accountContact(ctx.db, actor.account.id));
   const lang = roundLanguage(draftList, owner?.lang ?? actor.account.language);
@@ -192,6 +189,7 @@ export async function sendForSigning(
         const now = ctx.clock.now();
         const listed = await listSignees(tx, doc.id);
         assertSendable(doc, listed, providers);
+        await assertFieldsOnPages(tx, doc, fieldPages);
         // The sender's signing order is stored on the signees first (issue #33 item 3).
         const list = await applySigningOrder(tx, listed, options.signingOrder, now);
         if (preparedFor(doc, list) !== preparedFor(draft, draftList)) {

@@ -59,8 +59,9 @@ export const documents = pgTable(
      * What the analysis of the PDF (`pdf_sha256`) found for the send dialog (contract pdfFindings: hidden
      * layers, unreferenced content streams, a certification, signatures already in it), with the sha256 of
      * the file analysed: findings of another file are stale and read as not analysed (issue #30 item 4).
+     * `pages`: its number of pages, which placed fields are checked against (absent before issue #33).
      */
-    pdfFindings: jsonb('pdf_findings').$type<PdfFindings & { sha256: string }>(),
+    pdfFindings: jsonb('pdf_findings').$type<PdfFindings & { sha256: string; pages?: number }>(),
     /** Why conversion failed, for the user (contract CONVERSION_FAILURES); conversionError is for logs. */
     conversionFailure: text('conversion_failure', { enum: ['TOO_LARGE', 'TIMEOUT', 'UNREADABLE'] }),
     /** A template's signee roles in signing order ("Tenant", "Landlord"); Use template asks a person for each. */

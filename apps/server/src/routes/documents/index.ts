@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerDocumentJobs } from '../../commands/documents/jobs.ts';
 import { registerDocumentContentRoutes } from './content.ts';
+import { registerFieldRoutes } from './fields.ts';
 import { registerDocumentReadRoutes } from './read.ts';
 import { registerShareRoutes } from './shares.ts';
 import { registerDocumentUploadRoute } from './upload.ts';
@@ -18,4 +19,5 @@ export function registerDocumentRoutes(app: FastifyInstance): void {
   registerShareRoutes(app);
   registerVersionRoutes(app);
   registerEditLockRoutes(app);
+  registerFieldRoutes(app);
 }

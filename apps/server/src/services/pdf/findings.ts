@@ -2,6 +2,7 @@ import type { PdfFindings } from '@sinetti/contract';
 import { PdfDict, PdfRef, PdfStream, isName, type PdfValue } from './syntax/objects.ts';
 import type { PdfLimits } from './syntax/limits.ts';
 import { PdfReader } from './syntax/reader.ts';
+import { countPages } from './syntax/pages.ts';
 import { docMdpPermission, signatureFields } from './verification/structure.ts';
 
 export type { PdfFindings } from '@sinetti/contract';
@@ -82,11 +83,15 @@ export function findingsOf(reader: PdfReader): PdfFindings {
   };
 }
 
+/** The findings of a PDF and its number of pages (what fields placed on its pages are checked against). */
+export type PdfAnalysis = PdfFindings & { pages: number };
+
 /**
- * The findings of an untrusted PDF, read within `limits` (run in a PDF worker: the `analyze` task). Throws
- * a PdfError for a file that cannot be read.
+ * The findings of an untrusted PDF and its pages, read within `limits` (run in a PDF worker: the `analyze`
+ * task). Throws a PdfError for a file that cannot be read.
  */
-export function analyzePdf(pdf: Uint8Array, limits: PdfLimits): PdfFindings {
+export function analyzePdf(pdf: Uint8Array, limits: PdfLimits): PdfAnalysis {
   // A file encrypted with permissions only opens with the empty password (read only, as the send does).
-  return findingsOf(new PdfReader(pdf, limits, { decrypt: true }));
+  const reader = new PdfReader(pdf, limits, { decrypt: true });
+  return { ...findingsOf(reader), pages: countPages(reader) };
 }

@@ -27,6 +27,12 @@ export function pageRefs(reader: PdfReader): PdfRef[] {
   return pages;
 }
 
+/** Pages of a PDF, read from its page tree's /Count without parsing the content (1 when it is not usable). */
+export function countPages(reader: PdfReader): number {
+  const pages = reader.dict(reader.dict(reader.trailer.get('Root'))?.get('Pages'))?.get('Count');
+  return typeof pages === 'number' && Number.isSafeInteger(pages) && pages > 0 ? pages : 1;
+}
+
 /**
  * The first page, found by descending the first kids from the root (reads a handful of objects, not the
  * tree); a tree whose first branch is empty or odd is walked whole instead.

@@ -5,7 +5,7 @@ import type { FillInput, FillResult, TemplateOutcome } from '../../templates/doc
 import type { VerifyInput } from '../verification/verify-pdf.ts';
 import type { VerifyFileInput } from './tasks.ts';
 import type { DssInput, DssLayout } from '../dss.ts';
-import type { PdfFindings } from '../findings.ts';
+import type { PdfAnalysis } from '../findings.ts';
 import type { PdfImage } from '../png.ts';
 import type {
   PrepareInput,
@@ -19,8 +19,8 @@ import type {
 export interface PdfTasks {
   prepare: { input: PrepareInput; result: PrepareResult };
   layoutSignature: { input: LayoutInput; result: SignatureLayout };
-  /** What the sender should know about an uploaded PDF before sending it (findings.ts). */
-  analyze: { input: { pdf: Uint8Array }; result: PdfFindings };
+  /** What the sender should know about an uploaded PDF before sending it, and its pages (findings.ts). */
+  analyze: { input: { pdf: Uint8Array }; result: PdfAnalysis };
   /** The verification report of an untrusted signed PDF (verification/verify-pdf.ts). */
   verify: { input: VerifyInput; result: VerificationReport };
   /**

@@ -8,6 +8,7 @@ import { prepareForSigning, type PrepareMeta, type Signee } from '../prepare.ts'
 import { PdfError, PdfLimitError } from '../syntax/errors.ts';
 import type { PdfLimits } from '../syntax/limits.ts';
 import { PdfReader } from '../syntax/reader.ts';
+import { countPages } from '../syntax/pages.ts';
 import { verifyPdf, type VerifyInput } from '../verification/verify-pdf.ts';
 import type { PdfTaskName, PdfTasks } from './protocol.ts';
 import { docxFields, fillDocx, type FillInput } from '../../templates/docx-template.ts';
@@ -31,11 +32,7 @@ export interface PrepareResult {
   findings: PdfFindings;
 }
 
-/** Pages of a PDF, read from its page tree without parsing the content. */
-export function countPages(reader: PdfReader): number {
-  const pages = reader.dict(reader.dict(reader.trailer.get('Root'))?.get('Pages'))?.get('Count');
-  return typeof pages === 'number' && Number.isSafeInteger(pages) && pages > 0 ? pages : 1;
-}
+export { countPages };
 
 /** Errors of pdf-lib on an untrusted file say that the file is damaged (or too deep for the stack). */
 function asPdfError(err: unknown): PdfError {
