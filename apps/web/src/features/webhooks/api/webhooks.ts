@@ -68,6 +68,13 @@ export function useWebhookSecret() {
   });
 }
 
+/** A new signing secret for the endpoint; the old one stops signing at once (shown to the owner once). */
+export function useRotateWebhookSecret() {
+  return useMutation({
+    mutationFn: (id: string) => call(api.webhooks.rotateSecret, { params: { id } }),
+  });
+}
+
 export function useRedeliver() {
   const queryClient = useQueryClient();
   return useMutation({

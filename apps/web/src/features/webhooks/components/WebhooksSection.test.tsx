@@ -4,12 +4,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { signInAs } from '../../../test/utils';
+import { showError } from '../../../components/toast';
 import { WebhooksSection } from './WebhooksSection';
+
+vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
 const W = '/api/webhooks';
 const ID = '00000000-0000-4000-8000-0000000000f1';
 const DELIVERY = '00000000-0000-4000-8000-0000000000f2';
 const SECRET = `whsec_${'A'.repeat(43)}=`;
+const ROTATED = `whsec_${'B'.repeat(43)}=`;
 
 const endpoint = (over: Partial<WebhookEndpoint> = {}): WebhookEndpoint => ({
   id: ID,
@@ -42,6 +46,7 @@ const delivery = (over: Partial<WebhookDelivery> = {}): WebhookDelivery => ({
 beforeEach(() => signInAs('OK'));
 afterEach(async () => {
   vi.unstubAllGlobals();
+  vi.mocked(showError).mockClear();
   await changeLanguage('en');
 });
 
@@ -63,6 +68,7 @@ function open(list: WebhookEndpoint[], replies: Parameters<typeof mockApi>[0] = 
       return { status: 'OK', webhook: rows.find((r) => r.id === ID) };
     },
     [`GET ${W}/${ID}/secret`]: () => ({ status: 'OK', secret: SECRET }),
+    [`POST ${W}/${ID}/rotate-secret`]: () => ({ status: 'OK', secret: ROTATED }),
     [`GET ${W}/${ID}/deliveries`]: () => ({ status: 'OK', deliveries: [delivery()] }),
     [`POST ${W}/deliveries/${DELIVERY}/redeliver`]: () => ({
       status: 'OK',
@@ -142,10 +148,85 @@ describe('Settings → Webhooks (issue #34 item 2)', () => {
     expect(await screen.findByText('No webhooks yet.')).toBeInTheDocument();
   });
 
+  it('rotates the secret once confirmed, shows the new one once with a copy button, and no longer the old one', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const fetchMock = open([endpoint()]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Show secret' }));
+    expect(await screen.findByText(SECRET)).toBeInTheDocument();
+    const rotate = screen.getByRole('button', {
+      name: 'Rotate the secret of webhook https://crm.example.com/hook',
+    });
+    expect(rotate).toHaveTextContent('Rotate secret');
+
+    // Cancelled: nothing is rotated.
+    fireEvent.click(rotate);
+    let dialog = await screen.findByRole('dialog', { name: 'Rotate signing secret' });
+    expect(
+      within(dialog).getByText(/Make a new signing secret for https:\/\/crm\.example\.com\/hook\?/),
+    ).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, `POST ${W}/${ID}/rotate-secret`)).toHaveLength(0);
+
+    fireEvent.click(rotate);
+    dialog = await screen.findByRole('dialog', { name: 'Rotate signing secret' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rotate' }));
+    expect(await within(dialog).findByText(ROTATED)).toBeInTheDocument();
+    expect(callsTo(fetchMock, `POST ${W}/${ID}/rotate-secret`)).toHaveLength(1);
+    // The old secret shown on the row is stale now: it is gone.
+    expect(screen.queryByText(SECRET)).not.toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy the secret' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(ROTATED));
+    expect(await within(dialog).findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText(ROTATED)).not.toBeInTheDocument();
+    // Opened again, it asks first instead of showing the secret a second time.
+    fireEvent.click(rotate);
+    dialog = await screen.findByRole('dialog', { name: 'Rotate signing secret' });
+    expect(within(dialog).queryByText(ROTATED)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Rotate' })).toBeInTheDocument();
+  });
+
+  it('says so when the secret cannot be rotated, and closes the dialog', async () => {
+    open([endpoint()], {
+      [`POST ${W}/${ID}/rotate-secret`]: () => ({
+        status: 'ERROR',
+        code: 'NOT_FOUND',
+        message: 'Not found.',
+      }),
+    });
+    fireEvent.click(
+      await screen.findByRole('button', {
+        name: 'Rotate the secret of webhook https://crm.example.com/hook',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Rotate signing secret' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rotate' }));
+    await waitFor(() =>
+      expect(showError).toHaveBeenCalledWith(expect.anything(), 'Could not rotate the secret.'),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('is in Finnish', async () => {
     await changeLanguage('fi');
     open([]);
     expect(await screen.findByText('Ei vielä webhookeja.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Uusi webhook' })).toBeInTheDocument();
+  });
+
+  it('offers rotating the secret in Finnish', async () => {
+    await changeLanguage('fi');
+    open([endpoint()]);
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Vaihda webhookin https://crm.example.com/hook salaisuus' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Vaihda allekirjoitussalaisuus' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Vaihda' }));
+    expect(await within(dialog).findByText(ROTATED)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Kopioi salaisuus' })).toBeInTheDocument();
   });
 });

@@ -1,101 +1,16 @@
 import { useState } from 'react';
-import {
-  WEBHOOK_EVENTS,
-  type WebhookDelivery,
-  type WebhookEndpoint,
-  type WebhookEventType,
-} from '@sinetti/contract';
-import { Badge, Button, Checkbox, Code, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconRefresh, IconTrash, IconWebhook } from '@tabler/icons-react';
+import type { WebhookEndpoint } from '@sinetti/contract';
+import { Badge, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { IconKey, IconPlus, IconTrash, IconWebhook } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedState, LoadingState } from '../../../components/LoadStates';
-import { AppModal, ModalConfirmButton } from '../../../components/modals';
-import { showError, showSuccess } from '../../../components/toast';
-import { formatDateTime } from '../../../lib/dates';
+import { showError } from '../../../components/toast';
 import { errorText } from '../../../lib/errors';
-import {
-  useCreateWebhook,
-  useDeleteWebhook,
-  useDeliveries,
-  useRedeliver,
-  useUpdateWebhook,
-  useWebhookSecret,
-  useWebhooks,
-} from '../api/webhooks';
-
-const STATUS_COLOR = { pending: 'yellow', succeeded: 'green', failed: 'red' } as const;
-
-function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
-  const { t } = useTranslation('integrations');
-  const deliveries = useDeliveries(endpoint.id);
-  const redeliver = useRedeliver();
-  if (deliveries.isPending) return <LoadingState label={t('webhooks.deliveries.loading')} />;
-  if (deliveries.isError) {
-    return (
-      <LoadFailedState
-        title={t('webhooks.deliveries.loadFailed')}
-        retryLabel={t('status.retry', { ns: 'settings' })}
-        onRetry={() => void deliveries.refetch()}
-      />
-    );
-  }
-  if (deliveries.data.deliveries.length === 0) {
-    return <Text c="dimmed">{t('webhooks.deliveries.empty')}</Text>;
-  }
-  const again = (d: WebhookDelivery) =>
-    redeliver.mutate(d.id, {
-      onSuccess: () => showSuccess(t('webhooks.deliveries.redelivered')),
-      onError: (error) =>
-        showError(
-          errorText(error, t('webhooks.deliveries.redeliverFailed')),
-          t('webhooks.deliveries.redeliverFailed'),
-        ),
-    });
-  return (
-    <Table aria-label={t('webhooks.deliveries.title', { url: endpoint.url })} striped>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('webhooks.deliveries.event')}</Table.Th>
-          <Table.Th>{t('webhooks.deliveries.status')}</Table.Th>
-          <Table.Th>{t('webhooks.deliveries.response')}</Table.Th>
-          <Table.Th>{t('webhooks.deliveries.time')}</Table.Th>
-          <Table.Th />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {deliveries.data.deliveries.map((d) => (
-          <Table.Tr key={d.id}>
-            <Table.Td>{d.type}</Table.Td>
-            <Table.Td>
-              <Badge color={STATUS_COLOR[d.status]} variant="light">
-                {t(`webhooks.deliveries.states.${d.status}`)}
-              </Badge>{' '}
-              <Text span size="xs" c="dimmed">
-                {t('webhooks.deliveries.attempts', { count: d.attempts })}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              {d.responseStatus ?? '–'}
-              {d.responseMs !== null ? ` · ${t('webhooks.deliveries.ms', { ms: d.responseMs })}` : ''}
-            </Table.Td>
-            <Table.Td>{formatDateTime(d.lastAttempt ?? d.created)}</Table.Td>
-            <Table.Td>
-              <Button
-                size="xs"
-                variant="subtle"
-                leftSection={<IconRefresh size={14} aria-hidden />}
-                loading={redeliver.isPending && redeliver.variables === d.id}
-                onClick={() => again(d)}
-              >
-                {t('webhooks.deliveries.redeliver')}
-              </Button>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
+import { useUpdateWebhook, useWebhookSecret, useWebhooks } from '../api/webhooks';
+import { CreateWebhookDialog } from './CreateWebhookDialog';
+import { DeleteWebhookDialog } from './DeleteWebhookDialog';
+import { RotateSecretDialog } from './RotateSecretDialog';
+import { WebhookDeliveries } from './WebhookDeliveries';
 
 function EndpointRow({
   endpoint,
@@ -106,6 +21,7 @@ function EndpointRow({
 }) {
   const { t } = useTranslation('integrations');
   const [log, setLog] = useState(false);
+  const [rotating, setRotating] = useState(false);
   const secret = useWebhookSecret();
   const update = useUpdateWebhook();
   const toggle = () =>
@@ -159,6 +75,15 @@ function EndpointRow({
           </Button>
           <Button
             size="xs"
+            variant="default"
+            leftSection={<IconKey size={14} aria-hidden />}
+            aria-label={t('webhooks.rotate.label', { url: endpoint.url })}
+            onClick={() => setRotating(true)}
+          >
+            {t('webhooks.rotate.button')}
+          </Button>
+          <Button
+            size="xs"
             variant="subtle"
             color="red"
             leftSection={<IconTrash size={14} aria-hidden />}
@@ -174,124 +99,13 @@ function EndpointRow({
           {t('webhooks.secret')} <Code>{secret.data.secret}</Code>
         </Text>
       )}
-      {log && <Deliveries endpoint={endpoint} />}
+      {log && <WebhookDeliveries endpoint={endpoint} />}
+      <RotateSecretDialog
+        endpoint={rotating ? endpoint : null}
+        onClose={() => setRotating(false)}
+        onRotated={() => secret.reset()}
+      />
     </Stack>
-  );
-}
-
-function CreateDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation('integrations');
-  const create = useCreateWebhook();
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<WebhookEventType[]>([]);
-  const [secret, setSecret] = useState<string | null>(null);
-  const close = () => {
-    setUrl('');
-    setEvents([]);
-    setSecret(null);
-    create.reset();
-    onClose();
-  };
-  const submit = () => {
-    create.mutate(
-      { url: url.trim(), events },
-      {
-        onSuccess: (reply) => setSecret(reply.secret),
-        onError: (error) =>
-          showError(errorText(error, t('webhooks.create.failed')), t('webhooks.create.failed')),
-      },
-    );
-  };
-  return (
-    <AppModal
-      opened={opened}
-      onClose={close}
-      title={t('webhooks.create.title')}
-      icon={<IconWebhook size={18} aria-hidden />}
-    >
-      {secret ? (
-        <Stack gap="md">
-          <Text>{t('webhooks.create.done')}</Text>
-          <Code block>{secret}</Code>
-          <Group justify="flex-end">
-            <Button onClick={close}>{t('webhooks.create.close')}</Button>
-          </Group>
-        </Stack>
-      ) : (
-        <Stack gap="md">
-          <TextInput
-            label={t('webhooks.create.url')}
-            placeholder="https://example.com/webhooks/sinetti"
-            value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
-            required
-          />
-          <Checkbox.Group
-            label={t('webhooks.create.events')}
-            value={events}
-            onChange={(v) => setEvents(v as WebhookEventType[])}
-          >
-            <Stack gap={4} mt="xs">
-              {WEBHOOK_EVENTS.map((e) => (
-                <Checkbox key={e} value={e} label={t(`webhooks.events.${e}`)} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={create.isPending}>
-              {t('webhooks.create.cancel')}
-            </Button>
-            <Button
-              onClick={submit}
-              loading={create.isPending}
-              disabled={url.trim() === '' || events.length === 0}
-            >
-              {t('webhooks.create.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </AppModal>
-  );
-}
-
-function DeleteDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint | null; onClose: () => void }) {
-  const { t } = useTranslation('integrations');
-  const remove = useDeleteWebhook();
-  const confirm = () => {
-    if (!endpoint || remove.isPending) return;
-    remove.mutate(endpoint.id, {
-      onSuccess: () => {
-        showSuccess(t('webhooks.delete.done'));
-        onClose();
-      },
-      onError: (error) => {
-        showError(errorText(error, t('webhooks.delete.failed')), t('webhooks.delete.failed'));
-        onClose();
-      },
-    });
-  };
-  return (
-    <AppModal
-      destructive
-      opened={endpoint !== null}
-      onClose={onClose}
-      title={t('webhooks.delete.title')}
-      icon={<IconTrash size={18} aria-hidden />}
-      overlayClose
-    >
-      <Stack gap="md">
-        <Text>{t('webhooks.delete.text', { url: endpoint?.url ?? '' })}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-            {t('webhooks.delete.cancel')}
-          </Button>
-          <ModalConfirmButton onClick={confirm} loading={remove.isPending} data-autofocus>
-            {t('webhooks.delete.confirm')}
-          </ModalConfirmButton>
-        </Group>
-      </Stack>
-    </AppModal>
   );
 }
 
@@ -334,8 +148,8 @@ export function WebhooksSection() {
           ))}
         </Stack>
       )}
-      <CreateDialog opened={creating} onClose={() => setCreating(false)} />
-      <DeleteDialog endpoint={deleting} onClose={() => setDeleting(null)} />
+      <CreateWebhookDialog opened={creating} onClose={() => setCreating(false)} />
+      <DeleteWebhookDialog endpoint={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );
 }
