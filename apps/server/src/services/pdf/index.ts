@@ -27,6 +27,7 @@ export { PdfBusyError, pdfWorkers, type PdfRun } from './workers.ts';
 export { addSignature, signatureImageOf, type AddSignatureOptions } from './sign.ts';
 export { isDrawablePng, pngHeader } from './png.ts';
 export type { SignatureMark } from './stamp.ts';
+export type { FieldShown, FieldStamp } from './field-stamps.ts';
 export { addPlatformSeal, type SealOptions } from './seal.ts';
 export {
   buildCompletionCertificate,

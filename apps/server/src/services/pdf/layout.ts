@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { GrowingPdf } from './growing-pdf.ts';
+import type { FieldStamp } from './field-stamps.ts';
 import { buildSignatureUpdate } from './signature-update.ts';
 import { stampContent, type StampText } from './stamp.ts';
 import type { PdfLimits } from './syntax/limits.ts';
@@ -19,6 +20,8 @@ export interface SignatureFieldSpec {
   kind?: 'signature' | 'timestamp' | undefined;
   /** The signature locks the document (the platform seal). */
   lock?: boolean | undefined;
+  /** The signee's fields placed on the document, with their values (field-stamps.ts). */
+  fields?: FieldStamp[] | undefined;
 }
 
 export interface LayoutInput {
@@ -54,6 +57,13 @@ export function layoutSignature(input: LayoutInput, limits?: PdfLimits): Signatu
           image: stamp.text.mark?.kind === 'image' ? stamp.text.mark.image : undefined,
         }
       : null,
+    fields: field.fields?.length
+      ? {
+          stamps: field.fields,
+          // Signature fields show the signee's mark; without one, their name as they would type it.
+          mark: stamp?.text.mark ?? { kind: 'typed', text: stamp?.text.name ?? field.name ?? '' },
+        }
+      : undefined,
     contentsSize,
   });
   const digest = createHash('sha256')

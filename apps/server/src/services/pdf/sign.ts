@@ -1,6 +1,7 @@
 import type { SigningCa } from './ca/ca.ts';
 import { issueOneTimeIdentity, type OneTimeIdentification, type SignerIdentity } from './ca/identities.ts';
 import { buildCmsSignature } from './cms.ts';
+import type { FieldStamp } from './field-stamps.ts';
 import type { PdfImage } from './png.ts';
 import { GrowingPdf } from './growing-pdf.ts';
 import { completeSignature, type SignatureFieldSpec } from './layout.ts';
@@ -32,6 +33,8 @@ export interface AddSignatureOptions {
   run?: PdfRun | undefined;
   /** The signee was identified with an eID: their one-time certificate names the verified person. */
   identified?: OneTimeIdentification | undefined;
+  /** The signee's fields placed on the document with their values, drawn in this signature's update. */
+  fields?: FieldStamp[] | undefined;
 }
 
 /**
@@ -58,6 +61,7 @@ export async function addSignature(pdf: Uint8Array, opts: AddSignatureOptions): 
       name: opts.signer.name,
       reason: opts.reason,
       location: opts.location,
+      fields: opts.fields,
     },
     opts.run,
   );

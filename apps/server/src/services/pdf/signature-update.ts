@@ -6,7 +6,8 @@ import type { PdfReader } from './syntax/reader.ts';
 import { addStandardFonts } from './standard-fonts.ts';
 import { IncrementalUpdate } from './syntax/writer.ts';
 import type { PdfImage } from './png.ts';
-import { STAMP_IMAGE } from './stamp.ts';
+import { STAMP_IMAGE, type SignatureMark } from './stamp.ts';
+import { layoutFieldStamps, type FieldStamp } from './field-stamps.ts';
 import { pdfDate, textStringBytes } from './text.ts';
 
 /** Page key under which prepare.ts records the signee boxes: [[index x y width height] …]. */
@@ -37,6 +38,11 @@ export interface SignatureFieldOptions {
   kind?: 'signature' | 'timestamp' | undefined;
   /** Lock the document with this signature (FieldMDP, all fields, P 1: no changes; see sigDictionary). */
   lock?: boolean | undefined;
+  /**
+   * The signee's fields placed on the document, drawn as annotations of this signature's update
+   * (field-stamps.ts); `mark` is what their signature fields show.
+   */
+  fields?: { stamps: FieldStamp[]; mark: SignatureMark } | undefined;
 }
 
 export interface SignatureUpdate {
@@ -143,11 +149,12 @@ export function buildSignatureUpdate(reader: PdfReader, opts: SignatureFieldOpti
   const widgetRef = up.allocate();
   const fonts = addStandardFonts(up);
   const content = opts.appearance ? opts.appearance.draw(w, h) : '';
+  const resources = new PdfDict([['Font', fonts], ...imageResource(up, opts.appearance?.image)]);
   const apDict = new PdfDict([
     ['Type', name('XObject')],
     ['Subtype', name('Form')],
     ['BBox', [0, 0, w, h]],
-    ['Resources', new PdfDict([['Font', fonts], ...imageResource(up, opts.appearance?.image)])],
+    ['Resources', resources],
     ['Length', content.length],
   ]);
   const apRef = up.add({ raw: `${serialize(apDict)}\nstream\n${content}\nendstream` });
@@ -166,12 +173,15 @@ export function buildSignatureUpdate(reader: PdfReader, opts: SignatureFieldOpti
   up.set(widgetRef, widget);
   up.set(sigRef, { raw: sigDictionary(opts) });
 
-  // The page lists the new widget among its annotations.
-  const page = reader.dict(target.page)!.clone();
-  const annots = page.get('Annots');
-  const annotList = [...arrayOf(reader, annots, 'page annotation list (/Annots)'), widgetRef];
-  if (annots instanceof PdfRef && Array.isArray(reader.resolve(annots))) up.replace(annots.num, annotList);
-  else up.replace(target.page.num, page.set('Annots', annotList));
+  // The pages list the new widget and the field values' annotations (if any) among their annotations.
+  const placed = [{ page: target.page, annot: widgetRef }];
+  if (opts.fields && opts.fields.stamps.length > 0) {
+    const { stamps, mark } = opts.fields;
+    placed.push(
+      ...layoutFieldStamps(reader, up, stamps, { signature: widgetRef, resources, mark, author: opts.name }),
+    );
+  }
+  addAnnotations(reader, up, placed);
 
   // The form lists the new field and declares that the document holds signatures (SigFlags 3).
   if (fieldsValue instanceof PdfRef) up.replace(fieldsValue.num, [...fields, widgetRef]);
@@ -181,6 +191,29 @@ export function buildSignatureUpdate(reader: PdfReader, opts: SignatureFieldOpti
   else up.replace(rootRef.num, catalog.set('AcroForm', acroValue instanceof PdfDict ? acro : up.add(acro)));
 
   return placeByteRange(up.write(), reader.bytes.length, fieldName);
+}
+
+/**
+ * Each page lists its new annotations: the page is rewritten with the longer /Annots, or the list itself
+ * when it is an object of its own (a list that pages share gets the new annotations of all of them).
+ */
+function addAnnotations(reader: PdfReader, up: IncrementalUpdate, placed: { page: PdfRef; annot: PdfRef }[]) {
+  const pages = new Map<number, { page: PdfRef; added: PdfRef[] }>();
+  for (const { page, annot } of placed) {
+    const entry = pages.get(page.num) ?? { page, added: [] };
+    entry.added.push(annot);
+    pages.set(page.num, entry);
+  }
+  const lists = new Map<number, PdfValue[]>();
+  for (const { page: ref, added } of pages.values()) {
+    const page = reader.dict(ref)!.clone();
+    const annots = page.get('Annots');
+    const list = arrayOf(reader, annots, 'page annotation list (/Annots)');
+    if (annots instanceof PdfRef && Array.isArray(reader.resolve(annots))) {
+      lists.set(annots.num, [...(lists.get(annots.num) ?? list), ...added]);
+    } else up.replace(ref.num, page.set('Annots', [...list, ...added]));
+  }
+  for (const [num, list] of lists) up.replace(num, list);
 }
 
 /** The XObject resources of a drawn signature: its image, with its alpha as a soft mask (ISO 32000-1 §11.6.5.3). */

@@ -94,7 +94,17 @@ function markContent(mark: SignatureMark, b: { x: number; y: number; w: number; 
     `q 0.55 0.6 0.7 RG 0.5 w ${num(b.x)} ${num(b.y + 4)} m ${num(b.x + b.w)} ${num(b.y + 4)} l S`,
     `${num(b.x + b.w + 4)} ${num(b.y)} m ${num(b.x + b.w + 4)} ${num(b.y + b.h)} l S Q`,
   ];
-  const area = { x: b.x + 2, y: b.y + 6, w: b.w - 4, h: b.h - 8 };
+  ops.push(markInk(mark, { x: b.x + 2, y: b.y + 6, w: b.w - 4, h: b.h - 8 }));
+  return ops.join('\n');
+}
+
+/**
+ * The mark itself fitted into `area`: a drawing scaled to fit (aspect kept, centred; the image is the
+ * appearance's STAMP_IMAGE), or typed text in handwriting plus the same text invisible in Helvetica.
+ * Also what a signature field placed on the page shows (field-stamps.ts).
+ */
+export function markInk(mark: SignatureMark, area: { x: number; y: number; w: number; h: number }): string {
+  const ops: string[] = [];
   if (mark.kind === 'image') {
     const s = Math.min(area.w / mark.image.width, area.h / mark.image.height);
     const [w, h] = [mark.image.width * s, mark.image.height * s];

@@ -1,6 +1,7 @@
 import type { DocumentChanges } from '@sinetti/contract';
 import { PdfDict, PdfName, PdfRef, PdfStream, isName, serialize, type PdfValue } from '../syntax/objects.ts';
 import type { PdfReader } from '../syntax/reader.ts';
+import { SIGNED_WITH_KEY } from '../field-stamps.ts';
 import { catalogOf, formFields, pageNumbers, type FieldInfo } from './structure.ts';
 
 /** Catalog and form keys that signing, the DSS and document time-stamps may add or change. */
@@ -140,8 +141,13 @@ export function compareRevisions(
       const dict = after.dict(new PdfRef(a, 0));
       for (const n of refNums(after, after.dict(dict?.get('AP'))?.get('N'))) accounted.add(n);
       const parent = dict?.get('Parent');
+      // A field value drawn in a later signee's update names that signature's field: it is part of that
+      // signature (covered by it), as its widget is (docs/decisions.md "Fields on the page").
+      const signedWith = dict?.get(SIGNED_WITH_KEY);
       const ofSignature =
-        signatureWidgets.has(a) || (parent instanceof PdfRef && signatureWidgets.has(parent.num));
+        signatureWidgets.has(a) ||
+        (parent instanceof PdfRef && signatureWidgets.has(parent.num)) ||
+        (signedWith instanceof PdfRef && signatureWidgets.has(signedWith.num));
       if (!annots0.has(a)) {
         if (!ofSignature) annotations.push({ page: i + 1, change: 'added', subtype: subtypeOf(dict) });
       } else if (changed.has(a)) {
