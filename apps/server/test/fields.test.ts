@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { P, type PlacedField } from '@sinetti/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storePdf } from '../src/commands/signing/common.ts';
-import { documentFields, documents, roles } from '../src/db/schema/index.ts';
+import { auditEvents, documentFields, documents, roles } from '../src/db/schema/index.ts';
 import { errorOf, uniqueEmail, type TestUser } from './helper.ts';
 import { makePdf } from './pdf-fixtures.ts';
 import { buildSigningApp, type SigningTestApp } from './signing-helper.ts';
@@ -49,12 +49,13 @@ async function contractWithSignee(pages = 2) {
   return { doc, signee: await addSignee(doc.id, 'Anna') };
 }
 
-async function template(pages = 2) {
+async function template(pages = 2, parent?: string) {
   const res = await t.upload(owner, {
     type: 'template',
     fileName: 'lease.pdf',
     content: Buffer.from(await makePdf(pages)),
     name: 'Lease',
+    ...(parent ? { parent } : {}),
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().document.id as string;
@@ -75,6 +76,11 @@ describe('fields.save and fields.list', () => {
     const expected = [upper, lower, second].map((f) => ({ required: true, label: '', role: null, ...f }));
     expect(res.json().fields).toEqual(expected);
     expect((await list(owner, doc.id)).json()).toEqual({ status: 'OK', fields: expected, editable: true });
+    const audited = await t.database.db
+      .select({ data: auditEvents.data })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectId, doc.id), eq(auditEvents.action, 'document.fields-set')));
+    expect(audited.map((a) => a.data)).toEqual([{ fields: 3 }]);
 
     // A save replaces them all; the ids the client keeps stay.
     const again = await save(owner, doc.id, [{ ...upper, x: 0.6 }]);
@@ -216,6 +222,32 @@ describe('templates: roles and Use template', () => {
     expect(copied.every((f) => !placed.some((p) => p.id === f.id))).toBe(true);
     // The template keeps its own.
     expect((await list(owner, id)).json().fields).toHaveLength(2);
+  });
+
+  it('copies a folder’s templates with their signees’ fields; roles left unfilled there take none', async () => {
+    const folder = await t.create(owner, 'folder', 'Leases');
+    const id = await template(1, folder.id);
+    const landlord = await addSignee(id, 'Lauri');
+    await t.json(owner, 'PUT', `/api/documents/template-roles/${id}`, { roles: ['Tenant'] });
+    const res = await save(owner, id, [field(landlord.id, 1, { kind: 'date' }), field({ role: 'Tenant' })]);
+    expect(res.statusCode, res.body).toBe(200);
+
+    const made = await t.json(owner, 'POST', `/api/documents/convert/${folder.id}`, {
+      name: 'Leases 2027',
+      includeChildren: true,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const inside = (await t.json(owner, 'GET', `/api/documents/list/${made.json().documentId}`)).json()
+      .documents as { id: string; type: string }[];
+    expect(inside.map((d) => d.type)).toEqual(['contract']);
+    const contract = inside[0]?.id ?? '';
+    const signees = (await t.json(owner, 'GET', `/api/signing/signees/${contract}`)).json().signees as {
+      id: string;
+    }[];
+    const copied = (await list(owner, contract)).json().fields as PlacedField[];
+    expect(copied.map(({ kind, signeeId, role }) => ({ kind, signeeId, role }))).toEqual([
+      { kind: 'date', signeeId: signees[0]?.id, role: null },
+    ]);
   });
 
   it('drops the fields of a role the template no longer has, and keeps a role renamed only in case', async () => {

@@ -3,6 +3,7 @@ import { and, eq, inArray, max, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documentFields } from '../../db/schema/index.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
+import { auditOf } from '../../http/audit.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertAllowed, documentRules } from '../../policies/document-rules.ts';
@@ -11,6 +12,7 @@ import { can } from '../../policies/index.ts';
 import type { DocumentRow } from '../../queries/documents/columns.ts';
 import { fieldsOf } from '../../queries/fields.ts';
 import { listSignees } from '../../queries/signing/signees.ts';
+import { recordAudit } from '../audit.ts';
 import { currentPages } from './pdf-findings.ts';
 
 /**
@@ -108,6 +110,7 @@ async function pagesNow(ctx: AppContext, doc: DocumentRow): Promise<Counted> {
 /** Replaces the document's fields (documents edit; Draft only) and returns them in page order. */
 export async function saveFields(
   ctx: AppContext,
+  actor: OrganizationActor,
   authorized: AuthorizedDocument<typeof P.DOCUMENTS_EDIT>,
   fields: PlacedField[],
 ): Promise<PlacedField[]> {
@@ -140,6 +143,12 @@ export async function saveFields(
         })),
       );
     }
+    // As a signee added or removed: who changed what the signees will fill in, and when.
+    await recordAudit(tx, auditOf(actor), 'document.fields-set', {
+      organizationId: doc.organizationId,
+      subjectId: doc.id,
+      data: { fields: checked.length },
+    });
     return fieldsOf(tx, doc.id);
   });
 }

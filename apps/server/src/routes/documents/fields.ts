@@ -22,7 +22,7 @@ export function registerFieldRoutes(app: FastifyInstance): void {
     api.fields.save,
   )(async ({ params, body, actor, ctx }) => {
     const doc = await authorizeDocument(ctx.db, actor, P.DOCUMENTS_EDIT, params.id);
-    const fields = await saveFields(ctx, doc, body.fields);
+    const fields = await saveFields(ctx, actor, doc, body.fields);
     return { status: 'OK', fields, editable: fieldsEditable(actor, doc) };
   });
 }
