@@ -3,8 +3,8 @@ import { ActionIcon, Center, Group, Loader, Paper, Stack, Text } from '@mantine/
 import { useElementSize } from '@mantine/hooks';
 import { IconArrowAutofitWidth, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CSS_PER_POINT, PdfPage } from './PdfPage';
-import { usePdfDocument } from './usePdfDocument';
+import { CSS_PER_POINT, PdfPage } from '../../../components/pdf/PdfPage';
+import { usePdfDocument } from '../../../components/pdf/usePdfDocument';
 
 export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
 const MIN_SCALE = 0.25;

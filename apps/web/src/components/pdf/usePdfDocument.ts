@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type * as PdfJs from 'pdfjs-dist';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { base64ToBytes } from '../lib/content';
+import { base64ToBytes } from '../../lib/base64';
 
 let pdfjs: Promise<typeof PdfJs> | undefined;
 
@@ -19,7 +19,7 @@ function loadPdfJs() {
 
 /**
  * A PDF opened with pdf.js from base64 content, with the width of its first page in points (null until
- * open). Shared by the preview and the fields editor, so pdf.js is loaded once. `onFailed` is called when
+ * open). Shared by the document preview and the fields editor, so pdf.js is loaded once. `onFailed` is called when
  * the PDF cannot be read.
  */
 export function usePdfDocument(data: string, onFailed: () => void) {
