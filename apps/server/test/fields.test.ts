@@ -125,6 +125,26 @@ describe('fields.save and fields.list', () => {
     expect(await storedFor(doc.id)).toHaveLength(0);
   });
 
+  it('counts the pages again when the stored analysis of the PDF has none (stored before pages were counted)', async () => {
+    const { doc, signee } = await contractWithSignee(2);
+    const [row] = await t.database.db
+      .select({ sha256: documents.pdfSha256 })
+      .from(documents)
+      .where(eq(documents.id, doc.id));
+    const old = { hiddenLayers: 0, unreferencedStreams: 0, certification: null, signatures: 0 };
+    await t.database.db
+      .update(documents)
+      .set({ pdfFindings: { ...old, sha256: row?.sha256 ?? '' } })
+      .where(eq(documents.id, doc.id));
+    expect((await save(owner, doc.id, [field(signee.id, 3)])).statusCode).toBe(400);
+    expect((await save(owner, doc.id, [field(signee.id, 2)])).statusCode).toBe(200);
+    const [after] = await t.database.db
+      .select({ findings: documents.pdfFindings })
+      .from(documents)
+      .where(eq(documents.id, doc.id));
+    expect(after?.findings).toEqual({ ...old, pages: 2, sha256: row?.sha256 });
+  });
+
   it('answers 403 without documents edit, 404 for another organization and for a member the roles hide', async () => {
     const { doc, signee } = await contractWithSignee();
     const placed = [field(signee.id)];

@@ -16,7 +16,11 @@ import { certifiedPdf, hiddenLayerPdf, unreferencedStreamPdf } from './pdf-findi
 import { buildSigningApp, type SigningTestApp } from './signing-helper.ts';
 
 const NOTHING = { hiddenLayers: 0, unreferencedStreams: 0, certification: null, signatures: 0 };
-const analyze = (pdf: Uint8Array) => analyzePdf(pdf, DEFAULT_PDF_LIMITS);
+/** The findings of the analysis (its page count is checked on its own below). */
+const analyze = (pdf: Uint8Array) => {
+  const { pages: _pages, ...findings } = analyzePdf(pdf, DEFAULT_PDF_LIMITS);
+  return findings;
+};
 
 describe('the analysis of a PDF', () => {
   it('finds nothing in an ordinary PDF, with or without object streams', async () => {
@@ -38,6 +42,12 @@ describe('the analysis of a PDF', () => {
       expect(analyze(certifiedPdf(p))).toEqual({ ...NOTHING, certification: p, signatures: 1 });
     }
     expect(analyze(certifiedPdf(null)).certification).toBe(2);
+  });
+
+  it('counts the pages (what fields placed on them are checked against, issue #33)', async () => {
+    expect(analyzePdf(await makePdf(3), DEFAULT_PDF_LIMITS).pages).toBe(3);
+    expect(analyzePdf(await makePdf(2, { objectStreams: true }), DEFAULT_PDF_LIMITS).pages).toBe(2);
+    expect(analyzePdf(hiddenLayerPdf(), DEFAULT_PDF_LIMITS).pages).toBe(1);
   });
 });
 
@@ -82,7 +92,7 @@ describe('the send dialog data', () => {
   it('stores the findings of an upload with its hash and shows them in the quote; sending still works', async () => {
     const id = await contractFrom(hiddenLayerPdf());
     const row = await stored(id);
-    expect(row?.findings).toEqual({ ...NOTHING, hiddenLayers: 1, sha256: row?.sha256 });
+    expect(row?.findings).toEqual({ ...NOTHING, hiddenLayers: 1, pages: 1, sha256: row?.sha256 });
     const quote = await quoteOf(owner, id);
     expect(quote.statusCode, quote.body).toBe(200);
     expect(quote.json().quote.pdfFindings).toEqual({ ...NOTHING, hiddenLayers: 1 });
