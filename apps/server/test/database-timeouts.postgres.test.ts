@@ -2,6 +2,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rawTextRows } from '../src/db/raw-rows.ts';
 import { openTestDatabase } from './db.ts';
 import { buildTestApp, errorOf, type TestApp, type TestUser } from './helper.ts';
 
@@ -106,5 +107,14 @@ describe('statement time-out and abandoned requests (PostgreSQL)', () => {
       await unlock();
     }
     expect((await list()).statusCode).toBe(200);
+  });
+
+  it('runs a statement with a time limit of its own in one message, and the limit ends with it', async () => {
+    const { db } = t.database;
+    // Two seconds are within the pool's three: only the statement's own limit cancels it.
+    await expect(rawTextRows(db, 'select pg_sleep(2)', 100)).rejects.toMatchObject({ code: '57014' });
+    expect(await rawTextRows(db, 'select 1', 100)).toEqual([['1']]);
+    // The pooled connection that ran them (the pool hands out the last one returned) keeps the pool's limit.
+    expect(await rawTextRows(db, 'show statement_timeout')).toEqual([['3s']]);
   });
 });

@@ -213,6 +213,21 @@ describe('POST documents/search (bounded tiers, issue #32 item 2)', () => {
       from generate_series(1, ${RECENT_WINDOW}::int) i`);
     expect(names(await search(org, 'quarry'))).toEqual(['Quarry lease old', 'Quarry report older']);
     expect(names(await search(org, 'quarry lease'))).toEqual(['Quarry lease old']);
+    // A match among the newest rows comes first, the older ones fill the page after it (one statement),
+    // for the owner and for a member who does not see everything (their statement has a time limit).
+    await t.database.db.execute(sql`
+      insert into documents (organization_id, owner_account_id, name, type, platform, state, updated_at)
+      values (${org.personalOrganizationId}::uuid, ${org.accountId}::uuid, 'Quarry plan new', 'contract',
+              'google', ${DOCUMENT_STATE.Draft}, now() + interval '1 minute')`);
+    const member = await t.member(org, [P.DOCUMENTS_VIEW]);
+    for (const caller of [org, member]) {
+      expect(names(await search(caller, 'quarry'))).toEqual([
+        'Quarry plan new',
+        'Quarry lease old',
+        'Quarry report older',
+      ]);
+      expect(names(await search(caller, 'quarry lease'))).toEqual(['Quarry lease old']);
+    }
   });
 });
 

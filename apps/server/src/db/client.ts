@@ -120,9 +120,19 @@ async function openPostgres(
     });
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  registerRowRunner(db, async (name, text, values) => {
-    const result = await pool.query({ name, text, values, rowMode: 'array', types: RAW_TEXT });
-    return result.rows as unknown[][];
+  registerRowRunner(db, async (name, text, values, timeLimitMs) => {
+    if (timeLimitMs === undefined) {
+      const result = await pool.query({ name, text, values, rowMode: 'array', types: RAW_TEXT });
+      return result.rows as unknown[][];
+    }
+    // Both statements in one simple-query message: the SET LOCAL lasts for its implicit transaction only.
+    if (values.length > 0) throw new Error('A statement with its own time-out takes no parameters.');
+    const results = (await pool.query({
+      text: `set local statement_timeout = ${Math.trunc(timeLimitMs)}; ${text}`,
+      rowMode: 'array',
+      types: RAW_TEXT,
+    })) as unknown as pg.QueryResult[];
+    return (results.at(-1)?.rows ?? []) as unknown[][];
   });
   const lockClient = await pool.connect();
   try {

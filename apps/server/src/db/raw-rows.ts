@@ -6,7 +6,13 @@ import type { Db } from './client.ts';
  * PostgreSQL, parsed values on PGlite (callers read text columns and turn counts into numbers). For the hottest
  * reads (a page of documents), where the ORM's per-column mapping costs more than the query itself.
  */
-type RowRunner = (name: string, text: string, params: unknown[]) => Promise<unknown[][]>;
+type RowRunner = (
+  name: string,
+  text: string,
+  params: unknown[],
+  /** A statement time-out of this statement's own (PostgreSQL; PGlite has none): past it, QUERY_CANCELED. */
+  timeLimitMs?: number,
+) => Promise<unknown[][]>;
 
 const runners = new WeakMap<Db, RowRunner>();
 
@@ -35,4 +41,15 @@ export function rawStatement(
       params.map((p) => (p instanceof Placeholder ? values[p.name] : p)),
     );
   };
+}
+
+/**
+ * Runs SQL text without parameters (values written into it as literals) and answers its rows, optionally
+ * with a time-out of its own: on PostgreSQL `set local statement_timeout` and the statement go in one
+ * message (one implicit transaction, one round trip instead of begin, set, statement and commit).
+ */
+export function rawTextRows(db: Db, text: string, timeLimitMs?: number): Promise<unknown[][]> {
+  const run = runners.get(db);
+  if (!run) throw new Error('This database was not opened by openDatabase().');
+  return run('', text, [], timeLimitMs);
 }

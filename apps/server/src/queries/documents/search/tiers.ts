@@ -1,0 +1,168 @@
+// The best-first tiers of a text search (issue #32 item 2; docs/decisions.md "Search that does not grow with
+// its matches"): each tier is one statement written with its values as literals, so PostgreSQL plans it with
+// the actual word, that ranks only the newest matches and reads older rows only when the newest are too few.
+import { DOCUMENT_FILTERS, DOCUMENT_STATE, type P } from '@sinetti/contract';
+import type { Db } from '../../../db/client.ts';
+import { rawTextRows } from '../../../db/raw-rows.ts';
+import { QUERY_CANCELED } from '../../../db/abandon.ts';
+import type { AuthorizedScope } from '../../../policies/index.ts';
+import { seenByRolesText } from '../columns.ts';
+import { literal, uuidLiteral } from './sql-text.ts';
+import type { SearchInput } from './types.ts';
+
+/**
+ * How many of the most recent matches a best-first tier ranks: the first page is taken from the newest
+ * matches in the recency index's order, then ranked, so a word in 10 % of a million documents costs what a
+ * word in a hundred does. Below this many matches, every match is ranked.
+ */
+export const RANKED_CANDIDATES = 20;
+/** The fuzzy tier (trigram similarity, no order an index gives) stops after this long and finds nothing. */
+export const FUZZY_TIME_LIMIT_MS = 150;
+/** A restricted caller's tier (its reading of matches older than RECENT_WINDOW) stops after this long. */
+export const OLDER_TIME_LIMIT_MS = 150;
+
+/**
+ * How many of an organization's newest rows a tier reads before it looks at older ones: the recency-index
+ * walk PostgreSQL picks for a common word stops there even when the caller sees none of its matches (a
+ * restricted member whose matches are hidden: the planner cannot know that roles and words go together, and
+ * walked all million rows for nothing, 3.1 s). Older matches come from the GIN index.
+ */
+export const RECENT_WINDOW = 5_000;
+const WINDOW_TTL_MS = 60_000;
+const windows = new Map<string, { at: number; since: string | null }>();
+
+/** The updated_at of the organization's RECENT_WINDOW-th newest row (null: it has fewer), cached a minute. */
+async function windowStart(db: Db, organizationId: string): Promise<string | null> {
+  const now = Date.now();
+  const cached = windows.get(organizationId);
+  if (cached && now - cached.at < WINDOW_TTL_MS) return cached.since;
+  const [since] = await textRows(
+    db,
+    // Ordered by the column, not by the text the query answers (that would sort a million strings).
+    `select d.updated_at::text from documents d where d.organization_id = ${uuidLiteral(organizationId)}` +
+      ` order by d.updated_at desc offset ${RECENT_WINDOW - 1} limit 1`,
+  );
+  if (windows.size > 10_000) windows.clear();
+  windows.set(organizationId, { at: now, since: since ?? null });
+  return since ?? null;
+}
+
+/** What every tier keeps: the organization, not deleted, seen by the caller's roles, the filter and type. */
+export function tierWhere(scope: AuthorizedScope<typeof P.DOCUMENTS_VIEW>, input: SearchInput): string {
+  const where = [
+    `organization_id = ${uuidLiteral(scope.organizationId)}`,
+    `state < ${DOCUMENT_STATE.Deleted}`,
+  ];
+  if (!scope.seesAll) {
+    // A document's roles may come from its folder, read at query time (issue #32 item 4).
+    where.push(seenByRolesText(scope.roleIds.map(uuidLiteral), uuidLiteral(scope.organizationId)));
+  }
+  if (input.filter) where.push(`state = ${Number(DOCUMENT_FILTERS[input.filter])}`, `type <> 'folder'`);
+  if (input.type) where.push(`type = ${literal(input.type)}`);
+  return where.join(' and ');
+}
+
+const CANDIDATE_COLUMNS = 'summary_json, name, search_vector, updated_at';
+
+/**
+ * The newest candidates matching `match` where `where` holds, in the recency index's order
+ * (`updated_at desc`), or with `byIndexOrder` false in an order no index gives (`+ interval '0 s'`), so that
+ * PostgreSQL reads the matches off the GIN index instead of walking the recency index: for older rows,
+ * where the walk might not end early.
+ */
+function candidates(where: string, match: string, count: number | string, byIndexOrder = true): string {
+  const order = byIndexOrder ? 'updated_at' : `updated_at + interval '0 s'`;
+  return `select ${CANDIDATE_COLUMNS} from documents where ${where} and ${match} order by ${order} desc limit ${count}`;
+}
+
+/** Candidates ranked by `rank`, then the most recent: the best `limit`. */
+function ranked(from: string, rank: string, limit: number): string {
+  return `select summary_json from (${from}) m order by ${rank} desc, updated_at desc limit ${limit}`;
+}
+
+export interface Tier {
+  /** What a document must match (SQL over an unaliased documents row). */
+  match: string;
+  /** How well a match matches (higher first). */
+  rank: string;
+}
+
+/**
+ * One tier's best `limit` matches, in one statement: the newest RANKED_CANDIDATES matches among the
+ * organization's newest RECENT_WINDOW rows (bounded work whichever plan PostgreSQL picks), ranked; and only
+ * when those are fewer than `limit`, after them the best of the newest older matches, to fill the page (a
+ * one-time filter on the window's count: otherwise the older rows are never read). For a caller who does not
+ * see everything the statement stops at OLDER_TIME_LIMIT_MS (the older matches cost what there are of them,
+ * and a restricted member may see few of many); then the window's matches alone are answered.
+ */
+export async function bestOfTier(
+  db: Db,
+  scope: AuthorizedScope<typeof P.DOCUMENTS_VIEW>,
+  where: string,
+  tier: Tier,
+  limit: number,
+): Promise<string[]> {
+  const count = Math.max(limit, RANKED_CANDIDATES);
+  const since = await windowStart(db, scope.organizationId);
+  if (since === null) return textRows(db, ranked(candidates(where, tier.match, count), tier.rank, limit));
+  const newer = candidates(`${where} and updated_at >= ${literal(since)}::timestamptz`, tier.match, count);
+  if (!scope.seesAll) {
+    const both = windowThenOlder(newer, where, since, tier, limit);
+    const found = await textRowsWithin(db, both, OLDER_TIME_LIMIT_MS);
+    return found ?? textRows(db, ranked(newer, tier.rank, limit));
+  }
+  return textRows(db, windowThenOlder(newer, where, since, tier, limit));
+}
+
+function windowThenOlder(newer: string, where: string, since: string, tier: Tier, limit: number): string {
+  // As many older candidates as a tier of its own for the rest of the page would rank.
+  const older = candidates(
+    `${where} and updated_at < ${literal(since)}::timestamptz and (select count(*) from w) < ${limit}`,
+    tier.match,
+    `greatest(${limit} - (select count(*) from w), ${RANKED_CANDIDATES})`,
+    false,
+  );
+  return (
+    `with w as materialized (${newer})` +
+    ` select summary_json from (select summary_json, 0 as part, ${tier.rank} as r, updated_at from w` +
+    ` union all select summary_json, 1, ${tier.rank}, updated_at from (${older}) o) c` +
+    ` order by part, r desc, updated_at desc limit ${limit}`
+  );
+}
+
+/**
+ * Names of a near spelling (trigram word similarity) among the newest candidates: no index gives them in an
+ * order, so the tier is bounded by time instead; past FUZZY_TIME_LIMIT_MS it finds nothing rather than
+ * holding a connection.
+ */
+export async function nearSpellings(db: Db, where: string, text: string, limit: number): Promise<string[]> {
+  const statement = ranked(
+    candidates(where, `${literal(text)} <% name`, Math.max(limit, RANKED_CANDIDATES)),
+    `word_similarity(${literal(text)}, name)`,
+    limit,
+  );
+  return (await textRowsWithin(db, statement, FUZZY_TIME_LIMIT_MS)) ?? [];
+}
+
+/** The first column of each row, as text. */
+export async function textRows(db: Db, text: string): Promise<string[]> {
+  return (await rawTextRows(db, text)).map((row) => row[0] as string);
+}
+
+/** textRows() with a statement time-out of its own; null past it. */
+async function textRowsWithin(db: Db, text: string, ms: number): Promise<string[] | null> {
+  try {
+    return (await rawTextRows(db, text, ms)).map((row) => row[0] as string);
+  } catch (err) {
+    if (isQueryCanceled(err)) return null;
+    throw err;
+  }
+}
+
+function isQueryCanceled(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === QUERY_CANCELED) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
