@@ -2,42 +2,44 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 
 /**
- * The signal of the HTTP request whose work is running (issue #32 item 3): it aborts when the caller goes
- * away before its reply is sent. Queries started under it on PostgreSQL are cancelled then, instead of
- * running on (and holding a pooled connection) for a reply nobody reads.
+ * The HTTP request whose work is running (issue #32 item 3): it is abandoned when the caller goes away
+ * before its reply is sent. Queries started under it on PostgreSQL are cancelled then, instead of running on
+ * (and holding a pooled connection) for a reply nobody reads.
  */
 const current = new AsyncLocalStorage<RequestWork>();
 
 /**
- * A request's work: its AbortController is made only when a query asks for the signal (most requests,
- * health among them, never do: an AbortController per request was ≈ 1 % of health's CPU).
+ * A request's work and what to do if its caller goes away. Plain callbacks rather than an AbortController:
+ * every request makes one, and each of its queries subscribes and unsubscribes (an AbortSignal with its
+ * EventTarget listeners was ≈ 3 % of an authenticated request's CPU, issue #32 item 5).
  */
 export class RequestWork {
-  private controller: AbortController | undefined;
+  private listeners: Set<() => void> | undefined;
   private gone = false;
 
-  /** The caller went away before the reply was sent. */
+  /** The caller went away before the reply was sent: every subscriber is called once. */
   abandon(): void {
+    if (this.gone) return;
     this.gone = true;
-    this.controller?.abort();
+    const listeners = this.listeners;
+    this.listeners = undefined;
+    for (const listener of listeners ?? []) listener();
   }
 
-  get signal(): AbortSignal {
-    if (!this.controller) {
-      this.controller = new AbortController();
-      if (this.gone) this.controller.abort();
-    }
-    return this.controller.signal;
+  get abandoned(): boolean {
+    return this.gone;
+  }
+
+  /** Calls `listener` when the request is abandoned (later, not if it already is); answers the undo. */
+  onAbandon(listener: () => void): () => void {
+    (this.listeners ??= new Set()).add(listener);
+    return () => this.listeners?.delete(listener);
   }
 }
 
 /** Runs `fn` (and everything it starts) as `work`. */
 export function runForRequest<T>(work: RequestWork, fn: () => T): T {
   return current.run(work, fn);
-}
-
-export function requestSignal(): AbortSignal | undefined {
-  return current.getStore()?.signal;
 }
 
 /** PostgreSQL's query_canceled: a statement time-out, or a cancel of an abandoned request's query. */
@@ -53,7 +55,7 @@ export class RequestAbandonedError extends Error {
 
 /**
  * Makes every connection a request checks out of `pool` (its queries, and transactions) cancel its running
- * statement when the request's signal aborts: `cancel(pid)` asks PostgreSQL to cancel that backend's
+ * statement when the request is abandoned: `cancel(pid)` asks PostgreSQL to cancel that backend's
  * statement (pg_cancel_backend on another connection). A connection used by an abandoned request is
  * closed on release rather than pooled, so that a late cancel can never hit the next caller's statement.
  */
@@ -63,14 +65,14 @@ export function cancelAbandonedQueries(pool: pg.Pool, cancel: (pid: number) => P
   // and query() below) is watched.
   (pool as { connect: unknown }).connect = (cb?: unknown) => {
     if (typeof cb === 'function') return connect(cb);
-    const signal = requestSignal();
-    if (!signal) return connect();
-    if (signal.aborted) return Promise.reject(new RequestAbandonedError());
-    return (connect() as Promise<pg.PoolClient>).then((client) => watch(client, signal, cancel));
+    const work = current.getStore();
+    if (!work) return connect();
+    if (work.abandoned) return Promise.reject(new RequestAbandonedError());
+    return (connect() as Promise<pg.PoolClient>).then((client) => watch(client, work, cancel));
   };
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   (pool as { query: unknown }).query = (...args: unknown[]) => {
-    if (!requestSignal() || args.some((a) => typeof a === 'function')) return query(...args);
+    if (!current.getStore() || args.some((a) => typeof a === 'function')) return query(...args);
     return (async () => {
       const client = await pool.connect();
       try {
@@ -84,19 +86,18 @@ export function cancelAbandonedQueries(pool: pg.Pool, cancel: (pid: number) => P
 
 function watch(
   client: pg.PoolClient,
-  signal: AbortSignal,
+  work: RequestWork,
   cancel: (pid: number) => Promise<void>,
 ): pg.PoolClient {
-  let abandoned = false;
+  let abandoned = work.abandoned;
   const pid = (client as unknown as { processID: number }).processID;
-  const onAbort = () => {
+  const unsubscribe = work.onAbandon(() => {
     abandoned = true;
     cancel(pid).catch(() => undefined);
-  };
-  signal.addEventListener('abort', onAbort, { once: true });
+  });
   const release = client.release.bind(client);
   client.release = (destroy?: boolean | Error) => {
-    signal.removeEventListener('abort', onAbort);
+    unsubscribe();
     client.release = release;
     return release(abandoned ? true : destroy);
   };
