@@ -103,6 +103,11 @@ const show = () =>
   });
 
 const walker = () => screen.getByRole('group', { name: 'Fields to fill' });
+/** The overlay and the walk are fetched (lazily) once the session has fields. */
+async function fieldsShown(walkerName = 'Fields to fill') {
+  await screen.findByRole('group', { name: walkerName });
+  await screen.findByRole('textbox', { name: 'Apartment number' });
+}
 const focused = () => document.activeElement;
 
 async function typeSignature() {
@@ -118,6 +123,7 @@ describe('filling the fields on the signing page (issue #33 item 2)', () => {
     mockApi({ [SESSION]: () => session(), [PDF]: () => ({}) });
     show();
     await screen.findByRole('heading', { name: 'Sign “Lease.pdf”' });
+    await fieldsShown();
     expect(within(walker()).getByText('3 fields left')).toBeInTheDocument();
     // The fields lie on their pages; the date is shown as the server writes it, not to be typed.
     const [page1, page2] = screen.getAllByTestId('pdf-page');
@@ -167,6 +173,7 @@ describe('filling the fields on the signing page (issue #33 item 2)', () => {
       }),
     });
     show();
+    await fieldsShown();
     await typeSignature();
     const sign = screen.getByRole('button', { name: 'Sign' });
     expect(within(walker()).getByText('2 fields left')).toBeInTheDocument();
@@ -205,6 +212,7 @@ describe('filling the fields on the signing page (issue #33 item 2)', () => {
       }),
     });
     show();
+    await fieldsShown('Täytettävät kentät');
     fireEvent.click(await screen.findByRole('radio', { name: 'Kirjoita' }));
     fireEvent.change(await screen.findByRole('textbox', { name: 'Nimesi allekirjoituksena' }), {
       target: { value: 'Liisa Laine' },

@@ -1,4 +1,4 @@
-import { lazy, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBan, IconClock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,8 +15,6 @@ import { navigate, useSearchParam } from '../../../lib/page-navigation';
 import { fetchSessionPdf, remoteSign, sessionQuery, signDocument, type SignatureValue } from '../api/public';
 import { goToProvider } from '../lib/provider-return';
 import { DeclineButton } from './DeclineButton';
-import { FieldOverlay } from './FieldOverlay';
-import { FieldWalker } from './FieldWalker';
 import { useFieldWalk } from './useFieldWalk';
 import { useSessionPresence } from './useSessionPresence';
 import { postEmbedEvent, useEmbedEvent } from '../lib/embed';
@@ -28,6 +26,9 @@ import { currentStep, stepsOf } from './SigningSteps';
 
 // The signature pad is fetched once the page has painted (see SigningCheck.tsx).
 const SignatureFields = lazy(async () => ({ default: (await import('./SignatureFields')).SignatureFields }));
+// The fields' overlay and walk are fetched only for a signee who has fields: other documents never load them.
+const FieldOverlay = lazy(async () => ({ default: (await import('./FieldOverlay')).FieldOverlay }));
+const FieldWalker = lazy(async () => ({ default: (await import('./FieldWalker')).FieldWalker }));
 
 /** A session without fields (one stable array, so that the walk's values are not made again each render). */
 const NO_FIELDS: readonly SigningField[] = [];
@@ -185,12 +186,14 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
             {...(walk.fields.length > 0
               ? {
                   overlay: (page: number) => (
-                    <FieldOverlay
-                      page={page}
-                      walk={walk}
-                      signature={signature}
-                      onSignatureField={focusSignature}
-                    />
+                    <Suspense fallback={null}>
+                      <FieldOverlay
+                        page={page}
+                        walk={walk}
+                        signature={signature}
+                        onSignatureField={focusSignature}
+                      />
+                    </Suspense>
                   ),
                 }
               : {})}
@@ -251,7 +254,13 @@ export function SigningSessionPage({ sessionToken }: { sessionToken: string }) {
           signing={signing}
           onSign={() => void sign()}
           onJump={jump}
-          walker={<FieldWalker walk={walk} />}
+          walker={
+            walk.fields.length > 0 && (
+              <Suspense fallback={null}>
+                <FieldWalker walk={walk} />
+              </Suspense>
+            )
+          }
           fieldsLeft={walk.left > 0}
         >
           <DeclineButton from={{ session: sessionToken }} onDeclined={() => setDeclined(true)} />

@@ -81,7 +81,8 @@ export function fieldProblem(field: SigningField, entries: FieldEntries): FieldP
   if (typeof value === 'string') {
     const text = value.trim();
     if (field.required && text === '') return 'required';
-    if (text.length > maxLength(field)) return 'tooLong';
+    // Counted in characters (code points), as the server counts them.
+    if ([...text].length > maxLength(field)) return 'tooLong';
     if (!isDisplaySafe(text)) return 'plainText';
     return null;
   }
