@@ -78,6 +78,12 @@ export async function draftWithSignee(
   await saveCardAndTopUp(page);
   await page.goto('/');
   const docId = await uploadPdf(page, document);
+  await addSignee(page, signee);
+  return docId;
+}
+
+/** Adds a signee through the document page's Signees panel and waits until the panel lists them. */
+export async function addSignee(page: Page, signee: DraftWithSignee['signee']): Promise<void> {
   const panel = page.getByRole('region', { name: 'Signees' });
   const form = panel.getByRole('form', { name: 'Add signee' });
   await form.getByLabel('Given name').fill(signee.givenName);
@@ -92,7 +98,6 @@ export async function draftWithSignee(
     .getByRole('listitem')
     .filter({ hasText: `${signee.givenName} ${signee.familyName}` })
     .waitFor();
-  return docId;
 }
 
 /**
