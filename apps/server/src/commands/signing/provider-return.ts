@@ -6,7 +6,7 @@ import { providerOf, recordIdentity } from './identify.ts';
 import { providerErrorOf, takeTrip, tripError } from './provider-trips.ts';
 import { finishAtQtsp, prepareAtQtsp } from './qtsp-sign.ts';
 import { liveSession } from './session-live.ts';
-import type { SignatureInput } from './signature-image.ts';
+import type { SigningInput } from './sign.ts';
 
 export type ReturnOutcome =
   { next: 'session' } | { next: 'provider'; redirectUrl: string } | { next: 'done'; redirect: string };
@@ -66,8 +66,8 @@ export async function providerReturn(
         },
         actor,
       );
-      const { signature } = trip.data as { signature: SignatureInput };
-      const { redirectUrl } = await prepareAtQtsp(ctx, providers, target, identity, signature, provider);
+      const input = trip.data as SigningInput;
+      const { redirectUrl } = await prepareAtQtsp(ctx, providers, target, identity, input, provider);
       return { next: 'provider', redirectUrl };
     }
     const fresh = await liveSession(ctx, sessionToken);

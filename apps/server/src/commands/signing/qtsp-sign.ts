@@ -16,13 +16,16 @@ import { assertFlow, providerOf, returnUriOf } from './identify.ts';
 import { pdfRun } from './pdf-run.ts';
 import { recordTrip, type TripRow } from './provider-trips.ts';
 import { liveSession } from './session-live.ts';
+import { checkFieldValues, fieldStampsOf, signeeFields } from './fields.ts';
 import { commitSignature, signable } from './sign-commit.ts';
-import { identificationSummary, stampMethod } from './sign.ts';
+import { fieldsEvidence, identificationSummary, stampMethod, type SigningInput } from './sign.ts';
 import { checkSignatureImage, signatureMarkOf, type SignatureInput } from './signature-image.ts';
 
 /** What the second QTSP step needs, kept in the trip's `data` (binary as base64). */
 interface PreparedData {
   signature: SignatureInput;
+  /** The values of the signee's fields as checked (drawn in `update`), for the `signed` event. */
+  fields?: Record<string, string | boolean>;
   baseKey: string;
   signedAt: string;
   update: string;
@@ -44,14 +47,17 @@ export async function beginRemoteSigning(
   ctx: AppContext,
   providers: SigningProviders,
   sessionToken: string,
-  signature: SignatureInput,
+  input: SigningInput,
 ): Promise<{ redirectUrl: string }> {
+  const { signature } = input;
   const target = await liveSession(ctx, sessionToken);
   assertFlow(target, 'qtsp');
   if (!target.session.viewedAt) {
     throw new AppError('CONFLICT', 'Open the document before signing it.').because('DOCUMENT_NOT_VIEWED');
   }
   if (signature.kind === 'drawn') checkSignatureImage(signature.image);
+  // Checked now, before the trip to the QTSP; kept with the trip until the signature is made after it.
+  checkFieldValues(await signeeFields(ctx.db, target.process.documentId, target.signee.id), input.fields);
   const provider = providerOf(providers, 'csc', target.signee.method);
   const redirectUri = returnUriOf(ctx);
   const request = await provider.beginService({ redirectUri, lang: target.session.lang });
@@ -61,7 +67,7 @@ export async function beginRemoteSigning(
     providerId: provider.id,
     request,
     redirectUri,
-    data: { signature },
+    data: { signature, ...(input.fields ? { fields: input.fields } : {}) },
     now: ctx.clock.now(),
   });
   return { redirectUrl: request.url };
@@ -76,9 +82,10 @@ export async function prepareAtQtsp(
   providers: SigningProviders,
   target: SessionTarget,
   identity: SessionIdentity,
-  signature: SignatureInput,
+  input: SigningInput,
   provider: CscProvider,
 ): Promise<{ redirectUrl: string }> {
+  const { signature } = input;
   const credential = identity.credential;
   if (!credential) throw new Error('A QTSP identity without its credential');
   const now = ctx.clock.now();
@@ -87,6 +94,8 @@ export async function prepareAtQtsp(
     await findSignee(ctx.db, systemAccess('signing-token', target.document), target.signee.id),
     now,
   );
+  const fields = await signeeFields(ctx.db, process.documentId, signee.id);
+  const values = checkFieldValues(fields, input.fields);
   const run = pdfRun(ctx, process.organizationId);
   const mark = await signatureMarkOf(run, signature);
   const ca = await signingCaFromConfig(ctx.config.signing);
@@ -110,6 +119,11 @@ export async function prepareAtQtsp(
         },
         signedAt: now,
         name: identity.person.name,
+        fields: fieldStampsOf(fields, values, {
+          name: identity.person.name,
+          signedAt: now,
+          lang: signee.language,
+        }),
       },
       run,
       tsa,
@@ -126,6 +140,7 @@ export async function prepareAtQtsp(
   });
   const data: PreparedData = {
     signature,
+    ...fieldsEvidence(values),
     baseKey: process.currentKey,
     signedAt: now.toISOString(),
     update: b64(prepared.layout.update),
@@ -217,6 +232,7 @@ export async function finishAtQtsp(
         method: target.signee.method,
         level: target.signee.level,
         identification: identificationSummary(identity),
+        ...(data.fields ? { fields: data.fields } : {}),
         qtsp: {
           credentialId: credential.credentialId,
           qualified: credential.qualified,

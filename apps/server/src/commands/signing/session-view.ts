@@ -9,6 +9,7 @@ import { appendSigningEvent } from './audit-chain.ts';
 import { fullNameOf, readAll, signeeActor, toLevel, type ClientInfo } from './common.ts';
 import { requesterName } from './people.ts';
 import { liveSession } from './session-live.ts';
+import { signeeFields, signingFieldsOf } from './fields.ts';
 import { embedOriginsOf } from '../../queries/embedding.ts';
 
 /** What the built-in signing page shows. */
@@ -17,6 +18,13 @@ export async function sessionView(ctx: AppContext, providers: SigningProviders, 
   const organizationName = await requesterName(ctx.db, process);
   const embedOrigins = await embedOriginsOf(ctx.db, process.organizationId);
   const identity = session.identifiedAt ? (session.identity as SessionIdentity | null) : null;
+  const placed = await signeeFields(ctx.db, process.documentId, signee.id);
+  // The name that will be written: the eID-verified one once identified, else the one the sender entered.
+  const fields = signingFieldsOf(placed, {
+    name: identity?.person.name ?? fullNameOf(signee),
+    signedAt: ctx.clock.now(),
+    lang: signee.language,
+  });
   return {
     document: { id: document.id, name: document.name, pages: process.pages, sha256: process.versionSha256 },
     signee: {
@@ -38,6 +46,7 @@ export async function sessionView(ctx: AppContext, providers: SigningProviders, 
     signed: signee.status === 'signed',
     ...(organizationName ? { organizationName } : {}),
     ...(embedOrigins.length > 0 ? { embedOrigins } : {}),
+    ...(fields.length > 0 ? { fields } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Language } from '@sinetti/contract';
+import type { FieldValues, Language } from '@sinetti/contract';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { faultPoint } from '../../lib/fault-points.ts';
@@ -8,6 +8,7 @@ import { addSignature, signingCaFromConfig, timestampingFor } from '../../servic
 import type { SigningProviders } from '../../services/signing-providers/index.ts';
 import { fullNameOf, readPdf, storePdf, type ClientInfo } from './common.ts';
 import { failRoundOn } from './fail-round.ts';
+import { checkFieldValues, fieldStampsOf, signeeFields } from './fields.ts';
 import type { SessionIdentity } from './identity.ts';
 import { pdfRun } from './pdf-run.ts';
 import { liveSession } from './session-live.ts';
@@ -15,6 +16,12 @@ import { commitSignature, signable } from './sign-commit.ts';
 import { checkSignatureImage, signatureMarkOf, type SignatureInput } from './signature-image.ts';
 
 export type { SignatureInput } from './signature-image.ts';
+
+/** What the signee sends to sign: their signature and the values of their fields placed on the document. */
+export interface SigningInput {
+  signature: SignatureInput;
+  fields?: FieldValues | undefined;
+}
 
 const IDENTIFIED_WITH: Record<Language, (method: string) => string> = {
   en: (method) => `Identified with ${method}`,
@@ -86,9 +93,10 @@ export async function signAsSignee(
   ctx: AppContext,
   providers: SigningProviders,
   sessionToken: string,
-  signature: SignatureInput,
+  input: SigningInput,
   client: ClientInfo,
 ): Promise<{ redirect: string }> {
+  const { signature } = input;
   const target = await liveSession(ctx, sessionToken);
   const identity = assertMaySign(
     providers,
@@ -99,6 +107,9 @@ export async function signAsSignee(
   if (!target.session.viewedAt) {
     throw new AppError('CONFLICT', 'Open the document before signing it.').because('DOCUMENT_NOT_VIEWED');
   }
+  // The values are checked before anything is drawn, stored or locked.
+  const fields = await signeeFields(ctx.db, target.process.documentId, target.signee.id);
+  const values = checkFieldValues(fields, input.fields);
   const image = signature.kind === 'drawn' ? checkSignatureImage(signature.image) : null;
   const mark = await signatureMarkOf(pdfRun(ctx, target.process.organizationId), signature);
   const ca = await signingCaFromConfig(ctx.config.signing);
@@ -111,16 +122,18 @@ export async function signAsSignee(
       await findSignee(ctx.db, systemAccess('signing-token', target.document), target.signee.id),
       now,
     );
+    const name = identity?.person.name ?? fullNameOf(signee);
     let pdf: Uint8Array;
     try {
       pdf = await addSignature(await readPdf(ctx.blobs, before.currentKey), {
-        signer: { name: identity?.person.name ?? fullNameOf(signee), email: signee.email },
+        signer: { name, email: signee.email },
         // The signee's box and stamp read in the language the sender chose for them (issue #31 item 2).
         method: stampMethod(providers, identity, signee.language),
         signedAt: now,
         stampSlot: signee.slot,
         mark,
         lang: signee.language,
+        fields: fieldStampsOf(fields, values, { name, signedAt: now, lang: signee.language }),
         ca,
         tsa,
         run: pdfRun(ctx, before.organizationId),
@@ -155,6 +168,7 @@ export async function signAsSignee(
           method: signee.method,
           level: signee.level,
           ...(identity ? { identification: identificationSummary(identity) } : {}),
+          ...fieldsEvidence(values),
         },
         mayStillSign: (session) => {
           assertMaySign(providers, signee.method, session, before.nameMismatch);
@@ -168,6 +182,13 @@ export async function signAsSignee(
   throw new AppError('CONFLICT', 'Others are signing this document at the same moment. Try again.').because(
     'SIGNING_LOCKED',
   );
+}
+
+/** The `signed` event records the values the signee gave their fields (none: no key). */
+export function fieldsEvidence(values: Map<string, string | boolean>): {
+  fields?: Record<string, string | boolean>;
+} {
+  return values.size > 0 ? { fields: Object.fromEntries(values) } : {};
 }
 
 /** What the `signed` event repeats of the identification (the full evidence is in `identified`). */

@@ -77,7 +77,7 @@ export function registerSigningSessionRoutes(app: FastifyInstance): void {
 
   defineRoute(app, api.signing.sign, { rateLimit: SIGNING_LIMITS.public })(
     async ({ params, body, ctx, req }) => {
-      const result = await signAsSignee(ctx, providers, params.sessionToken, body.signature, clientOf(req));
+      const result = await signAsSignee(ctx, providers, params.sessionToken, body, clientOf(req));
       return { status: 'OK', redirect: result.redirect };
     },
   );
@@ -90,7 +90,7 @@ export function registerSigningSessionRoutes(app: FastifyInstance): void {
   defineRoute(app, api.signing.remoteSign, { rateLimit: SIGNING_LIMITS.provider })(
     async ({ params, body, ctx }) => ({
       status: 'OK',
-      ...(await beginRemoteSigning(ctx, providers, params.sessionToken, body.signature)),
+      ...(await beginRemoteSigning(ctx, providers, params.sessionToken, body)),
     }),
   );
 

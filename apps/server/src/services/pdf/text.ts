@@ -73,9 +73,9 @@ export function pdfDate(date: Date): string {
 
 const HELSINKI = 'Europe/Helsinki';
 
-/** Wall-clock time in Helsinki with its UTC offset, e.g. "2026-06-01 12:00:00 UTC+03:00" or "1.6.2026 klo 12.00.00 (UTC+3)". */
-export function formatHelsinki(date: Date, lang: 'en' | 'fi'): string {
-  const parts = Object.fromEntries(
+/** The date and wall-clock time in Helsinki, as parts (two-digit fields, the offset as "GMT+03:00"). */
+function helsinkiParts(date: Date): Record<string, string> {
+  return Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
       timeZone: HELSINKI,
       year: 'numeric',
@@ -90,12 +90,26 @@ export function formatHelsinki(date: Date, lang: 'en' | 'fi'): string {
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   );
+}
+
+/** The day in Helsinki as the signature page writes it: "2026-06-01" or "1.6.2026". */
+export function formatHelsinkiDate(date: Date, lang: 'en' | 'fi'): string {
+  const parts = helsinkiParts(date);
+  return lang === 'fi'
+    ? `${Number(parts.day)}.${Number(parts.month)}.${parts.year}`
+    : `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** Wall-clock time in Helsinki with its UTC offset, e.g. "2026-06-01 12:00:00 UTC+03:00" or "1.6.2026 klo 12.00.00 (UTC+3)". */
+export function formatHelsinki(date: Date, lang: 'en' | 'fi'): string {
+  const parts = helsinkiParts(date);
   const offset = (parts.timeZoneName ?? 'GMT').replace('GMT', '') || '+00:00';
+  const day = formatHelsinkiDate(date, lang);
   if (lang === 'fi') {
     const shortOffset = offset.replace(/^([+-])0?(\d+):00$/, '$1$2');
-    return `${Number(parts.day)}.${Number(parts.month)}.${parts.year} klo ${parts.hour}.${parts.minute}.${parts.second} (UTC${shortOffset})`;
+    return `${day} klo ${parts.hour}.${parts.minute}.${parts.second} (UTC${shortOffset})`;
   }
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second} UTC${offset}`;
+  return `${day} ${parts.hour}:${parts.minute}:${parts.second} UTC${offset}`;
 }
 
 /** Time in UTC, e.g. "2026-06-01 09:00:00 UTC". */
