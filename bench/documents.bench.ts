@@ -5,17 +5,16 @@
 // counted), all at 50 connections against the same server's /api/health, and a 50 MB upload (throughput,
 // server memory growth). The seed is a bulk load with the indexes built afterwards; its time is printed.
 // BENCH_SKIP_PGLITE=1 measures PostgreSQL only.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import pg from 'pg';
 import { LIST_PAGE_DEFAULT, SEARCH_LIMIT_MAX } from '@sinetti/contract';
 import { formatResult, load, type LoadResult } from './lib/load.ts';
 import { searchAndMixedLoad } from './lib/documents-search-load.ts';
 import { countsAndRoles } from './lib/documents-counts-roles.ts';
+import { startServerProcess, stopServerProcess } from './lib/bench-server.ts';
 
 interface Ready {
   port: number;
@@ -38,28 +37,10 @@ const DOCUMENTS = Number(process.env.DOCUMENTS ?? 100_000);
 /** The embedded database keeps everything in this process's memory: it is measured up to this size. */
 const PGLITE_MAX_DOCUMENTS = 100_000;
 
-function startServer(
-  databaseUrl: string | undefined,
-  documents: number,
-): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'lib/documents-server.ts')],
-    {
-      env: {
-        ...process.env,
-        BENCH_DOCUMENTS: String(documents),
-        ...(databaseUrl ? { BENCH_SERVER_DATABASE_URL: databaseUrl } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.on('line', (line) => {
-      if (line.startsWith('{"ready"')) resolve({ child, ready: JSON.parse(line) as Ready });
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+function startServer(databaseUrl: string | undefined, documents: number) {
+  return startServerProcess<Ready>(path.join(import.meta.dirname, 'lib/documents-server.ts'), {
+    BENCH_DOCUMENTS: String(documents),
+    ...(databaseUrl ? { BENCH_SERVER_DATABASE_URL: databaseUrl } : {}),
   });
 }
 
@@ -182,8 +163,7 @@ async function benchOn(label: string, databaseUrl: string | undefined, documents
         `search p99 < 50 ms (PostgreSQL): ${byWord?.p99.toFixed(1)} ms; upload growth < 64 MB: ${up.growthMb.toFixed(1)} MB`,
     );
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopServerProcess(child);
   }
 }
 

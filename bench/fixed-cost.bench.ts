@@ -1,39 +1,21 @@
 // Fixed cost per request (issue #32 item 5): the server CPU of Sinetti's GET /api/health against a bare
-// Fastify reply of the same JSON, each server in its own process under the same 50-connection load, and where
-// health's CPU goes: a V8 CPU profile of the Sinetti server during the load, its self time summed per
+// Fastify reply of the same JSON, each server in its own process under the same 50-connection load (alternated,
+// ROUNDS times, the median ratio: other work on a shared machine disturbs both alike), and where
+// health's CPU goes: a V8 CPU profile of the Sinetti server during its loads, its busy self time summed per
 // package or source area (fastify, pino, helmet-like headers, zod, the app's hooks, the database driver...).
 // The embedded database (PGlite) unless BENCH_DATABASE_URL is set.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import pg from 'pg';
 import { cpuSeconds } from './lib/cpu.ts';
 import { formatResult, load } from './lib/load.ts';
+import { startServerProcess, stopServerProcess as stop } from './lib/bench-server.ts';
 
-function start(
-  script: string,
-  env: Record<string, string>,
-  args: string[] = [],
-): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [...args, '--import', 'tsx', script], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.on('line', (line) => {
-      if (line.startsWith('{"ready"')) resolve({ child, port: (JSON.parse(line) as { port: number }).port });
-    });
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+async function start(script: string, env: Record<string, string>, nodeArgs: string[] = []) {
+  const { child, ready } = await startServerProcess<{ port: number }>(script, env, nodeArgs);
+  return { child, port: ready.port };
 }
 
 async function measure(name: string, pid: number, url: string) {
@@ -50,17 +32,29 @@ interface ProfileNode {
   hitCount?: number;
 }
 
-/** Self time of a V8 CPU profile per area: a package under node_modules, the app's folder, or node itself. */
-function areas(file: string): [string, number][] {
+/** The monotonic clock in µs: the clock of V8's CPU profile timestamps (both CLOCK_MONOTONIC on Linux). */
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * Self time of a V8 CPU profile per area (a package under node_modules, the app's folder, or node itself),
+ * counting only the samples taken during `windows` (the loads: not start-up) and not idle.
+ */
+function areas(file: string, windows: [number, number][]): [string, number][] {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as {
     nodes: ProfileNode[];
     samples: number[];
+    startTime: number;
+    timeDeltas: number[];
   };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const totals = new Map<string, number>();
-  for (const id of profile.samples) {
+  let counted = 0;
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
     const node = byId.get(id);
-    if (!node) continue;
+    if (!node || node.callFrame.functionName === '(idle)') return;
+    if (!windows.some(([from, to]) => at >= from && at <= to)) return;
     const url = node.callFrame.url;
     let area: string;
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
@@ -71,24 +65,16 @@ function areas(file: string): [string, number][] {
     else if (url === '') area = `(${node.callFrame.functionName || 'native'})`;
     else area = path.basename(url);
     totals.set(area, (totals.get(area) ?? 0) + 1);
-  }
-  const all = profile.samples.length || 1;
-  return [...totals.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, v / all]);
+    counted++;
+  });
+  return [...totals.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, v / Math.max(1, counted)]);
 }
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+/** Rounds of bare and Sinetti loads, alternated: on a shared machine both see the same disturbances. */
+const ROUNDS = 3;
 
 const here = import.meta.dirname;
-const bare = await start(path.join(here, 'lib/fixed-cost-bare.ts'), {});
-let bareResult;
-try {
-  bareResult = await measure(
-    'bare Fastify reply',
-    bare.child.pid ?? 0,
-    `http://127.0.0.1:${bare.port}/api/health`,
-  );
-} finally {
-  await stop(bare.child);
-}
-
 const url = process.env.BENCH_DATABASE_URL;
 let dbName: string | undefined;
 let admin: pg.Client | undefined;
@@ -104,32 +90,48 @@ if (url) {
 }
 const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sinetti-fixed-cost-'));
 try {
+  const bare = await start(path.join(here, 'lib/fixed-cost-bare.ts'), {});
   const sinetti = await start(
     path.join(here, 'lib/fixed-cost-server.ts'),
     serverUrl ? { BENCH_SERVER_DATABASE_URL: serverUrl } : {},
     ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
   );
-  let health;
+  const windows: [number, number][] = [];
+  const cpuRatios: number[] = [];
+  const rpsRatios: number[] = [];
   try {
-    health = await measure(
-      `Sinetti GET /api/health (${serverUrl ? 'PostgreSQL' : 'PGlite'})`,
-      sinetti.child.pid ?? 0,
-      `http://127.0.0.1:${sinetti.port}/api/health`,
-    );
+    for (let round = 0; round < ROUNDS; round++) {
+      const b = await measure(
+        'bare Fastify reply',
+        bare.child.pid ?? 0,
+        `http://127.0.0.1:${bare.port}/api/health`,
+      );
+      const from = nowUs();
+      const h = await measure(
+        `Sinetti GET /api/health (${serverUrl ? 'PostgreSQL' : 'PGlite'})`,
+        sinetti.child.pid ?? 0,
+        `http://127.0.0.1:${sinetti.port}/api/health`,
+      );
+      windows.push([from, nowUs()]);
+      cpuRatios.push(h.cpuMs / Math.max(1e-9, b.cpuMs));
+      rpsRatios.push(h.rps / Math.max(1e-9, b.rps));
+    }
   } finally {
+    await stop(bare.child);
     await stop(sinetti.child);
   }
   console.log(
-    `health costs ${(health.cpuMs / Math.max(1e-9, bareResult.cpuMs)).toFixed(1)} × the bare reply's server CPU; ` +
-      `req/s ${(health.rps / Math.max(1e-9, bareResult.rps)).toFixed(2)} × (load average ${os
+    `health costs ${median(cpuRatios).toFixed(1)} × the bare reply's server CPU (median of ${ROUNDS} rounds: ` +
+      `${cpuRatios.map((r) => r.toFixed(1)).join(', ')}); req/s ${median(rpsRatios).toFixed(2)} × ` +
+      `(load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')})`,
   );
   const [profile] = fs.readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'));
   if (profile) {
-    console.log('where the Sinetti server spent its CPU (self time, whole run including start-up):');
-    for (const [area, share] of areas(path.join(profileDir, profile)).slice(0, 15)) {
+    console.log("where the Sinetti server's busy CPU went during the loads (self time):");
+    for (const [area, share] of areas(path.join(profileDir, profile), windows).slice(0, 15)) {
       console.log(`  ${(share * 100).toFixed(1).padStart(5)} %  ${area}`);
     }
   }

@@ -1,14 +1,10 @@
 // The server under test for bench/documents.bench.ts, in its own process so that the load generator does
 // not share its event loop and its memory can be measured alone. Prints one JSON line when ready.
-import fsp from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../../apps/server/src/app.ts';
 import { createSession } from '../../apps/server/src/commands/sessions.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { benchAccount } from './bench-account.ts';
 import { systemClock } from '../../apps/server/src/lib/clock.ts';
+import { serveSinetti } from './bench-server.ts';
 import { seedDocuments } from './documents-seed.ts';
 
 const url = process.env.BENCH_SERVER_DATABASE_URL;
@@ -40,31 +36,9 @@ const { token: memberToken } = await createSession(database.db, systemClock, {
   userAgent: 'bench',
 });
 
-const blobDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'sinetti-bench-blobs-'));
-// As in production (no reply checking against the contract), without production's checks on secrets.
-const config = {
-  ...loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://127.0.0.1',
-    BLOB_DIR: blobDir,
-    JOBS_WORKER: 'false',
-  }),
-  validateReplies: false,
-};
-const app = await buildApp(config, { database, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const port = typeof address === 'object' && address ? address.port : 0;
-
-const stop = async () => {
-  await app.close();
-  await database.close();
-  await fsp.rm(blobDir, { recursive: true, force: true });
-  process.exit(0);
-};
-process.once('SIGTERM', () => void stop());
-process.once('SIGINT', () => void stop());
-console.log(
-  JSON.stringify({ ready: true, port, token, memberToken, organizationId, seedSeconds, ...seeded }),
-);
+// No logger: the figures compare calls of the same server (bench/fixed-cost.bench.ts measures logging's cost).
+await serveSinetti({
+  database,
+  logging: false,
+  ready: { token, memberToken, organizationId, seedSeconds, ...seeded },
+});
