@@ -6,21 +6,14 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { WEBHOOK_EVENTS } from '@sinetti/contract';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { TestUser } from './helper.ts';
 import { buildSigningApp, type SigningTestApp } from './signing-helper.ts';
 
 export const W = '/api/webhooks';
-export const ALL_EVENTS = [
-  'document.sent',
-  'document.viewed',
-  'document.signed',
-  'document.declined',
-  'document.completed',
-  'document.expired',
-  'document.cancelled',
-  'balance.low',
-];
+/** Every event a receiver can subscribe to. */
+export const ALL_EVENTS: string[] = [...WEBHOOK_EVENTS];
 
 export interface Received {
   path: string;
