@@ -16,6 +16,7 @@ import { registerGuideRoutes } from './guides/index.ts';
 import { registerNotificationRoutes } from './notifications/index.ts';
 import { registerWebhookRoutes } from './webhooks/index.ts';
 import { registerEmbeddingRoutes } from './embedding/index.ts';
+import { registerBulkSendRoutes } from './bulk-send/index.ts';
 
 /** Every API area, in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -31,6 +32,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   registerApiKeyRoutes(app);
   registerWebhookRoutes(app);
   registerEmbeddingRoutes(app);
+  registerBulkSendRoutes(app);
   registerGuideRoutes(app);
   registerNotificationRoutes(app);
   registerOrganizationRoutes(app);
