@@ -33,6 +33,11 @@ export const bulkSends = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    /**
+     * The API key it was started with, if any: the job then acts with what the key carries (and stops when
+     * it is revoked or expires). No foreign key: a deleted key must not turn into the person's full rights.
+     */
+    apiKeyId: uuid('api_key_id'),
     /** running while rows are pending or created; done when every row is sent or failed. */
     status: text('status', { enum: ['running', 'done'] }).notNull(),
     /** The next rows wait for the organization's hourly e-mail limit until then. */

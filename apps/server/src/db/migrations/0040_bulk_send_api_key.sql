@@ -1,0 +1,1 @@
+ALTER TABLE "bulk_sends" ADD COLUMN "api_key_id" uuid;
