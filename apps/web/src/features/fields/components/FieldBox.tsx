@@ -148,7 +148,8 @@ export function FieldBox(props: FieldBoxProps) {
       {editable && selected && (
         <MantineBox
           data-handle="resize"
-          aria-label={resizeLabel}
+          // The keyboard resizes with Alt+arrows (the panel's hint); the handle is for pointers.
+          aria-hidden
           title={resizeLabel}
           style={{
             position: 'absolute',

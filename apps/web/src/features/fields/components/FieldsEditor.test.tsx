@@ -98,6 +98,8 @@ beforeAll(() => {
 });
 beforeEach(() => signInAs());
 afterEach(() => {
+  // The drag test's stand-in for layout (an own property over jsdom's).
+  Reflect.deleteProperty(globalThis.document, 'elementsFromPoint');
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -154,6 +156,32 @@ describe('placing fields (issue #33 item 1)', () => {
     expect(saved).toMatchObject({ kind: 'signature', page: 1, signeeId: BERT, width: 0.3, height: 0.06 });
     expect(saved?.x).toBeCloseTo(0.7, 6); // at the right edge, not beyond it
     expect(saved?.y).toBeCloseTo(0.25 - 0.03, 6);
+  });
+
+  it('drags a kind from the palette onto a page; the next kind is chosen by a click', async () => {
+    const fetchMock = serve();
+    open();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'For' })).toHaveValue('Anna Aalto'));
+    const page1 = screen.getByRole('group', { name: 'Page 1 of 2' });
+    vi.spyOn(page1, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 100, y: 0, width: 600, height: 800 }),
+    );
+    // jsdom lays nothing out: the point where the pointer is let go is over page 1.
+    globalThis.document.elementsFromPoint = () => [page1];
+    const signature = screen.getByRole('button', { name: 'Signature' });
+    fireEvent.pointerDown(signature, { clientX: 10, clientY: 10, button: 0 });
+    fireEvent.pointerMove(window, { clientX: 200, clientY: 100 });
+    fireEvent.pointerMove(window, { clientX: 400, clientY: 240 });
+    fireEvent.pointerUp(window, { clientX: 400, clientY: 240 });
+    await within(page1).findByRole('button', { name: 'Signature for Anna Aalto, page 1' });
+
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fireEvent.click(screen.getByRole('button', { name: 'Text' }));
+    expect(screen.getByRole('button', { name: 'Text' })).toHaveAttribute('aria-pressed', 'true');
+    const [saved] = await savedFields(fetchMock);
+    expect(saved).toMatchObject({ kind: 'signature', page: 1, signeeId: ANNA });
+    expect(saved?.x).toBeCloseTo(0.5 - 0.15, 6);
+    expect(saved?.y).toBeCloseTo(0.3 - 0.03, 6);
   });
 
   it('moves and resizes a field with the pointer, within the page', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { Document, PlacedField } from '@sinetti/contract';
@@ -54,6 +54,7 @@ export default function FieldsEditor({ document, fields, editable, onClose }: Fi
     });
   };
   const close = () => (draft.dirty ? setLeaving(true) : onClose());
+  const title = t(editable ? 'editor.title' : 'editor.titleReadOnly', { name: document.name });
 
   const data = content.data;
   const body = !data ? (
@@ -83,33 +84,35 @@ export default function FieldsEditor({ document, fields, editable, onClose }: Fi
       onClose={close}
       fullScreen
       withCloseButton={false}
-      // Escape is for the fields (and Select lists); Close and the browser's back leave.
+      // Escape is for the fields (and Select lists); Close leaves.
       closeOnEscape={false}
-      title={null}
+      // Fading only: a transform left on the dialog would hold the phone's bottom bar (position: fixed).
+      transitionProps={{ transition: 'fade', duration: 150 }}
+      title={title}
       padding={compact ? 'xs' : 'md'}
-      aria-label={t(editable ? 'editor.title' : 'editor.titleReadOnly', { name: document.name })}
+      styles={{
+        title: {
+          fontWeight: 700,
+          fontSize: compact ? 'var(--mantine-font-size-md)' : 'var(--mantine-font-size-xl)',
+        },
+      }}
     >
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Title order={1} size={compact ? 'h5' : 'h3'} style={{ overflowWrap: 'anywhere' }}>
-            {t(editable ? 'editor.title' : 'editor.titleReadOnly', { name: document.name })}
-          </Title>
-          <Group gap="xs" wrap="nowrap">
-            {draft.dirty && !compact && <Badge color="orange">{t('editor.unsaved')}</Badge>}
-            {editable && (
-              <Button
-                onClick={onSave}
-                loading={save.isPending}
-                disabled={!draft.dirty}
-                size={compact ? 'xs' : 'sm'}
-              >
-                {t('editor.save')}
-              </Button>
-            )}
-            <Button variant="default" onClick={close} size={compact ? 'xs' : 'sm'}>
-              {t('editor.close')}
+        <Group justify="flex-end" wrap="nowrap" gap="xs">
+          {draft.dirty && <Badge color="orange">{t('editor.unsaved')}</Badge>}
+          {editable && (
+            <Button
+              onClick={onSave}
+              loading={save.isPending}
+              disabled={!draft.dirty}
+              size={compact ? 'xs' : 'sm'}
+            >
+              {t('editor.save')}
             </Button>
-          </Group>
+          )}
+          <Button variant="default" onClick={close} size={compact ? 'xs' : 'sm'}>
+            {t('editor.close')}
+          </Button>
         </Group>
         {!editable && <Alert color="gray">{t('editor.readOnly')}</Alert>}
         {failure && (

@@ -72,7 +72,12 @@ export function Palette({
     const up = (e: PointerEvent) => {
       stop.current?.();
       if (!dragging) return;
+      // A click follows only when the pointer is let go over the kind's own button; either way the flag
+      // must not outlive this gesture, or the next click on a kind would be taken for a drag's end.
       dragged.current = true;
+      window.setTimeout(() => {
+        dragged.current = false;
+      }, 0);
       const at = pageAt(e.clientX, e.clientY);
       if (at) onDrop(kind, at.page, at.x, at.y);
     };
