@@ -1,6 +1,6 @@
 // Fields placed on the page, drawn in the signee's own signature update (issue #33 item 2): the geometry of
 // rotated pages, text fitting, and the signed PDF as poppler, MuPDF and our own verifier read it.
-import { PDFDocument, StandardFonts, degrees } from '@cantoo/pdf-lib';
+import { PDFDocument, PDFName, StandardFonts, degrees } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningCa } from '../src/services/pdf/ca/ca.ts';
 import { placeField, shownSize, userPoint, type ShownPage } from '../src/services/pdf/field-geometry.ts';
@@ -208,6 +208,40 @@ describe('a signee’s fields in the signed PDF', () => {
     expect(sigs[0]!.changes?.annotations, JSON.stringify(sigs[0]!.changes)).toEqual([]);
     expect(sigs[0]!.changes?.modified).toBe(false);
     expect(sigs.map((s) => s.warnings.filter((w) => w.startsWith('modified')))).toEqual([[], []]);
+  });
+
+  it('adds to a page whose annotation list is an object of its own, and the verifier still sees no change', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595.28, 841.89]);
+    const link = doc.context.register(
+      doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [50, 50, 100, 100], Border: [0, 0, 0] }),
+    );
+    page.node.set(PDFName.of('Annots'), doc.context.register(doc.context.obj([link])));
+    const { pdf: prepared } = await prepareForSigning(await doc.save(), signees, {
+      documentName: 'Linkki.pdf',
+      documentId: 'doc-4',
+      lang: 'fi',
+    });
+    const value = (slot: number): FieldStamp[] => [
+      {
+        page: 1,
+        x: 0.5,
+        y: 0.1 + slot * 0.1,
+        width: 0.3,
+        height: 0.05,
+        shown: { kind: 'text', text: `Arvo ${slot}` },
+      },
+    ];
+    const signed = await sign(await sign(prepared, 0, value(0)), 1, value(1));
+    const words = await wordsOn(signed, 1);
+    expect(textInside(words, shownRect(value(1)[0]!, 595.28, 841.89))).toBe('Arvo 1');
+    const report = await verifySignedPdf(signed, ca);
+    const [first] = report.signatures;
+    expect(first!.changes, JSON.stringify(first!.changes)).toMatchObject({
+      annotations: [],
+      otherObjectsChanged: 0,
+    });
+    expect(first!.changes?.modified).toBe(false);
   });
 
   it('refuses a field on a page the document lacks instead of signing without it', async () => {

@@ -41,6 +41,12 @@ const refNums = (reader: PdfReader, value: PdfValue | undefined): number[] => {
   return list.filter((x): x is PdfRef => x instanceof PdfRef).map((r) => r.num);
 };
 
+/** The annotations a page lists, whether /Annots is an array or a reference to one. */
+const annotNums = (reader: PdfReader, value: PdfValue | undefined): number[] => {
+  const list = reader.resolve(value);
+  return Array.isArray(list) ? list.filter((x): x is PdfRef => x instanceof PdfRef).map((r) => r.num) : [];
+};
+
 const subtypeOf = (dict: PdfDict | undefined) => {
   const s = dict?.get('Subtype');
   return s instanceof PdfName ? s.name : 'Unknown';
@@ -134,8 +140,11 @@ export function compareRevisions(
     ) {
       pagesContentChanged.push(i + 1);
     }
-    const annots0 = new Set(refNums(before, page0?.get('Annots')));
-    const annots1 = refNums(after, page1?.get('Annots'));
+    const annots0 = new Set(annotNums(before, page0?.get('Annots')));
+    const annots1 = annotNums(after, page1?.get('Annots'));
+    // A list that is an object of its own changes with what it lists: the annotations below say how.
+    const list = page1?.get('Annots');
+    if (list instanceof PdfRef) accounted.add(list.num);
     for (const a of annots1) {
       accounted.add(a);
       const dict = after.dict(new PdfRef(a, 0));
