@@ -45,6 +45,7 @@ const signee = (id: string, fullName: string) => ({
 
 function serve(
   save: (body: unknown) => unknown = (body) => ({ status: 'OK', editable: true, ...(body as object) }),
+  more: Record<string, (body: unknown) => unknown> = {},
 ) {
   return mockApi({
     [`GET /api/documents/content/${DOC_ID}`]: () => ({
@@ -61,12 +62,13 @@ function serve(
       abilities: {},
     }),
     [SAVE]: save,
+    ...more,
   });
 }
 
-function open(fields: PlacedField[] = [], editable = true) {
+function open(fields: PlacedField[] = [], editable = true, doc = document) {
   const onClose = vi.fn();
-  renderAt(<FieldsEditor document={document} fields={fields} editable={editable} onClose={onClose} />);
+  renderAt(<FieldsEditor document={doc} fields={fields} editable={editable} onClose={onClose} />);
   return { onClose };
 }
 
@@ -182,6 +184,21 @@ describe('placing fields (issue #33 item 1)', () => {
     expect(saved).toMatchObject({ kind: 'signature', page: 1, signeeId: ANNA });
     expect(saved?.x).toBeCloseTo(0.5 - 0.15, 6);
     expect(saved?.y).toBeCloseTo(0.3 - 0.03, 6);
+  });
+
+  it("on a template, places a field for one of its signee roles (Use template gives it to the role's person)", async () => {
+    const roles = vi.fn(() => ({ status: 'OK', fields: [], roles: ['Tenant'] }));
+    const fetchMock = serve(undefined, { [`GET /api/documents/template-fields/${DOC_ID}`]: roles });
+    open([], true, { ...document, type: 'template' });
+    // The roles come first: the default is the first role.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'For' })).toHaveValue('Role: Tenant'));
+    fireEvent.click(screen.getByRole('button', { name: 'Initials' }));
+    const page1 = screen.getByRole('group', { name: /^Page 1 of 2: press Enter/ });
+    fireEvent.keyDown(page1, { key: 'Enter' });
+    await within(page1).findByRole('button', { name: 'Initials for Tenant, page 1' });
+    const [saved] = await savedFields(fetchMock);
+    expect(saved).toMatchObject({ kind: 'initials', page: 1, role: 'Tenant', signeeId: null });
+    expect(roles).toHaveBeenCalled();
   });
 
   it('moves and resizes a field with the pointer, within the page', async () => {
