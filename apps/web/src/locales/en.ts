@@ -1,4 +1,5 @@
 import app from './en/app';
+import bulk from './en/bulk';
 import core from './en/core';
 import fields from './en/fields';
 import integrations from './en/integrations';
@@ -7,4 +8,13 @@ import signee from './en/signee';
 import signing from './en/signing';
 
 /** Every English namespace (for tests and types; the app loads the groups on demand, ./load.ts). */
-export default { ...core, ...signee, ...signing, ...app, ...integrations, ...fields, ...onDemand } as const;
+export default {
+  ...core,
+  ...signee,
+  ...signing,
+  ...app,
+  ...integrations,
+  ...bulk,
+  ...fields,
+  ...onDemand,
+} as const;

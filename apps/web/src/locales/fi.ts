@@ -1,4 +1,5 @@
 import app from './fi/app';
+import bulk from './fi/bulk';
 import core from './fi/core';
 import fields from './fi/fields';
 import integrations from './fi/integrations';
@@ -7,4 +8,13 @@ import signee from './fi/signee';
 import signing from './fi/signing';
 
 /** Every Finnish namespace (for tests and types; the app loads the groups on demand, ./load.ts). */
-export default { ...core, ...signee, ...signing, ...app, ...integrations, ...fields, ...onDemand } as const;
+export default {
+  ...core,
+  ...signee,
+  ...signing,
+  ...app,
+  ...integrations,
+  ...bulk,
+  ...fields,
+  ...onDemand,
+} as const;

@@ -6,11 +6,11 @@ type Namespaces = typeof en;
 type Namespace = keyof Namespaces;
 
 /**
- * The namespaces in seven chunks per language, so that a page fetches only the texts it shows: `core` on
+ * The namespaces in eight chunks per language, so that a page fetches only the texts it shows: `core` on
  * every page (sign-in, errors, common words), `signee` on a signee's public pages (signing, result,
  * download, shared document), `signing` on the verification page and in the signed-in app (signees,
  * sending, verification), `app` in the signed-in app (issue 12 item 8), `integrations` on the settings
- * pages for API keys, webhooks and embedding, `fields` on the document page (placing
+ * pages for API keys, webhooks and embedding, `bulk` in the bulk send dialog, `fields` on the document page (placing
  * fields on its pages), `onDemand` when a part loaded
  * on demand (the editor, the versions dialog) first shows.
  */
@@ -20,6 +20,7 @@ export const NAMESPACE_GROUPS = {
   signing: ['signing', 'verify'],
   app: ['setup', 'profile', 'settings', 'billing', 'documents', 'roles', 'members', 'organizations'],
   integrations: ['integrations'],
+  bulk: ['bulk'],
   fields: ['fields'],
   onDemand: ['editor', 'versions'],
 } as const satisfies Record<string, readonly Namespace[]>;
@@ -45,6 +46,7 @@ const LOADERS: Record<Language, Record<NamespaceGroup, Chunk>> = {
     signing: () => import('./en/signing'),
     app: () => import('./en/app'),
     integrations: () => import('./en/integrations'),
+    bulk: () => import('./en/bulk'),
     fields: () => import('./en/fields'),
     onDemand: () => import('./en/on-demand'),
   },
@@ -54,6 +56,7 @@ const LOADERS: Record<Language, Record<NamespaceGroup, Chunk>> = {
     signing: () => import('./fi/signing'),
     app: () => import('./fi/app'),
     integrations: () => import('./fi/integrations'),
+    bulk: () => import('./fi/bulk'),
     fields: () => import('./fi/fields'),
     onDemand: () => import('./fi/on-demand'),
   },

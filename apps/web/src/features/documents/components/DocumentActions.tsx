@@ -11,6 +11,7 @@ import {
   IconLock,
   IconPencil,
   IconRefresh,
+  IconSend,
   IconShare,
   IconTemplate,
   IconTrash,
@@ -127,6 +128,14 @@ export function DocumentActions({
           parent: document.parent,
           template: { id: document.id, name: document.name },
         }),
+    });
+  }
+  if (can.bulkSend) {
+    secondary.push({
+      key: 'bulk-send',
+      label: t('actions.bulkSend'),
+      icon: <IconSend size={16} aria-hidden />,
+      onClick: () => modals.open('bulk-send', { template: { id: document.id, name: document.name } }),
     });
   }
   if (document.type !== 'folder') {

@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@sinetti/contract';
+import { call } from '../../../lib/api';
+
+/** How often the progress view reads a running bulk send again. */
+export const POLL_BULK_MS = 2_000;
+
+const bulkKey = (id: string | undefined) => ['bulk-send', id] as const;
+
+/** The template's roles and fields, for the CSV template's header. */
+export function useBulkTemplate(templateId: string) {
+  return useQuery({
+    queryKey: ['bulk-send', 'template', templateId],
+    queryFn: ({ signal }) => call(api.documents.templateFields, { params: { id: templateId }, signal }),
+    retry: false,
+  });
+}
+
+/** Checks a CSV against the template; creates nothing. */
+export function usePreviewBulkSend(templateId: string) {
+  return useMutation({
+    mutationFn: (csv: string) =>
+      call(api.bulkSend.preview, { params: { id: templateId }, body: { csv } }).then((r) => r.preview),
+  });
+}
+
+export function useStartBulkSend(templateId: string) {
+  return useMutation({
+    mutationFn: (csv: string) =>
+      call(api.bulkSend.start, { params: { id: templateId }, body: { csv } }).then((r) => r.bulkSend),
+  });
+}
+
+/** A bulk send's progress and rows, read again every few seconds while it runs. */
+export function useBulkSend(id: string | undefined) {
+  return useQuery({
+    queryKey: bulkKey(id),
+    enabled: id !== undefined,
+    queryFn: ({ signal }) => call(api.bulkSend.info, { params: { id: id as string }, signal }),
+    refetchInterval: (query) => (query.state.data?.bulkSend.status === 'done' ? false : POLL_BULK_MS),
+  });
+}
+
+/** Queues the failed rows again. */
+export function useRetryBulkSend(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(api.bulkSend.retry, { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: bulkKey(id) }),
+  });
+}

@@ -1,0 +1,4 @@
+import bulk from './bulk.json';
+
+/** Finnish: bulk send from a template (issue #33 item 4); one chunk, loaded when its dialog first shows (../load.ts). */
+export default { bulk } as const;
