@@ -72,6 +72,10 @@ async function objectsOf(user: TestUser, name: string): Promise<Objects> {
   const template = await t.create(user, 'template', `${name} template`);
   const signee = await t.addSignee(user, contract.id, { email: `${name.toLowerCase()}@example.com` });
   expect(signee.statusCode).toBe(200);
+  const bulk = await t.json(user, 'POST', `/api/bulk-send/start/${template.id}`, {
+    csv: 'document name\nBulk\n',
+  });
+  expect(bulk.statusCode, bulk.body).toBe(200);
   return {
     organizationId,
     folder: folder.id,
@@ -80,6 +84,7 @@ async function objectsOf(user: TestUser, name: string): Promise<Objects> {
     signee: signee.json().signee.id,
     role: await newRole(organizationId, `${name} role`),
     member: await spareMember(organizationId),
+    bulkSend: bulk.json().bulkSend.id,
   };
 }
 

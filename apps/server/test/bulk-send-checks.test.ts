@@ -1,5 +1,7 @@
 import { P } from '@sinetti/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from '../src/db/schema/index.ts';
 import { reserveMailQuota } from '../src/services/mail/limits.ts';
 import { makeDocx } from './fixtures/office.ts';
 import { errorOf, type TestUser } from './helper.ts';
@@ -159,10 +161,12 @@ describe('bulk send permissions', () => {
     ]) {
       expect((await call()).statusCode).toBe(404);
     }
-    // A member of the organization sees their own bulk sends only; the owner sees every one.
+    // A sender of the organization who sees the template sees its bulk sends (the document roles decide).
     const member = await t.member(owner, [P.DOCUMENTS_VIEW, P.DOCUMENTS_CREATE, P.DOCUMENTS_EDIT]);
-    expect((await t.json(member, 'GET', `/api/bulk-send/info/${id}`)).statusCode).toBe(404);
-    expect((await t.json(member, 'GET', '/api/bulk-send/list')).json().bulkSends).toEqual([]);
+    expect((await t.json(member, 'GET', `/api/bulk-send/info/${id}`)).json().bulkSend).toMatchObject({ id });
+    const listed = (await t.json(member, 'GET', '/api/bulk-send/list')).json().bulkSends;
+    expect(listed.map((b: { id: string }) => b.id)).toContain(id);
+    expect((await t.json(viewer, 'GET', `/api/bulk-send/info/${id}`)).statusCode).toBe(403);
     expect((await t.json(other, 'GET', '/api/bulk-send/list')).json().bulkSends).toEqual([]);
     // The template abilities offer it to whom may do it.
     const abilities = async (u: TestUser) =>
@@ -174,6 +178,33 @@ describe('bulk send permissions', () => {
       sent: 2,
     });
   });
+});
+
+describe('bulk send rows that cannot be sent', () => {
+  it('fails a row whose contract gets no PDF with BULK_SEND_PDF_FAILED, and sends the others', async () => {
+    await settle();
+    const csv =
+      'Tenant email,Landlord email,tenant_name,rent\nx@example.fi,l@example.fi,X,1\ny@example.fi,l@example.fi,Y,2\n';
+    const started = await start(owner, csv);
+    expect(started.statusCode, started.body).toBe(200);
+    const id = started.json().bulkSend.id as string;
+    // Only the bulk send's job: the contracts are made, their PDFs still to be made.
+    await t.app.jobs.drain({ kinds: ['bulk-send.run'] });
+    const made = (await t.json(owner, 'GET', `/api/bulk-send/info/${id}`)).json().rows;
+    expect(made.map((r: { status: string }) => r.status)).toEqual(['created', 'created']);
+    // The first one's conversion fails (as LibreOffice does on a file it cannot read).
+    await t.database.db
+      .update(documents)
+      .set({ conversionStatus: 'failed' })
+      .where(eq(documents.id, made[0].documentId));
+    await settle();
+    const done = (await t.json(owner, 'GET', `/api/bulk-send/info/${id}`)).json();
+    expect(done.bulkSend).toMatchObject({ status: 'done', sent: 1, failed: 1 });
+    expect(done.rows[0]).toMatchObject({
+      status: 'failed',
+      error: { code: 'CONFLICT', reason: 'BULK_SEND_PDF_FAILED' },
+    });
+  }, 300_000);
 });
 
 describe('bulk send and the e-mail limit', () => {

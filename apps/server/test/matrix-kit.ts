@@ -16,6 +16,8 @@ export interface Objects {
   role: string;
   /** A member of the organization who holds no role of the matrix (role assignments act on them). */
   member: string;
+  /** A bulk send of the template (issue #33 item 4). */
+  bulkSend: string;
 }
 export type Req = Omit<InjectOptions, 'headers'> & {
   method: 'GET' | 'POST' | 'PUT';

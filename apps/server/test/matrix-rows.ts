@@ -12,6 +12,7 @@ import { ORGANIZATION_ROWS } from './matrix-rows-organizations.ts';
 import { API_KEY_ROWS } from './matrix-rows-api-keys.ts';
 import { WEBHOOK_ROWS } from './matrix-rows-webhooks.ts';
 import { EMBEDDING_ROWS } from './matrix-rows-embedding.ts';
+import { BULK_SEND_ROWS } from './matrix-rows-bulk-send.ts';
 
 export type { Fixture, Objects, Row } from './matrix-kit.ts';
 
@@ -21,6 +22,7 @@ export const ROWS: Record<string, Row> = {
   ...API_KEY_ROWS,
   ...WEBHOOK_ROWS,
   ...EMBEDDING_ROWS,
+  ...BULK_SEND_ROWS,
   // authentication/: account-level (the session's own account) or public. The wizard's calls answer 409
   // to an account whose setup is complete, whoever it is.
   'authentication.login': {

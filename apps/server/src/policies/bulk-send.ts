@@ -1,31 +1,36 @@
 import { P } from '@sinetti/contract';
+import type { DbOrTx } from '../db/client.ts';
 import type { OrganizationActor } from '../http/actor.ts';
-import { keyNotAllowed } from '../http/api-key-actor.ts';
 import { AppError } from '../lib/errors.ts';
+import { findDocument } from '../queries/documents/get-document.ts';
+import { seesDocument } from './documents.ts';
 import { authorize, authorizeSubject, type OrganizationScoped } from './index.ts';
 
 /**
  * Bulk send (issue #33 item 4; docs/decisions.md "Bulk send"): Use template (documents create) and send
- * (documents edit) for every row, so both permissions. A person's session only: the job acts later as the
- * person who started it, with their permissions at the time of each row, and an API key's narrower grant
- * would not be kept for that long.
+ * (documents edit) for every row, so both permissions. The job acts later as whoever started it (a person,
+ * or an API key with what it carries), with their permissions at the time of each row.
  */
 export function authorizeBulkSender(actor: OrganizationActor) {
-  if (actor.apiKey) throw keyNotAllowed();
   authorize(actor, P.DOCUMENTS_EDIT);
   return authorize(actor, P.DOCUMENTS_CREATE);
 }
 
 /**
- * One bulk send: its rows name people and documents, so only who started it and the owner (who sees every
- * document) see it; anyone else, and another organization, get 404.
+ * One bulk send of the caller's organization, seen by the senders who see its template (its contracts go
+ * where the template is, and its rows name their signees and documents): the template's document roles
+ * decide, as for the template itself. Once the template is gone, only who started it and the owner. Another
+ * organization's, or one the caller may not see: 404.
  */
-export function authorizeBulkSend<S extends OrganizationScoped & { accountId: string }>(
-  actor: OrganizationActor,
-  bulk: S | null | undefined,
-) {
+export async function authorizeBulkSend<
+  S extends OrganizationScoped & { accountId: string; templateId: string | null },
+>(db: DbOrTx, actor: OrganizationActor, bulk: S | null | undefined) {
   authorizeBulkSender(actor);
-  const mine = bulk && (bulk.accountId === actor.account.id || actor.membership.isOwner);
-  if (bulk && !mine) throw new AppError('NOT_FOUND', 'Not found.');
-  return authorizeSubject(actor, P.DOCUMENTS_EDIT, bulk);
+  const subject = authorizeSubject(actor, P.DOCUMENTS_EDIT, bulk);
+  const template = subject.templateId ? await findDocument(db, subject.templateId) : null;
+  const sees = template
+    ? seesDocument(actor, template)
+    : subject.accountId === actor.account.id || actor.membership.isOwner;
+  if (!sees) throw new AppError('NOT_FOUND', 'Not found.');
+  return subject;
 }

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, bulkSendRows, bulkSends, documents } from '../../db/schema/index.ts';
+import { accounts, apiKeys, bulkSendRows, bulkSends, documents } from '../../db/schema/index.ts';
+import { apiKeyRefusal, keyMembership, type ApiKeyActor } from '../../http/api-key-actor.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
 import type { AppContext } from '../../http/context.ts';
 import { loadMembership } from '../../policies/membership.ts';
@@ -30,19 +31,29 @@ const PDF_POLL_MS = 2_000;
 
 type Payload = { bulkSendId: string };
 
-/** The person who started it, with their membership now (null: they left the organization). */
+/**
+ * Who started it, as they stand now: the person with their membership, or the API key with what it
+ * carries (keyMembership); null when they left the organization or the key was revoked, expired or deleted.
+ */
 async function actorOf(ctx: AppContext, bulk: BulkSendRecord): Promise<OrganizationActor | null> {
   const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, bulk.accountId));
   const membership = account ? await loadMembership(ctx.db, account.id, bulk.organizationId) : null;
   if (!account || !membership) return null;
-  // No request: the audit and signing events name the person, with this user agent and no address.
+  let apiKey: ApiKeyActor | null = null;
+  if (bulk.apiKeyId) {
+    const [key] = await ctx.db.select().from(apiKeys).where(eq(apiKeys.id, bulk.apiKeyId));
+    if (!key || key.organizationId !== bulk.organizationId || apiKeyRefusal(key, ctx.clock.now()))
+      return null;
+    apiKey = { id: key.id, name: key.name, organizationId: key.organizationId, permissions: key.permissions };
+  }
+  // No request: the audit and signing events name the person (and key), with this user agent and no address.
   return {
     sessionId: '',
     account,
     ip: '',
     userAgent: `Sinetti bulk send ${bulk.id}`,
-    apiKey: null,
-    membership,
+    apiKey,
+    membership: apiKey ? keyMembership(membership, apiKey) : membership,
   };
 }
 

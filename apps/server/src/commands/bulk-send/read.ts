@@ -1,8 +1,9 @@
 import type { BulkSendRow, BulkSendSummary } from '@sinetti/contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bulkSendRows, bulkSends } from '../../db/schema/index.ts';
-import type { Authorized } from '../../policies/index.ts';
+import { bulkSendRows, bulkSends, documents } from '../../db/schema/index.ts';
+import type { Authorized, Scope } from '../../policies/index.ts';
+import { seenByCaller, seeValues, visible } from '../../queries/documents/columns.ts';
 
 export type BulkSendRecord = typeof bulkSends.$inferSelect;
 export type BulkRowRecord = typeof bulkSendRows.$inferSelect;
@@ -66,25 +67,29 @@ export async function rowsOf(db: DbOrTx, bulk: Authorized<BulkSendRecord>): Prom
   }));
 }
 
-/** The bulk sends a caller may see (their own; the owner every one), newest first. */
-export async function listBulkSends(
-  db: DbOrTx,
-  scope: { organizationId: string; accountId: string; seesAll: boolean },
-): Promise<BulkSendSummary[]> {
+/**
+ * The bulk sends a caller may see (policies/bulk-send.ts): those whose template they see, and of those
+ * whose template is gone, their own (the owner: every one). Newest first, at most 50.
+ */
+export async function listBulkSends(db: DbOrTx, scope: Scope): Promise<BulkSendSummary[]> {
   const list = await db
-    .select()
+    .select({ bulk: bulkSends })
     .from(bulkSends)
+    .leftJoin(documents, and(eq(documents.id, bulkSends.templateId), visible))
     .where(
       and(
         eq(bulkSends.organizationId, scope.organizationId),
-        scope.seesAll ? undefined : eq(bulkSends.accountId, scope.accountId),
+        or(
+          and(isNotNull(documents.id), seenByCaller(documents, seeValues(scope))),
+          and(isNull(documents.id), scope.seesAll ? undefined : eq(bulkSends.accountId, scope.accountId)),
+        ),
       ),
     )
     .orderBy(desc(bulkSends.createdAt))
     .limit(50);
   const counts = await countsOf(
     db,
-    list.map((b) => b.id),
+    list.map((r) => r.bulk.id),
   );
-  return list.map((b) => present(b, counts.get(b.id)));
+  return list.map(({ bulk }) => present(bulk, counts.get(bulk.id)));
 }

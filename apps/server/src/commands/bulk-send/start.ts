@@ -80,6 +80,7 @@ export async function startBulkSend(
         templateName: template.name,
         parentId: into?.id ?? null,
         accountId: actor.account.id,
+        apiKeyId: actor.apiKey?.id ?? null,
         status: 'running',
         createdAt: now,
         updatedAt: now,

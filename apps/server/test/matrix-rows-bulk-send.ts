@@ -1,0 +1,53 @@
+/**
+ * Matrix rows (authorization-matrix.test.ts) of bulk send (issue #33 item 4): preview and start need to see
+ * the template and documents create and edit; a bulk send itself is seen by whoever started it and the
+ * owner. The fixture's template has no roles or fields, so a CSV of document names is valid.
+ */
+import { P } from '@sinetti/contract';
+import { eq } from 'drizzle-orm';
+import { bulkSends } from '../src/db/schema/index.ts';
+import { json, type Fixture, type Objects, type Row } from './matrix-kit.ts';
+
+const SENDER = [[P.DOCUMENTS_VIEW, P.DOCUMENTS_CREATE, P.DOCUMENTS_EDIT]];
+/** The calls about a bulk send check create and edit; seeing its template is the document roles' part. */
+const SENDER_EDIT = [[P.DOCUMENTS_CREATE, P.DOCUMENTS_EDIT]];
+const csv = { csv: 'document name\nMatrix bulk copy\n' };
+
+/** One running bulk send per organization: each allowed start finds the earlier ones finished. */
+async function noneRunning(o: Objects, { t }: Fixture): Promise<Partial<Objects>> {
+  await t.database.db
+    .update(bulkSends)
+    .set({ status: 'done' })
+    .where(eq(bulkSends.organizationId, o.organizationId));
+  return {};
+}
+
+export const BULK_SEND_ROWS: Record<string, Row> = {
+  'bulkSend.preview': {
+    kind: 'object',
+    subject: 'document',
+    grants: SENDER,
+    request: (o) => json('POST', `/api/bulk-send/preview/${o.template}`, csv),
+  },
+  'bulkSend.start': {
+    kind: 'object',
+    subject: 'document',
+    grants: SENDER,
+    request: (o) => json('POST', `/api/bulk-send/start/${o.template}`, csv),
+    fresh: noneRunning,
+  },
+  // The fixture's bulk sends (one per organization) are seen by every sender who sees their templates.
+  'bulkSend.info': {
+    kind: 'object',
+    grants: SENDER_EDIT,
+    request: (o) => json('GET', `/api/bulk-send/info/${o.bulkSend}`),
+  },
+  // None of its rows has failed: an allowed retry is 409 BULK_SEND_NOTHING_TO_RETRY (or BULK_SEND_RUNNING).
+  'bulkSend.retry': {
+    kind: 'object',
+    grants: SENDER_EDIT,
+    ok: 409,
+    request: (o) => json('POST', `/api/bulk-send/retry/${o.bulkSend}`),
+  },
+  'bulkSend.list': { kind: 'scope', grants: SENDER_EDIT, request: () => json('GET', '/api/bulk-send/list') },
+};
