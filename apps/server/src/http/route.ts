@@ -1,7 +1,7 @@
 import type { Endpoint } from '@sinetti/contract';
 import type { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { resolveActor, type ActorFor } from './actor.ts';
+import { resolveActorAlong, type ActorFor, type AlongSession } from './actor.ts';
 import type { AppContext } from './context.ts';
 import { PreSerializedReply } from './json-text.ts';
 import { hitRateLimit, type RateLimit } from './rate-limit.ts';
@@ -10,11 +10,13 @@ import { parseInput } from './validation.ts';
 /** The parsed input of an optional schema (`E['params']` is `Schema | undefined`). */
 type Parsed<T> = NonNullable<T> extends z.ZodType ? z.infer<NonNullable<T>> : undefined;
 
-export interface RouteContext<E extends Endpoint> {
+export interface RouteContext<E extends Endpoint, A = never> {
   params: Parsed<E['params']>;
   query: Parsed<E['query']>;
   body: Parsed<E['body']>;
   actor: ActorFor<E['access']>;
+  /** What RouteOptions.along read with the caller's session; use it only after authorizing the actor. */
+  along: A | null;
   ctx: AppContext;
   req: FastifyRequest;
   reply: FastifyReply;
@@ -23,9 +25,11 @@ export interface RouteContext<E extends Endpoint> {
 /** What a handler returns: the contract's reply, or the same already serialized. */
 type HandlerResult<E extends Endpoint> = z.infer<E['reply']> | PreSerializedReply<z.infer<E['reply']>>;
 
-export interface RouteOptions {
+export interface RouteOptions<A = never> {
   /** Rate limit per client address. */
   rateLimit?: RateLimit;
+  /** Read in the session's own statement (organization access only): see AlongSession. */
+  along?: AlongSession<A>;
 }
 
 /**
@@ -34,19 +38,19 @@ export interface RouteOptions {
  * Curried so that the handler is checked against the endpoint's reply type:
  * `defineRoute(app, api.area.call)(async ({ body, actor }) => ({ status: 'OK', ... }))`.
  */
-export function defineRoute<E extends Endpoint>(
+export function defineRoute<E extends Endpoint, A = never>(
   app: FastifyInstance,
   endpoint: E,
-  options: RouteOptions = {},
-): (handler: (c: RouteContext<E>) => Promise<HandlerResult<E>>) => void {
+  options: RouteOptions<A> = {},
+): (handler: (c: RouteContext<E, A>) => Promise<HandlerResult<E>>) => void {
   return (handler) => register(app, endpoint, options, handler);
 }
 
-function register<E extends Endpoint>(
+function register<E extends Endpoint, A>(
   app: FastifyInstance,
   endpoint: E,
-  options: RouteOptions,
-  handler: (c: RouteContext<E>) => Promise<HandlerResult<E>>,
+  options: RouteOptions<A>,
+  handler: (c: RouteContext<E, A>) => Promise<HandlerResult<E>>,
 ): void {
   const url = `/api${endpoint.path}`;
   app.route({
@@ -55,11 +59,13 @@ function register<E extends Endpoint>(
     handler: async (req, reply) => {
       const ctx = app.ctx;
       if (options.rateLimit) await hitRateLimit(ctx.db, ctx.clock, options.rateLimit, req.ip);
-      const actor = (await resolveActor(ctx.db, ctx.clock, req, endpoint.access)) as ActorFor<E['access']>;
+      const resolved = await resolveActorAlong(ctx.db, ctx.clock, req, endpoint.access, options.along);
+      const actor = resolved.actor as ActorFor<E['access']>;
+      const along = resolved.along;
       const params = parseInput(endpoint.params, req.params, 'params') as Parsed<E['params']>;
       const query = parseInput(endpoint.query, req.query, 'query') as Parsed<E['query']>;
       const body = parseInput(endpoint.body, req.body, 'body') as Parsed<E['body']>;
-      const result = await handler({ params, query, body, actor, ctx, req, reply });
+      const result = await handler({ params, query, body, actor, along, ctx, req, reply });
       const serialized = result instanceof PreSerializedReply ? result.json : null;
       if (ctx.config.validateReplies) {
         const checked = endpoint.reply.safeParse(serialized === null ? result : JSON.parse(serialized));

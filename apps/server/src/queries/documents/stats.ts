@@ -1,11 +1,10 @@
 import { DOCUMENT_STATE, STATS_PERIOD_DAYS, type P } from '@sinetti/contract';
-import { and, eq, gte, sql, sum } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { preparedPerDatabase } from '../../db/prepared.ts';
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
 import { documentCounts } from '../../db/schema/index.ts';
+import type { AlongSession } from '../../http/actor.ts';
 import type { AuthorizedScope } from '../../policies/index.ts';
-import { seeValues } from './columns.ts';
 
 export interface DocumentStats {
   draft: number;
@@ -20,25 +19,68 @@ export function statsFirstDay(now: Date): string {
 }
 
 const { Draft, Signing, Signed, Archived } = DOCUMENT_STATE;
-const p = sql.placeholder;
 
-const countsQuery = (db: DbOrTx) =>
-  db
-    .select({ state: documentCounts.state, n: sum(documentCounts.n).mapWith(Number) })
-    .from(documentCounts)
-    .where(
-      and(
-        eq(documentCounts.organizationId, sql`${p('organizationId')}`),
-        gte(documentCounts.day, sql`${p('since')}`),
-        sql`${documentCounts.state} in (${sql.raw([Draft, Signing, Signed, Archived].join(', '))})`,
-        // The rule of seenByCaller() over role sets: no roles, or one the caller holds.
-        sql`(${p('seesAll')}::boolean or not ${documentCounts.restricted} or ${documentCounts.roleIds} && ${p('roleIds')}::uuid[])`,
-      ),
-    )
-    .groupBy(documentCounts.state);
+/** One role set's count of one state: [state, restricted, role ids, documents]. */
+type RoleSetCount = [number, boolean, string[] | null, number | string];
 
-/** Every dashboard asks it: built and prepared once per database (outside transactions). */
-const countsPrepared = preparedPerDatabase((db) => countsQuery(db).prepare('documents_stats'));
+/**
+ * The organization's counts of the counted period per state and role set, as one JSON array of
+ * RoleSetCount: days and writers' shards summed, at most states x role sets elements (an organization has a
+ * handful of distinct role sets), whatever the number of documents.
+ */
+function roleSetCounts(organizationId: SQL | AnyPgColumn, since: SQL | string): SQL {
+  const c = documentCounts;
+  return sql`(select coalesce(json_agg(json_build_array(s.state, s.restricted, s.role_ids, s.n)), '[]'::json)
+    from (select ${c.state} as state, ${c.restricted} as restricted, ${c.roleIds} as role_ids, sum(${c.n}) as n
+          from ${c}
+          where ${and(
+            eq(c.organizationId, organizationId),
+            gte(c.day, since),
+            sql`${c.state} in (${sql.raw([Draft, Signing, Signed, Archived].join(', '))})`,
+          )}
+          group by ${c.state}, ${c.restricted}, ${c.roleIds}) s)`;
+}
+
+/**
+ * The counts the caller sees, by the rule of seenByCaller() over role sets: the owner all of them; others
+ * those without roles and those sharing one of theirs.
+ */
+function statsOf(scope: AuthorizedScope<typeof P.DOCUMENTS_VIEW>, counts: RoleSetCount[]): DocumentStats {
+  const held = new Set(scope.roleIds);
+  const totals = new Map<number, number>();
+  for (const [state, restricted, roleIds, n] of counts) {
+    if (!scope.seesAll && restricted && !(roleIds ?? []).some((id) => held.has(id))) continue;
+    totals.set(state, (totals.get(state) ?? 0) + Number(n));
+  }
+  const of = (state: number) => totals.get(state) ?? 0;
+  return { draft: of(Draft), pending: of(Signing), complete: of(Signed), archived: of(Archived) };
+}
+
+/** JSON as the driver hands it: parsed already (node-postgres, PGlite) or as text. */
+function countsFrom(value: unknown): RoleSetCount[] {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? (parsed as RoleSetCount[]) : [];
+}
+
+/**
+ * The dashboard's counts read in the caller's session statement (http/actor.ts AlongSession): the stats
+ * call costs one round trip to the database instead of two (issue #32 item 1: stats ≥ 0.3 × health). The
+ * counts are of the organization the caller's membership names, and are used only after authorize().
+ */
+export const countsAlongSession: AlongSession<RoleSetCount[]> = {
+  name: 'document_counts',
+  column: (organizationId) => roleSetCounts(organizationId, sql`${sql.placeholder('countsSince')}`),
+  values: (now) => ({ countsSince: statsFirstDay(now) }),
+  read: countsFrom,
+};
+
+/** Stats from the counts countsAlongSession read, for the scope they were authorized for. */
+export function statsFromSession(
+  scope: AuthorizedScope<typeof P.DOCUMENTS_VIEW>,
+  counts: RoleSetCount[] | null,
+): DocumentStats {
+  return statsOf(scope, counts ?? []);
+}
 
 /**
  * Documents (not folders) per state among those updated in the last STATS_PERIOD_DAYS days (from the start
@@ -52,11 +94,8 @@ export async function documentStats(
   scope: AuthorizedScope<typeof P.DOCUMENTS_VIEW>,
   now: Date,
 ): Promise<DocumentStats> {
-  const values = { organizationId: scope.organizationId, since: statsFirstDay(now), ...seeValues(scope) };
-  const rows =
-    db instanceof PgTransaction
-      ? await countsQuery(db).execute(values)
-      : await countsPrepared(db as Db).execute(values);
-  const of = (state: number) => Number(rows.find((r) => r.state === state)?.n ?? 0);
-  return { draft: of(Draft), pending: of(Signing), complete: of(Signed), archived: of(Archived) };
+  const result = (await db.execute(
+    sql`select ${roleSetCounts(sql`${scope.organizationId}::uuid`, statsFirstDay(now))} as counts`,
+  )) as unknown as { rows: { counts: unknown }[] };
+  return statsOf(scope, countsFrom(result.rows[0]?.counts));
 }
