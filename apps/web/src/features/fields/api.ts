@@ -7,8 +7,9 @@ import type { Assignee } from './lib/assignees';
 export const fieldsKey = (docId: string) => ['documents', docId, 'fields'] as const;
 
 /**
- * The PDF the fields are placed on (the document's current PDF, or the PDF made of its DOCX), read once
- * when the editor opens; the preview's polling copy belongs to the documents feature.
+ * The PDF the fields are placed on (the document's current PDF, or the PDF made of its DOCX), read each
+ * time the editor opens (a new version may have come since); the preview's polling copy belongs to the
+ * documents feature.
  */
 export function useFieldsPdf(docId: string) {
   return useQuery({
@@ -20,14 +21,17 @@ export function useFieldsPdf(docId: string) {
         mimeType: reply.contentMimeType,
       })),
     refetchOnWindowFocus: false,
-    staleTime: Infinity,
   });
 }
 
-/** The fields placed on a contract's or template's pages, and whether the caller may change them now. */
-export function useFields(docId: string) {
+/**
+ * The fields placed on a contract's or template's pages, and whether the caller may change them now. The
+ * document's state is part of the key: sending (or cancelling) reads the document again, and with it the
+ * fields' `editable`, without the signing feature knowing about fields.
+ */
+export function useFields(docId: string, state: Document['state']) {
   return useQuery({
-    queryKey: fieldsKey(docId),
+    queryKey: [...fieldsKey(docId), 'list', state],
     queryFn: ({ signal }) =>
       call(api.fields.list, { params: { id: docId }, signal }).then(({ fields, editable }) => ({
         fields,
@@ -41,7 +45,8 @@ export function useSaveFields(docId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (fields: PlacedField[]) => call(api.fields.save, { params: { id: docId }, body: { fields } }),
-    onSuccess: ({ fields, editable }) => client.setQueryData(fieldsKey(docId), { fields, editable }),
+    onSuccess: ({ fields, editable }) =>
+      client.setQueriesData({ queryKey: [...fieldsKey(docId), 'list'] }, { fields, editable }),
   });
 }
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Document } from '@sinetti/contract';
@@ -12,7 +13,7 @@ vi.mock('./FieldsEditor', () => ({
 }));
 
 const DOC_ID = '00000000-0000-4000-8000-00000000d201';
-const document = { id: DOC_ID, type: 'contract', name: 'Lease' } as Document;
+const document = { id: DOC_ID, type: 'contract', name: 'Lease', state: 1 } as Document;
 const FIELD = {
   id: '00000000-0000-4000-8000-0000000000f1',
   kind: 'signature',
@@ -28,7 +29,22 @@ const FIELD = {
 };
 
 function serve(fields: unknown[], editable: boolean) {
-  mockApi({ [`GET /api/documents/fields/${DOC_ID}`]: () => ({ status: 'OK', fields, editable }) });
+  const reply = { status: 'OK', fields, editable };
+  mockApi({ [`GET /api/documents/fields/${DOC_ID}`]: () => reply });
+  return reply;
+}
+
+/** The document page's part: the document read again after a send comes in a new state. */
+function Page() {
+  const [current, setCurrent] = useState(document);
+  return (
+    <>
+      <button type="button" onClick={() => setCurrent({ ...current, state: 2 })}>
+        Sent
+      </button>
+      <FieldsCard document={current} />
+    </>
+  );
 }
 
 beforeEach(() => signInAs());
@@ -56,6 +72,16 @@ describe('the fields card of the document page', () => {
     serve([], false);
     renderAt(<FieldsCard document={document} />);
     await screen.findByText('No fields: signatures go on the signature page.');
-    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: /fields/ })).toBeNull();
+  });
+
+  it('reads the fields again when the document changes state (sent: no longer editable)', async () => {
+    const reply = serve([FIELD], true);
+    renderAt(<Page />);
+    await screen.findByRole('button', { name: 'Place fields' });
+    reply.editable = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Sent' }));
+    expect(await screen.findByRole('button', { name: 'Show fields' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Place fields' })).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ const FieldsEditor = lazy(() => import('./FieldsEditor'));
  */
 export function FieldsCard({ document }: { document: Document }) {
   const { t } = useTranslation('fields');
-  const fields = useFields(document.id);
+  const fields = useFields(document.id, document.state);
   const [open, setOpen] = useState(false);
   const data = fields.data;
   const count = data?.fields.length ?? 0;
@@ -39,7 +39,8 @@ export function FieldsCard({ document }: { document: Document }) {
           <Button
             variant={data.editable ? 'filled' : 'default'}
             leftSection={<IconForms size={18} aria-hidden />}
-            onClick={() => setOpen(true)}
+            // Read again first: a signee removed since takes their fields along on the server.
+            onClick={() => void fields.refetch().then(() => setOpen(true))}
           >
             {t(data.editable ? 'card.place' : 'card.show')}
           </Button>
