@@ -48,7 +48,7 @@ async function sessionFetch(page: Page, request: SessionRequest): Promise<{ stat
 /** A JSON call with the page's session. */
 export async function apiFrom(
   page: Page,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   json?: unknown,
 ): Promise<{ status: number; json: Record<string, unknown> }> {

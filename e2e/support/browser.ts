@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { afterEach } from 'vitest';
 import {
   checksDone,
@@ -36,12 +42,14 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** A context of its own; `options` adds to the defaults (e.g. a phone's viewport and touch). */
 export async function newContext(
   browser: Browser,
   baseURL: string,
   locale = 'en-US',
+  options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, locale, timezoneId: 'Europe/Helsinki' });
+  const context = await browser.newContext({ baseURL, locale, timezoneId: 'Europe/Helsinki', ...options });
   // Hang detectors, not speed checks: two journeys share a 2-core machine with their servers and LibreOffice.
   context.setDefaultTimeout(30_000);
   const found: Violation[] = [];

@@ -127,7 +127,8 @@ export async function startTsa(opts: { failWith?: number } = {}): Promise<{
     });
   });
   const respond = async (body: Buffer): Promise<Buffer> => {
-    const request = TimeStampReq.fromBER(body.buffer.slice(body.byteOffset, body.byteOffset + body.length));
+    // A copy of its own (an ArrayBuffer, never shared), so the file also type-checks with the DOM's types (e2e).
+    const request = TimeStampReq.fromBER(new Uint8Array(body));
     const info = new TSTInfo({
       version: 1,
       policy: '1.3.6.1.4.1.99999.1',
