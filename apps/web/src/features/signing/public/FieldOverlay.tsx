@@ -108,7 +108,9 @@ export function FieldOverlay({ page, walk, signature, onSignatureField }: FieldO
                 className={classes.signature}
                 aria-label={signature ? t('fields.signatureMade', { name }) : t('fields.signHere', { name })}
                 onClick={onSignatureField}
-                {...common}
+                // A button takes no aria-required or aria-invalid (ARIA): the label says what to do.
+                aria-describedby={common['aria-describedby']}
+                onFocus={common.onFocus}
               >
                 {signature?.kind === 'drawn' && <img src={signature.image} alt="" />}
                 {signature?.kind === 'typed' && <span className={classes.typed}>{signature.text}</span>}
