@@ -16,6 +16,9 @@ export interface CountsRolesInput {
   organizationId: string;
 }
 
+/** Rounds of health and stats loads (alternated). */
+const ROUNDS = 3;
+
 async function tableSize(client: pg.Client | null): Promise<string> {
   if (!client) return 'n/a (embedded)';
   const { rows } = await client.query<{ heap: string; total: string }>(
@@ -66,16 +69,31 @@ export async function countsAndRoles(input: CountsRolesInput): Promise<void> {
   const client = input.databaseUrl ? new pg.Client({ connectionString: input.databaseUrl }) : null;
   await client?.connect();
   try {
-    // Dashboard stats against health, both with their server CPU per request.
-    const health = await measuredCpu(input.serverPid, client, () => load({ url: `${base}/api/health` }));
-    const stats = await measuredCpu(input.serverPid, client, () =>
-      load({ url: `${base}/api/documents/stats`, headers }),
-    );
-    console.log(`${formatResult('GET /api/health', health.result)}   CPU ${health.cpuMs.toFixed(2)} ms/req`);
+    // Dashboard stats against health, both with their server CPU per request, alternated ROUNDS times:
+    // other work on a shared machine disturbs both alike within a round; the median round is printed.
+    const rounds: { rps: number; cpu: number }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const health = await measuredCpu(input.serverPid, client, () => load({ url: `${base}/api/health` }));
+      const stats = await measuredCpu(input.serverPid, client, () =>
+        load({ url: `${base}/api/documents/stats`, headers }),
+      );
+      console.log(
+        `${formatResult('GET /api/health', health.result)}   CPU ${health.cpuMs.toFixed(2)} ms/req`,
+      );
+      console.log(
+        `${formatResult('dashboard stats', stats.result)}   ${(stats.result.rps / health.result.rps).toFixed(2)} × health req/s, ` +
+          `${(health.cpuMs / Math.max(1e-9, stats.cpuMs)).toFixed(2)} × health (CPU), ` +
+          `CPU ${stats.cpuMs.toFixed(2)} ms/req, ${stats.result.errors} errors`,
+      );
+      rounds.push({
+        rps: stats.result.rps / health.result.rps,
+        cpu: health.cpuMs / Math.max(1e-9, stats.cpuMs),
+      });
+    }
+    const medianRps = [...rounds].sort((a, b) => a.rps - b.rps)[Math.floor(ROUNDS / 2)]?.rps ?? 0;
+    const medianCpu = [...rounds].sort((a, b) => a.cpu - b.cpu)[Math.floor(ROUNDS / 2)]?.cpu ?? 0;
     console.log(
-      `${formatResult('dashboard stats', stats.result)}   ${(stats.result.rps / health.result.rps).toFixed(2)} × health req/s, ` +
-        `${(health.cpuMs / Math.max(1e-9, stats.cpuMs)).toFixed(2)} × health (CPU), ` +
-        `CPU ${stats.cpuMs.toFixed(2)} ms/req, ${stats.result.errors} errors`,
+      `dashboard stats, median of ${ROUNDS} rounds: ${medianRps.toFixed(2)} × health req/s, ${medianCpu.toFixed(2)} × health (CPU)`,
     );
 
     const explained = await explainStats(client, input.organizationId);
@@ -119,7 +137,7 @@ export async function countsAndRoles(input: CountsRolesInput): Promise<void> {
     );
     console.log(`documents table before: ${sizeBefore}; after: ${sizeAfter}`);
     console.log(
-      `goals: stats ≥ 0.3 × health: ${(stats.result.rps / health.result.rps).toFixed(2)} (req/s); ` +
+      `goals: stats ≥ 0.3 × health: ${medianRps.toFixed(2)} (req/s, median round); ` +
         `role change ≤ 5 s: ${Math.max(give.seconds, take.seconds).toFixed(3)} s`,
     );
   } finally {
