@@ -1,7 +1,9 @@
 import { P } from '@sinetti/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../src/db/schema/index.ts';
+import { enqueueBulkRun } from '../src/commands/bulk-send/start.ts';
+import { bulkSendRows, bulkSends, documents, signingProcesses } from '../src/db/schema/index.ts';
+import { ledgerSum } from './billing-helper.ts';
 import { reserveMailQuota } from '../src/services/mail/limits.ts';
 import { makeDocx } from './fixtures/office.ts';
 import { errorOf, type TestUser } from './helper.ts';
@@ -240,5 +242,37 @@ describe('bulk send and the e-mail limit', () => {
     await t.app.jobs.drain({ maxJobs: 500 });
     const done = (await t.json(owner, 'GET', `/api/bulk-send/info/${id}`)).json();
     expect(done.bulkSend).toMatchObject({ status: 'done', sent: 3, failed: 0, waitingUntil: null });
+  }, 300_000);
+});
+
+describe('bulk send after a crash', () => {
+  it('never sends a row twice: a run that stopped after a send finds the contract out of Draft', async () => {
+    await settle();
+    t.clock.advance(3600_000);
+    const csv = 'Tenant email,Landlord email,tenant_name,rent\nz@example.fi,l@example.fi,Z,1\n';
+    const id = (await start(owner, csv)).json().bulkSend.id as string;
+    await settle();
+    const [row] = (await t.json(owner, 'GET', `/api/bulk-send/info/${id}`)).json().rows;
+    expect(row).toMatchObject({ status: 'sent' });
+    const before = await ledgerSum(t, owner.personalOrganizationId);
+    // As if the run had stopped between the send's commit and recording it: the row still says created.
+    const db = t.database.db;
+    await db.update(bulkSendRows).set({ status: 'created' }).where(eq(bulkSendRows.bulkSendId, id));
+    const [bulk] = await db
+      .update(bulkSends)
+      .set({ status: 'running' })
+      .where(eq(bulkSends.id, id))
+      .returning();
+    await enqueueBulkRun(db, bulk!, t.clock.now());
+    await settle();
+    const after = (await t.json(owner, 'GET', `/api/bulk-send/info/${id}`)).json();
+    expect(after.bulkSend).toMatchObject({ status: 'done', sent: 1, failed: 0 });
+    expect(after.rows[0].documentId).toBe(row.documentId);
+    const rounds = await db
+      .select()
+      .from(signingProcesses)
+      .where(eq(signingProcesses.documentId, row.documentId));
+    expect(rounds).toHaveLength(1);
+    expect(await ledgerSum(t, owner.personalOrganizationId)).toBe(before);
   }, 300_000);
 });
