@@ -5,6 +5,7 @@ import { signingField, type SigningField } from '@sinetti/contract';
 import { changeLanguage } from '../../../lib/i18n';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { resetTestState } from '../../../test/utils';
+import { signingBrowser } from '../lib/browser';
 import { SigningSessionPage } from './SigningSessionPage';
 
 vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -38,9 +39,11 @@ const T = 'f'.repeat(43);
 const SESSION = `GET /api/signing/session/${T}`;
 const PDF = `GET /api/signing/session/${T}/pdf`;
 const SIGN = `POST /api/signing/session/${T}/sign`;
+const REMOTE = `POST /api/signing/session/${T}/remote-sign`;
 
 afterEach(async () => {
   resetTestState();
+  sessionStorage.clear();
   await changeLanguage('en');
 });
 
@@ -262,5 +265,38 @@ describe('filling the fields on the signing page (issue #33 item 2)', () => {
     expect(callsTo(fetchMock, SIGN)).toEqual([
       { signature: { kind: 'typed', text: 'Liisa Laine' }, intent: true },
     ]);
+  });
+
+  it('a qualified signature (QTSP) sends the values with remote-sign before leaving for the QTSP', async () => {
+    const goTo = vi.spyOn(signingBrowser, 'goTo').mockImplementation(() => undefined);
+    const QTSP = 'http://localhost:3000/test-csc/oauth2/authorize?state=qtsp-st4te';
+    const fetchMock = mockApi({
+      [SESSION]: () => ({
+        ...session(),
+        flow: 'qtsp',
+        signee: { ...session().signee, level: 20, method: 'de-sign-me', methodName: 'D-Trust sign-me (DE)' },
+      }),
+      [PDF]: () => ({}),
+      [REMOTE]: () => ({ status: 'OK', redirectUrl: QTSP }),
+    });
+    show();
+    await fieldsShown();
+    await typeSignature();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Apartment number' }), {
+      target: { value: 'A 12' },
+    });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I have received the keys' }));
+    const sign = screen.getByRole('button', { name: 'Sign with D-Trust sign-me (DE)' });
+    await waitFor(() => expect(sign).toBeEnabled());
+    fireEvent.click(sign);
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith(QTSP));
+    expect(callsTo(fetchMock, REMOTE)).toEqual([
+      {
+        signature: { kind: 'typed', text: 'Liisa Laine' },
+        intent: true,
+        fields: { [id(1)]: 'A 12', [id(2)]: true },
+      },
+    ]);
+    expect(callsTo(fetchMock, SIGN)).toEqual([]);
   });
 });
