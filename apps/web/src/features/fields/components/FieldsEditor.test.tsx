@@ -1,10 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type * as MantineHooks from '@mantine/hooks';
-import type { Document, PlacedField } from '@sinetti/contract';
-import { callsTo, mockApi, renderAt } from '../../../test/render-route';
-import { signInAs } from '../../../test/utils';
-import FieldsEditor from './FieldsEditor';
+import {
+  ANNA,
+  BERT,
+  DOC_ID,
+  document,
+  open,
+  savedFields,
+  serve,
+  setUpEditorTests,
+  textField,
+} from '../test/editor';
 
 vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 // jsdom draws no PDF and measures nothing: a two-page PDF, pages as plain boxes, an area 800 px wide.
@@ -20,91 +27,7 @@ vi.mock('@mantine/hooks', async (original) => ({
   useElementSize: () => ({ ref: () => undefined, width: 800, height: 1000 }),
 }));
 
-const DOC_ID = '00000000-0000-4000-8000-00000000d101';
-const ANNA = '00000000-0000-4000-8000-0000000000a1';
-const BERT = '00000000-0000-4000-8000-0000000000b2';
-const SAVE = `PUT /api/documents/fields/${DOC_ID}`;
-const document = { id: DOC_ID, type: 'contract', name: 'Lease' } as Pick<Document, 'id' | 'type' | 'name'>;
-
-const signee = (id: string, fullName: string) => ({
-  id,
-  fullName,
-  givenName: fullName.split(' ')[0],
-  familyName: fullName.split(' ')[1],
-  email: `${id.slice(-2)}@example.com`,
-  language: 'en',
-  level: 1,
-  method: 'host-email-sms',
-  methodName: 'e-mail',
-  identification: null,
-  status: 'pending',
-  group: 1,
-  signedAt: null,
-  isMe: false,
-});
-
-function serve(
-  save: (body: unknown) => unknown = (body) => ({ status: 'OK', editable: true, ...(body as object) }),
-  more: Record<string, (body: unknown) => unknown> = {},
-) {
-  return mockApi({
-    [`GET /api/documents/content/${DOC_ID}`]: () => ({
-      status: 'OK',
-      hash: 'h1',
-      content: 'JVBERi0=',
-      contentMimeType: 'application/pdf',
-    }),
-    [`GET /api/signing/signees/${DOC_ID}`]: () => ({
-      status: 'OK',
-      signees: [signee(ANNA, 'Anna Aalto'), signee(BERT, 'Bert Berg')],
-      currentGroup: null,
-      ordered: false,
-      abilities: {},
-    }),
-    [SAVE]: save,
-    ...more,
-  });
-}
-
-function open(fields: PlacedField[] = [], editable = true, doc = document) {
-  const onClose = vi.fn();
-  renderAt(<FieldsEditor document={doc} fields={fields} editable={editable} onClose={onClose} />);
-  return { onClose };
-}
-
-const textField: PlacedField = {
-  id: '00000000-0000-4000-8000-0000000000f1',
-  kind: 'text',
-  page: 2,
-  x: 0.1,
-  y: 0.2,
-  width: 0.3,
-  height: 0.035,
-  signeeId: ANNA,
-  role: null,
-  required: true,
-  label: '',
-};
-
-async function savedFields(fetchMock: ReturnType<typeof serve>): Promise<PlacedField[]> {
-  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-  await waitFor(() => expect(callsTo(fetchMock, SAVE)).toHaveLength(1));
-  return (callsTo(fetchMock, SAVE)[0] as { fields: PlacedField[] }).fields;
-}
-
-beforeAll(() => {
-  // jsdom has no pointer capture.
-  Element.prototype.setPointerCapture = () => undefined;
-  Element.prototype.releasePointerCapture = () => undefined;
-  Element.prototype.hasPointerCapture = () => false;
-});
-beforeEach(() => signInAs());
-afterEach(() => {
-  // The drag test's stand-in for layout (an own property over jsdom's).
-  Reflect.deleteProperty(globalThis.document, 'elementsFromPoint');
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpEditorTests();
 
 describe('placing fields (issue #33 item 1)', () => {
   it('places a field by keyboard on page 2 for the chosen signee; arrows move it, Alt+arrows resize it', async () => {
@@ -222,81 +145,5 @@ describe('placing fields (issue #33 item 1)', () => {
     expect(saved?.y).toBeCloseTo(0.3, 6);
     expect(saved?.width).toBeCloseTo(0.8, 6); // stopped at the page's right edge
     expect(saved?.height).toBeCloseTo(0.055, 6);
-  });
-
-  it('deletes the focused field with Delete and saves the rest; the panel changes required and label', async () => {
-    const other = {
-      ...textField,
-      id: '00000000-0000-4000-8000-0000000000f2',
-      kind: 'checkbox' as const,
-      page: 1,
-    };
-    const fetchMock = serve();
-    open([textField, other]);
-    const field = await screen.findByRole('button', { name: 'Text for Anna Aalto, page 2' });
-    field.focus();
-    fireEvent.keyDown(field, { key: 'Delete' });
-    expect(screen.queryByRole('button', { name: 'Text for Anna Aalto, page 2' })).toBeNull();
-    const box = screen.getByRole('button', { name: 'Checkbox for Anna Aalto, page 1' });
-    fireEvent.focus(box);
-    const panel = screen.getByTestId('field-panel');
-    fireEvent.click(within(panel).getByRole('checkbox', { name: 'Required' }));
-    fireEvent.change(within(panel).getByRole('textbox', { name: /Label for the signee/ }), {
-      target: { value: 'I agree' },
-    });
-    expect(await savedFields(fetchMock)).toEqual([{ ...other, required: false, label: 'I agree' }]);
-  });
-
-  it('names a 409 by its reason and a 400 by the field the server named', async () => {
-    let reply: unknown = {
-      status: 'ERROR',
-      code: 'CONFLICT',
-      reason: 'NOT_EDITABLE',
-      message: 'Only drafts (English, never shown).',
-    };
-    const fetchMock = serve(() => reply);
-    open([textField]);
-    const field = await screen.findByRole('button', { name: 'Text for Anna Aalto, page 2' });
-    fireEvent.keyDown(field, { key: 'ArrowLeft' });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The fields can no longer be changed: the document has been sent for signing or is no longer a draft.',
-    );
-    expect(screen.queryByText(/English, never shown/)).toBeNull();
-
-    reply = {
-      status: 'ERROR',
-      code: 'VALIDATION_FAILED',
-      message: 'Page 2 is beyond the PDF.',
-      fields: { 'fields.0.page': 'Page 2 is beyond the PDF.' },
-    };
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent(
-        'Field 1 (Text, page 2) could not be saved: check its signee and place.',
-      ),
-    );
-    expect(callsTo(fetchMock, SAVE)).toHaveLength(2);
-  });
-
-  it('asks before closing with unsaved changes', async () => {
-    serve();
-    const { onClose } = open([textField]);
-    const field = await screen.findByRole('button', { name: 'Text for Anna Aalto, page 2' });
-    fireEvent.keyDown(field, { key: 'Backspace' });
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(onClose).not.toHaveBeenCalled();
-    fireEvent.click(await screen.findByRole('button', { name: 'Leave without saving' }));
-    expect(onClose).toHaveBeenCalled();
-  });
-
-  it('is read-only when the server says the fields cannot be changed', async () => {
-    serve();
-    open([textField], false);
-    const field = await screen.findByRole('button', { name: 'Text for Anna Aalto, page 2' });
-    fireEvent.keyDown(field, { key: 'Delete' });
-    expect(screen.getByRole('button', { name: 'Text for Anna Aalto, page 2' })).toBeInTheDocument();
-    expect(screen.queryByRole('toolbar', { name: 'Field kinds' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 });
