@@ -84,10 +84,12 @@ async function openPostgres(
     connectionString: url,
     max,
     // The app's statements are short: no parallel workers (a parallel plan of a search cost ≈ 65 ms of
-    // start-up for 0.1 ms of work at 1M documents, issue #32), and a time-out so that a slow statement
-    // stops instead of holding its connection while the callers behind it wait for the pool.
+    // start-up for 0.1 ms of work at 1M documents, issue #32), no JIT (a search whose older-rows branch is
+    // never run still has that branch's estimated cost, past jit_above_cost at 1M documents: 35 ms of
+    // compiling for 0.5 ms of work), and a time-out so that a slow statement stops instead of holding its
+    // connection while the callers behind it wait for the pool.
     options:
-      '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0' +
+      '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0 -c jit=off' +
       ` -c statement_timeout=${Math.max(0, Math.round(statementTimeoutMs))}`,
     // While the server is unreachable or the pool is saturated, fail fast (503) instead of queueing forever.
     connectionTimeoutMillis: poolWaitMs,
