@@ -66,6 +66,7 @@ describe('the public root (a signee’s pages without the app)', () => {
     expect(textsOf(routeNamed('Dashboard'))).toEqual(['app', 'signing']);
     expect(textsOf(routeNamed('Settings'))).toEqual(['app', 'signing', 'integrations']);
     expect(textsOf(routeNamed('Document'))).toEqual(['app', 'signing', 'fields']);
+    expect(textsOf(routeNamed('DocumentEditor'))).toEqual(['app']);
     expect(textsOf(routeNamed('SignIn'))).toEqual([]);
   });
 });

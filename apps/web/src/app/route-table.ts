@@ -277,7 +277,7 @@ export const PUBLIC_ROOT_TEXTS: NamespaceGroup[] = ['signee'];
  * The texts a page needs besides `core`: none for sign-in and sign-up, the signee's for the public root's
  * pages, the signing group for the verification page, the signed-in app's for the rest, and the settings
  * pages also the integrations' (API keys, webhooks, embedding), which no other page shows, and the
- * document page the fields' (placing fields on its pages).
+ * document page the fields' (placing fields on its pages); the editor's page only the signed-in app's.
  */
 export function textsOf(route: Pick<RouteEntry, 'access' | 'path' | 'root'>): NamespaceGroup[] {
   if (route.access === 'signedOut') return [];
@@ -286,6 +286,8 @@ export function textsOf(route: Pick<RouteEntry, 'access' | 'path' | 'root'>): Na
   if (route.path.startsWith('/settings')) return [...SIGNED_IN_TEXTS, 'integrations'];
   // Placing fields on the pages (features/fields): its card shows on the document page, its editor with it.
   if (route.path.startsWith('/document/')) return [...SIGNED_IN_TEXTS, 'fields'];
+  // The editor's page shows no signees or signing: the signing group (5 KB gzip) stays off its first load.
+  if (route.path.startsWith('/edit/')) return ['app'];
   return SIGNED_IN_TEXTS;
 }
 
