@@ -25,6 +25,8 @@ const BUDGET_KB: Record<string, number> = {
   // signed-in app; the signee's own texts; the public endpoints only; dates without dayjs; the decline
   // dialog, the code step and the signature pad fetched after the first render: 232.6 → 143.8 / 147.0 KB.
   // 2026-11-27: their first load in a dozen chunks (first-load-chunks.ts): 144.4 / 148.1 → 135.4 / 138.4 KB.
+  // 2026-11-29: the signing page's fields brought zod in (isDisplaySafe from the contract's names module):
+  // 169.5 KB; 147.4 KB with it in a module of its own (the zod test below now names such a leak).
   '/public/sign/{token}': 150,
   '/public/session/{token}': 150,
   // Counts the signed-in frame (ShellLayout) since it is preloaded with the page. 308.8 KB on 2026-11-27;
@@ -33,6 +35,9 @@ const BUDGET_KB: Record<string, number> = {
   // The editor's page, before its editor: the route waits for it, so the Edit link did nothing visible
   // until all of it had loaded. 606.5 KB with SuperDoc; 203.7 KB after SuperDoc became the page's own lazy
   // chunk (2026-11-28), nearly all of it the signed-in app that the document page has already loaded.
+  // 2026-11-29: 233.2 KB when the bulk-send registration imported the modals' index (Mantine's Modal and
+  // focus trap came into the app's first load); 208.2 / 210.4 (fi) KB without; 203.2 / 204.8 KB without the
+  // signing texts, which the editor does not show.
   '/edit/{document}': 210,
 };
 
@@ -71,6 +76,20 @@ for (const target of SIGNEE_PAGES) {
       );
     });
   }
+}
+
+/**
+ * No measured page loads zod first: the pages send what the server validates, and zod is about 22 KB gzip.
+ * It came in twice unnoticed but for the budgets, each time by one contract module the build could not
+ * drop (docs/decisions.md "No zod on pages that validate nothing"): this names the cause. Every zod 4
+ * schema keeps its internals under the `_zod` property, a name minifying keeps.
+ */
+for (const target of MEASURED_PAGES) {
+  test(`${target.page} loads no zod first`, () => {
+    const { files } = measureFirstLoad(dist, target, 'en');
+    const withZod = files.filter((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes('._zod'));
+    assert.deepEqual(withZod, [], `${target.page} loads zod first in ${withZod.join(' ')}`);
+  });
 }
 
 // Issue #12 item 8: the server sends the build's own brotli and gzip copies (precompress.ts); each script,
