@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { documents } from './documents.ts';
 import { organizations } from './organizations.ts';
@@ -47,7 +38,9 @@ export const bulkSends = pgTable(
   },
   (t) => [
     index('bulk_sends_org_idx').on(t.organizationId, t.createdAt),
-    uniqueIndex('bulk_sends_one_running').on(t.organizationId).where(sql`${t.status} = 'running'`),
+    uniqueIndex('bulk_sends_one_running')
+      .on(t.organizationId)
+      .where(sql`${t.status} = 'running'`),
   ],
 );
 
