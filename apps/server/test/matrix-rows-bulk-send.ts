@@ -1,11 +1,12 @@
 /**
  * Matrix rows (authorization-matrix.test.ts) of bulk send (issue #33 item 4): preview and start need to see
  * the template and documents create and edit; a bulk send itself is seen by whoever started it and the
- * owner. The fixture's template has no roles or fields, so a CSV of document names is valid.
+ * owner. The fixture's template has no fields, and no roles unless the documents.setTemplateRoles row has
+ * given it one: a CSV of document names is valid once start's `fresh` has cleared them.
  */
 import { P } from '@sinetti/contract';
 import { eq } from 'drizzle-orm';
-import { bulkSends } from '../src/db/schema/index.ts';
+import { bulkSends, documents } from '../src/db/schema/index.ts';
 import { json, type Fixture, type Objects, type Row } from './matrix-kit.ts';
 
 const SENDER = [[P.DOCUMENTS_VIEW, P.DOCUMENTS_CREATE, P.DOCUMENTS_EDIT]];
@@ -13,12 +14,17 @@ const SENDER = [[P.DOCUMENTS_VIEW, P.DOCUMENTS_CREATE, P.DOCUMENTS_EDIT]];
 const SENDER_EDIT = [[P.DOCUMENTS_CREATE, P.DOCUMENTS_EDIT]];
 const csv = { csv: 'document name\nMatrix bulk copy\n' };
 
-/** One running bulk send per organization: each allowed start finds the earlier ones finished. */
+/**
+ * One running bulk send per organization: each allowed start finds the earlier ones finished. And the
+ * template as the CSV expects it: the documents.setTemplateRoles row may have given it a role since, whose
+ * e-mail column the CSV lacks (400 BULK_SEND_INVALID, missingColumn).
+ */
 async function noneRunning(o: Objects, { t }: Fixture): Promise<Partial<Objects>> {
   await t.database.db
     .update(bulkSends)
     .set({ status: 'done' })
     .where(eq(bulkSends.organizationId, o.organizationId));
+  await t.database.db.update(documents).set({ signeeRoles: null }).where(eq(documents.id, o.template));
   return {};
 }
 
