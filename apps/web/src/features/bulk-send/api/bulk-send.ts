@@ -6,6 +6,7 @@ import { call } from '../../../lib/api';
 export const POLL_BULK_MS = 2_000;
 
 const bulkKey = (id: string | undefined) => ['bulk-send', id] as const;
+type BulkInfo = Awaited<ReturnType<typeof call<typeof api.bulkSend.info>>>;
 
 /** The template's roles and fields, for the CSV template's header. */
 export function useBulkTemplate(templateId: string) {
@@ -33,10 +34,17 @@ export function useStartBulkSend(templateId: string) {
 
 /** A bulk send's progress and rows, read again every few seconds while it runs. */
 export function useBulkSend(id: string | undefined) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: bulkKey(id),
     enabled: id !== undefined,
-    queryFn: ({ signal }) => call(api.bulkSend.info, { params: { id: id as string }, signal }),
+    queryFn: async ({ signal }) => {
+      const before = client.getQueryData<BulkInfo>(bulkKey(id))?.bulkSend.sent;
+      const reply = await call(api.bulkSend.info, { params: { id: id as string }, signal });
+      // Each sent row charged the balance: the navigation's (every plan/ reply is cached under 'plan').
+      if (reply.bulkSend.sent !== before) void client.invalidateQueries({ queryKey: ['plan'] });
+      return reply;
+    },
     refetchInterval: (query) => (query.state.data?.bulkSend.status === 'done' ? false : POLL_BULK_MS),
   });
 }

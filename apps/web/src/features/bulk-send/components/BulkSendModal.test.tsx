@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BulkPreview } from '@sinetti/contract';
 import { ModalHost, modalStore } from '../../../components/modals';
@@ -155,6 +156,34 @@ describe('bulk-send dialog (issue #33 item 4)', () => {
     expect(await within(dialog).findByText('1 sent, 0 failed, 1 to go, of 2.')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Retry failed rows' })).not.toBeInTheDocument();
   });
+
+  it('refreshes the balance (cached under plan) as rows are sent, not on every poll', async () => {
+    const invalidate = vi.spyOn(QueryClient.prototype, 'invalidateQueries');
+    let sent = 0;
+    mockApi({
+      [FIELDS]: fields,
+      [PREVIEW]: () => preview([row(2, 'a@example.fi'), row(3, 'b@example.fi')]),
+      [START]: () => ({ status: 'OK', bulkSend: summary({ sent: 0, failed: 0, pending: 2 }) }),
+      [INFO]: () => {
+        sent = Math.min(sent + 1, 2);
+        const done = sent === 2;
+        return {
+          status: 'OK',
+          bulkSend: summary({ sent, failed: 0, pending: 2 - sent, status: done ? 'done' : 'running' }),
+          rows: [],
+        };
+      },
+    });
+    open();
+    await paste(CSV);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Send 2 documents' }));
+    expect(
+      await within(dialog).findByText('2 sent, 0 failed, 0 to go, of 2.', {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    const planRefreshes = invalidate.mock.calls.filter(([filters]) => filters?.queryKey?.[0] === 'plan');
+    expect(planRefreshes).toHaveLength(2);
+  }, 15_000);
 
   it('shows a refused start by its reason', async () => {
     mockApi({
