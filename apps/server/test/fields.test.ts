@@ -3,6 +3,7 @@ import { P, type PlacedField } from '@sinetti/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storePdf } from '../src/commands/signing/common.ts';
+import { pdfWorkers } from '../src/services/pdf/index.ts';
 import { auditEvents, documentFields, documents, roles } from '../src/db/schema/index.ts';
 import { errorOf, uniqueEmail, type TestUser } from './helper.ts';
 import { makePdf } from './pdf-fixtures.ts';
@@ -143,6 +144,33 @@ describe('fields.save and fields.list', () => {
       .from(documents)
       .where(eq(documents.id, doc.id));
     expect(after?.findings).toEqual({ ...old, pages: 2, sha256: row?.sha256 });
+  });
+
+  it('answers 429 PDF_BUSY, not PDF_UNSIGNABLE, when the pages must be counted while the workers are full', async () => {
+    const { doc, signee } = await contractWithSignee(2);
+    // No stored analysis: the save must count the pages in a PDF worker.
+    await t.database.db.update(documents).set({ pdfFindings: null }).where(eq(documents.id, doc.id));
+    const pool = pdfWorkers(t.app.ctx.config.signing.pdf);
+    let release = () => {};
+    const gate = new Promise<never>((_, reject) => (release = () => reject(new Error('released'))));
+    gate.catch(() => undefined);
+    const [row] = await t.database.db
+      .select({ organizationId: documents.organizationId })
+      .from(documents)
+      .where(eq(documents.id, doc.id));
+    const held = Array.from({ length: t.app.ctx.config.signing.pdf.perOwner }, () =>
+      pool.run('analyze', () => gate, row?.organizationId ?? '').catch(() => undefined),
+    );
+    try {
+      const res = await save(owner, doc.id, [field(signee.id, 2)]);
+      expect(res.statusCode, res.body).toBe(429);
+      expect(errorOf(res).reason).toBe('PDF_BUSY');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      release();
+      await Promise.all(held);
+    }
+    expect((await save(owner, doc.id, [field(signee.id, 2)])).statusCode).toBe(200);
   });
 
   it('answers 403 without documents edit, 404 for another organization and for a member the roles hide', async () => {

@@ -2,8 +2,8 @@ import type { PdfFindings } from '@sinetti/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../http/context.ts';
 import { documents } from '../../db/schema/index.ts';
-import { analyzeUpload } from '../../services/pdf/index.ts';
-import { pdfRun } from '../signing/pdf-run.ts';
+import { PdfBusyError, analyzeUpload } from '../../services/pdf/index.ts';
+import { pdfFailure, pdfRun } from '../signing/pdf-run.ts';
 import { readPdf } from '../signing/common.ts';
 
 /**
@@ -22,10 +22,13 @@ export async function analyzeFindings(
   organizationId: string,
   pdf: Uint8Array,
   sha256: string,
+  /** `answer`: busy workers are 429 PDF_BUSY (a caller that needs the result), not "cannot be read". */
+  busy: 'quiet' | 'answer' = 'quiet',
 ): Promise<StoredFindings | null> {
   try {
     return { ...(await analyzeUpload(pdf, pdfRun(ctx, organizationId))), sha256 };
   } catch (err) {
+    if (busy === 'answer' && err instanceof PdfBusyError) throw pdfFailure(err);
     ctx.log.warn({ err: (err as Error).message, sha256 }, 'documents: the PDF could not be analysed');
     return null;
   }
@@ -44,6 +47,7 @@ type PdfOf = { id: string; organizationId: string; pdfKey: string | null; pdfSha
 async function currentAnalysis(
   ctx: Pick<AppContext, 'config' | 'log' | 'db' | 'blobs'>,
   doc: PdfOf,
+  busy: 'quiet' | 'answer',
 ): Promise<StoredFindings | null> {
   const { pdfKey, pdfSha256 } = doc;
   if (!pdfKey || !pdfSha256) return null;
@@ -53,7 +57,7 @@ async function currentAnalysis(
     .where(eq(documents.id, doc.id));
   if (row?.findings?.sha256 === pdfSha256 && row.findings.pages !== undefined) return row.findings;
   const pdf = await readPdf(ctx.blobs, pdfKey);
-  const found = await analyzeFindings(ctx, doc.organizationId, pdf, pdfSha256);
+  const found = await analyzeFindings(ctx, doc.organizationId, pdf, pdfSha256, busy);
   if (!found) return null;
   await ctx.db
     .update(documents)
@@ -67,18 +71,19 @@ export async function currentFindings(
   ctx: Pick<AppContext, 'config' | 'log' | 'db' | 'blobs'>,
   doc: PdfOf,
 ): Promise<PdfFindings | null> {
-  const found = await currentAnalysis(ctx, doc);
+  const found = await currentAnalysis(ctx, doc, 'quiet');
   return found && publicFindings(found);
 }
 
 /**
  * The pages of the document's current PDF (what fields placed on it are checked against), with the
- * sha256 of the file counted; null when there is no PDF yet or it cannot be read.
+ * sha256 of the file counted; null when there is no PDF yet or it cannot be read. Busy workers are 429
+ * PDF_BUSY: saving fields must not be told that the PDF cannot be signed.
  */
 export async function currentPages(
   ctx: Pick<AppContext, 'config' | 'log' | 'db' | 'blobs'>,
   doc: PdfOf,
 ): Promise<{ pages: number; sha256: string } | null> {
-  const found = await currentAnalysis(ctx, doc);
+  const found = await currentAnalysis(ctx, doc, 'answer');
   return found?.pages === undefined ? null : { pages: found.pages, sha256: found.sha256 };
 }
