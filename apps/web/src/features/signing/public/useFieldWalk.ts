@@ -44,15 +44,26 @@ export function useFieldWalk(fields: readonly SigningField[], hasSignature: bool
   const [problems, setProblems] = useState<Record<string, FieldProblem>>({});
   const [current, setCurrent] = useState<string | null>(null);
   const elements = useRef(new Map<string, HTMLElement>());
+  // A field asked for before its element exists (its page or the overlay's code still loading on a slow
+  // phone): it is focused as soon as the overlay registers it, instead of the tap doing nothing.
+  const pending = useRef<string | null>(null);
 
-  const focus = useCallback((id: string) => {
-    const element = elements.current.get(id);
-    if (!element) return;
+  const goTo = useCallback((id: string, element: HTMLElement) => {
+    pending.current = null;
     // Centred, so that the field is not under the sticky action bar on a phone.
     element.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
     element.focus({ preventScroll: true });
     setCurrent(id);
   }, []);
+
+  const focus = useCallback(
+    (id: string) => {
+      const element = elements.current.get(id);
+      if (element) goTo(id, element);
+      else pending.current = id;
+    },
+    [goTo],
+  );
 
   const setEntry = useCallback((id: string, value: string | boolean) => {
     setChanges((old) => ({ ...old, [id]: value }));
@@ -67,10 +78,14 @@ export function useFieldWalk(fields: readonly SigningField[], hasSignature: bool
 
   const register = useCallback(
     (id: string) => (element: HTMLElement | null) => {
-      if (element) elements.current.set(id, element);
-      else elements.current.delete(id);
+      if (!element) {
+        elements.current.delete(id);
+        return;
+      }
+      elements.current.set(id, element);
+      if (pending.current === id) goTo(id, element);
     },
-    [],
+    [goTo],
   );
 
   const next = () => {
