@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signingField, type SigningField } from '@sinetti/contract';
+import type { SigningField } from '@sinetti/contract';
 import { changeLanguage } from '../../../lib/i18n';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { resetTestState } from '../../../test/utils';
 import { signingBrowser } from '../lib/browser';
+import { fieldId, sessionReply, signingFieldOf } from '../test/session';
 import { SigningSessionPage } from './SigningSessionPage';
 
 vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
@@ -47,21 +48,8 @@ afterEach(async () => {
   await changeLanguage('en');
 });
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const field = (n: number, kind: SigningField['kind'], page: number, extra: Partial<SigningField> = {}) =>
-  signingField.parse({
-    id: id(n),
-    kind,
-    page,
-    x: 0.1,
-    y: 0.1 * n,
-    width: 0.4,
-    height: 0.05,
-    required: true,
-    label: '',
-    value: kind === 'date' ? '29.11.2026' : kind === 'name' ? 'Liisa Laine' : null,
-    ...extra,
-  });
+const id = fieldId;
+const field = signingFieldOf;
 
 /** Page 1: an apartment number and a box to tick; page 2: the signature, the date and an optional note. */
 const FIELDS = [
@@ -72,32 +60,8 @@ const FIELDS = [
   field(5, 'text', 2, { label: 'Note', required: false }),
 ];
 
-const session = (fields: SigningField[] | null = FIELDS, lang = 'en') => ({
-  status: 'OK',
-  document: {
-    id: '00000000-0000-4000-8000-0000000000d1',
-    name: 'Lease.pdf',
-    pages: 2,
-    sha256: 'c'.repeat(64),
-  },
-  signee: {
-    fullName: 'Liisa Laine',
-    email: 'liisa@example.com',
-    level: 1,
-    method: 'host-email-sms',
-    methodName: 'localhost (e-mail)',
-    methodTest: false,
-  },
-  flow: 'code',
-  identification: null,
-  lang,
-  expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-  codeSentAt: null,
-  codeExpiresAt: null,
-  codeVerified: true,
-  signed: false,
-  ...(fields ? { fields } : {}),
-});
+const session = (fields: SigningField[] | null = FIELDS, lang = 'en') =>
+  sessionReply({ lang, codeVerified: true, ...(fields ? { fields } : {}) });
 
 const show = () =>
   renderAt(<SigningSessionPage sessionToken={T} />, {

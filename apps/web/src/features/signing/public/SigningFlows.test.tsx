@@ -14,6 +14,7 @@ import { resetTestState } from '../../../test/utils';
 import { signingBrowser } from '../lib/browser';
 import { sessionForReturn } from '../lib/provider-return';
 import { SigningSessionPage } from './SigningSessionPage';
+import { sessionReply } from '../test/session';
 
 vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
@@ -61,32 +62,16 @@ const identification = (nameMatches = true): SigneeIdentification =>
 
 /** The session reply of a signee of `flow`; its new fields checked against the contract's schemas. */
 function session(flow: SigningFlow, found: SigneeIdentification | null = null, lang = 'en') {
-  const method = signingMethodId.parse(flow === 'eid' ? 'fi-trust-network' : 'de-sign-me');
-  return {
-    status: 'OK',
-    document: {
-      id: '00000000-0000-4000-8000-0000000000d1',
-      name: 'Lease.pdf',
-      pages: 2,
-      sha256: 'c'.repeat(64),
-    },
-    signee: {
-      fullName: 'Liisa Laine',
-      email: 'liisa@example.com',
-      level: flow === 'eid' ? 10 : 20,
-      method,
-      methodName: flow === 'eid' ? 'FTN (FI)' : 'D-Trust sign-me (DE)',
+  const eid = flow === 'eid';
+  return sessionReply(
+    { flow: signingFlow.parse(flow), identification: found, lang },
+    {
+      level: eid ? 10 : 20,
+      method: signingMethodId.parse(eid ? 'fi-trust-network' : 'de-sign-me'),
+      methodName: eid ? 'FTN (FI)' : 'D-Trust sign-me (DE)',
       methodTest: true,
     },
-    flow: signingFlow.parse(flow),
-    identification: found,
-    lang,
-    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-    codeSentAt: null,
-    codeExpiresAt: null,
-    codeVerified: false,
-    signed: false,
-  };
+  );
 }
 
 const show = () =>

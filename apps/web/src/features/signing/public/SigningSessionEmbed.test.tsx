@@ -5,6 +5,7 @@ import { changeLanguage } from '../../../lib/i18n';
 import { mockApi, renderAt } from '../../../test/render-route';
 import { resetTestState } from '../../../test/utils';
 import { SigningSessionPage } from './SigningSessionPage';
+import { sessionReply } from '../test/session';
 
 /**
  * Embedded signing (issue #34 item 3): the signing page in a frame posts its events to the framing page,
@@ -25,27 +26,7 @@ const T = 's'.repeat(43);
 const DOC = '00000000-0000-4000-8000-0000000000d1';
 const SHOP = 'https://shop.example.com';
 
-const session = (embedOrigins?: string[]) => ({
-  status: 'OK',
-  document: { id: DOC, name: 'Lease.pdf', pages: 2, sha256: 'c'.repeat(64) },
-  signee: {
-    fullName: 'Liisa Laine',
-    email: 'liisa@example.com',
-    level: 1,
-    method: 'host-email-sms',
-    methodName: 'localhost (e-mail)',
-    methodTest: false,
-  },
-  flow: 'code',
-  identification: null,
-  lang: 'en',
-  expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-  codeSentAt: null,
-  codeExpiresAt: null,
-  codeVerified: false,
-  signed: false,
-  ...(embedOrigins ? { embedOrigins } : {}),
-});
+const session = (embedOrigins?: string[]) => sessionReply(embedOrigins ? { embedOrigins } : {});
 
 const postMessage = vi.fn();
 

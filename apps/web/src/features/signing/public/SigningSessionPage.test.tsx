@@ -6,6 +6,7 @@ import { changeLanguage, currentLanguage } from '../../../lib/i18n';
 import { callsTo, mockApi, renderAt } from '../../../test/render-route';
 import { resetTestState } from '../../../test/utils';
 import { SigningSessionPage } from './SigningSessionPage';
+import { sessionReply } from '../test/session';
 
 vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 
@@ -33,32 +34,7 @@ afterEach(async () => {
   await changeLanguage('en');
 });
 
-const session = (overrides: Record<string, unknown> = {}) => ({
-  status: 'OK',
-  document: {
-    id: '00000000-0000-4000-8000-0000000000d1',
-    name: 'Lease.pdf',
-    pages: 2,
-    sha256: 'c'.repeat(64),
-  },
-  signee: {
-    fullName: 'Liisa Laine',
-    email: 'liisa@example.com',
-    level: 1,
-    method: 'host-email-sms',
-    methodName: 'localhost (e-mail)',
-    methodTest: false,
-  },
-  flow: 'code',
-  identification: null,
-  lang: 'en',
-  expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-  codeSentAt: null,
-  codeExpiresAt: null,
-  codeVerified: false,
-  signed: false,
-  ...overrides,
-});
+const session = (overrides: Record<string, unknown> = {}) => sessionReply(overrides);
 
 /** The server's refusal with a reason; the English message is never shown (the page reads the reason). */
 const refusal = (reason: ErrorReason, code: ErrorCode = 'CONFLICT') => ({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_INITIALS_MAX, FIELD_TEXT_MAX, signingField, type SigningField } from '@sinetti/contract';
+import { FIELD_INITIALS_MAX, FIELD_TEXT_MAX, type SigningField } from '@sinetti/contract';
 import { ApiError } from '../../../lib/api';
+import { fieldId, signingFieldOf } from '../test/session';
 import {
   fieldProblems,
   fieldValuesBody,
@@ -10,22 +11,9 @@ import {
   unfilledRequired,
 } from './signing-fields';
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const field = (n: number, kind: SigningField['kind'], extra: Partial<SigningField> = {}): SigningField =>
-  signingField.parse({
-    id: id(n),
-    kind,
-    page: 1,
-    x: 0.1,
-    y: 0.1 * n,
-    width: 0.3,
-    height: 0.04,
-    required: true,
-    label: '',
-    value:
-      kind === 'name' ? 'Liisa Laine' : kind === 'date' ? '29.11.2026' : kind === 'initials' ? 'LL' : null,
-    ...extra,
-  });
+const id = fieldId;
+const field = (n: number, kind: SigningField['kind'], extra: Partial<SigningField> = {}) =>
+  signingFieldOf(n, kind, 1, extra);
 
 const FIELDS = [
   field(1, 'name'),

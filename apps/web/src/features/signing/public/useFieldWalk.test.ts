@@ -1,20 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SigningField } from '@sinetti/contract';
+import { signingFieldOf } from '../test/session';
 import { useFieldWalk } from './useFieldWalk';
 
-const field = (n: number, kind: SigningField['kind']): SigningField => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  kind,
-  page: 1,
-  x: 0.1,
-  y: 0.1 * n,
-  width: 0.3,
-  height: 0.04,
-  required: true,
-  label: '',
-  value: null,
-});
+const field = (n: number, kind: SigningField['kind']) => signingFieldOf(n, kind);
 
 describe('the walk through the fields (issue #33 item 2)', () => {
   it('focuses a field asked for before its element exists as soon as the overlay registers it', () => {
