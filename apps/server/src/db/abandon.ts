@@ -37,6 +37,15 @@ export class RequestWork {
   }
 }
 
+/**
+ * Runs `fn` (and everything it starts) as no request's work: for background work a request only
+ * triggers (the job worker woken by an enqueue), whose queries must not be cancelled, or held, when
+ * that request ends or its caller goes away.
+ */
+export function outsideRequest<T>(fn: () => T): T {
+  return current.exit(fn);
+}
+
 /** Runs `fn` (and everything it starts) as `work`. */
 export function runForRequest<T>(work: RequestWork, fn: () => T): T {
   return current.run(work, fn);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { outsideRequest } from '../../db/abandon.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import type { AppContext } from '../../http/context.ts';
 import { enqueueJob, onJobEnqueued } from './queue.ts';
@@ -83,7 +84,9 @@ export class JobRunner {
     markAlive(this.workerId);
     this.controller = new AbortController();
     await this.prepare().catch((err: unknown) => this.pollFailed(err));
-    this.unsubscribe = onJobEnqueued(() => void this.tick());
+    // A job is enqueued inside a request; the jobs it wakes must not run as that request's work (their
+    // queries were tied to its end: mail jobs woken by a setup request hung on their first query).
+    this.unsubscribe = onJobEnqueued(() => void outsideRequest(() => this.tick()));
     const loop = () => {
       const delay = this.failures
         ? Math.min(MAX_POLL_BACKOFF_MS, this.opts.pollMs * 2 ** this.failures)
