@@ -6,12 +6,11 @@
 // was made (the job interleaves the three). The DOCX → PDF conversion runs with the built-in test converter
 // (CONVERSION_ENGINE=test): with LibreOffice each contract adds about a second of conversion, run one at a
 // time per organization (CONVERSION_PER_ORGANIZATION), which then dominates.
-import { randomBytes } from 'node:crypto';
+import { withScratchDatabase } from './lib/scratch-database.ts';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, max } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { createSession } from '../apps/server/src/commands/sessions.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -124,19 +123,9 @@ if (!process.env.BENCH_SKIP_PGLITE) {
 }
 const url = process.env.BENCH_DATABASE_URL;
 if (url) {
-  // A database of its own, dropped afterwards (as bench/documents.bench.ts does).
-  const name = `sinetti_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  try {
-    await run('PostgreSQL', await openDatabase({ databaseUrl: u.toString() }));
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await withScratchDatabase(url, async (databaseUrl) =>
+    run('PostgreSQL', await openDatabase({ databaseUrl })),
+  );
 } else {
   console.log('(set BENCH_DATABASE_URL to also measure on PostgreSQL)');
 }

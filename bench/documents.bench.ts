@@ -5,11 +5,10 @@
 // counted), all at 50 connections against the same server's /api/health, and a 50 MB upload (throughput,
 // server memory growth). The seed is a bulk load with the indexes built afterwards; its time is printed.
 // BENCH_SKIP_PGLITE=1 measures PostgreSQL only.
-import { randomBytes } from 'node:crypto';
+import { withScratchDatabase } from './lib/scratch-database.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { LIST_PAGE_DEFAULT, SEARCH_LIMIT_MAX } from '@sinetti/contract';
 import { formatResult, load, type LoadResult } from './lib/load.ts';
 import { searchAndMixedLoad } from './lib/documents-search-load.ts';
@@ -178,18 +177,9 @@ if (process.env.BENCH_SKIP_PGLITE !== '1') {
 
 const url = process.env.BENCH_DATABASE_URL;
 if (url) {
-  const name = `sinetti_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  try {
-    await benchOn(`PostgreSQL, ${DOCUMENTS} documents, 50 connections, 5 s`, u.toString(), DOCUMENTS);
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await withScratchDatabase(url, (databaseUrl) =>
+    benchOn(`PostgreSQL, ${DOCUMENTS} documents, 50 connections, 5 s`, databaseUrl, DOCUMENTS),
+  );
 } else {
   console.log('\n(set BENCH_DATABASE_URL to also measure on PostgreSQL)');
 }

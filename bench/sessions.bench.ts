@@ -1,13 +1,12 @@
 // Throughput of /api/health against an authenticated organization call (session lookup, membership,
 // permissions), on the embedded database and on PostgreSQL when BENCH_DATABASE_URL is set.
-import { randomBytes } from 'node:crypto';
+import { withScratchDatabase } from './lib/scratch-database.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { createSession } from '../apps/server/src/commands/sessions.ts';
 import { benchAccount } from './lib/bench-account.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
-import pg from 'pg';
 import { formatResult, load } from './lib/load.ts';
 
 async function benchOn(label: string, database: Database): Promise<void> {
@@ -16,6 +15,9 @@ async function benchOn(label: string, database: Database): Promise<void> {
     LOCAL_IDP: 'on',
     ALLOW_LOCAL_IDP_IN_PRODUCTION: 'true',
     DEV_MAILBOX_IN_PRODUCTION: 'true',
+    // Production refuses unencrypted signing keys unless told the disk is protected otherwise: the bench's
+    // keys are throwaway (without this the bench stopped at its first line).
+    ALLOW_UNENCRYPTED_SIGNING_KEYS: 'true',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://127.0.0.1',
   });
@@ -50,20 +52,14 @@ await pglite.close();
 
 const url = process.env.BENCH_DATABASE_URL;
 if (url) {
-  const name = `sinetti_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 20 });
-  try {
-    await benchOn('PostgreSQL, 50 connections, 5 s', database);
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await withScratchDatabase(url, async (databaseUrl) => {
+    const database = await openDatabase({ databaseUrl, poolSize: 20 });
+    try {
+      await benchOn('PostgreSQL, 50 connections, 5 s', database);
+    } finally {
+      await database.close();
+    }
+  });
 } else {
   console.log('\n(set BENCH_DATABASE_URL to also measure on PostgreSQL)');
 }
