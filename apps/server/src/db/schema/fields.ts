@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -19,12 +20,14 @@ import { signees } from './signing.ts';
  * Fields placed on a contract's or template's pages (issue #33 item 1; contract api/fields.ts,
  * docs/decisions.md "Fields on the page"). Geometry is in fractions of the page as shown, so a field
  * survives a new version of the PDF as long as the page exists. A field is for one signee (removed with
- * the signee) or, on a template, for one of its signee roles. `id` is the client's, kept across saves.
+ * the signee) or, on a template, for one of its signee roles. `id` is the client's, kept across saves,
+ * and a key only within its document: the primary key is (document_id, id), so an id another document
+ * (of any organization) uses is neither refused nor revealed, and every lookup by id names the document.
  */
 export const documentFields = pgTable(
   'document_fields',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -48,7 +51,8 @@ export const documentFields = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('document_fields_document_idx').on(t.documentId),
+    // Also the index of a document's fields (it leads with document_id).
+    primaryKey({ columns: [t.documentId, t.id] }),
     index('document_fields_signee_idx').on(t.signeeId),
     check('document_fields_kind_check', sql.raw(`kind in (${FIELD_KINDS.map((k) => `'${k}'`).join(', ')})`)),
     check('document_fields_page_check', sql`${t.page} >= 1`),
