@@ -18,8 +18,11 @@ export const bulkSends = pgTable(
     templateId: uuid('template_id').references(() => documents.id, { onDelete: 'set null' }),
     /** Kept for the list when the template is gone. */
     templateName: text('template_name').notNull(),
-    /** The folder the contracts go into (the template's when started); null: the top level. */
-    parentId: uuid('parent_id').references(() => documents.id, { onDelete: 'set null' }),
+    /**
+     * The folder the contracts go into (the template's when started); null: the top level. No foreign key:
+     * a folder deleted while the bulk send runs must not turn into the top level (its rows fail NOT_FOUND).
+     */
+    parentId: uuid('parent_id'),
     /** Who started it: the job acts as them, with their permissions at the time of each row. */
     accountId: uuid('account_id')
       .notNull()
@@ -75,6 +78,11 @@ export const bulkSendRows = pgTable(
     errorReason: text('error_reason'),
     /** A worker holds the row until then (a crashed worker's row is taken again after it). */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /**
+     * The current claim's token (commands/bulk-send/lease.ts): every write of an outcome names it, so a
+     * worker whose lease ran out and whose row was claimed again changes nothing. Null when not held.
+     */
+    leaseToken: uuid('lease_token'),
     /** Not worked before then (its PDF is being made, or the e-mail limit is reached). */
     waitUntil: timestamp('wait_until', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
