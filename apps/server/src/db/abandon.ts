@@ -12,26 +12,47 @@ const current = new AsyncLocalStorage<RequestWork>();
  * A request's work and what to do if its caller goes away. Plain callbacks rather than an AbortController:
  * every request makes one, and each of its queries subscribes and unsubscribes (an AbortSignal with its
  * EventTarget listeners was ≈ 3 % of an authenticated request's CPU, issue #32 item 5).
+ *
+ * Live until its reply is sent (`replySent`): what the request's code starts after that (fire-and-forget
+ * work going on past the reply) still runs in its async context, but is no longer watched — the caller can
+ * no longer go away "before the reply", so nothing of it is cancelled, refused or held by the request.
  */
 export class RequestWork {
   private listeners: Set<() => void> | undefined;
   private gone = false;
+  private done = false;
 
   /** The caller went away before the reply was sent: every subscriber is called once. */
   abandon(): void {
-    if (this.gone) return;
+    if (this.gone || this.done) return;
     this.gone = true;
     const listeners = this.listeners;
     this.listeners = undefined;
     for (const listener of listeners ?? []) listener();
   }
 
+  /**
+   * The reply was sent: the request can no longer be abandoned, and its subscribers are dropped (the
+   * connections they watch are not cancelled by a later close of the socket).
+   */
+  replySent(): void {
+    if (this.gone) return;
+    this.done = true;
+    this.listeners = undefined;
+  }
+
   get abandoned(): boolean {
     return this.gone;
   }
 
-  /** Calls `listener` when the request is abandoned (later, not if it already is); answers the undo. */
+  /** Its reply was sent (before any abandon): the connections its work checks out are not watched. */
+  get replied(): boolean {
+    return this.done;
+  }
+
+  /** Calls `listener` when the request is abandoned (later, not if it already is or has replied); answers the undo. */
   onAbandon(listener: () => void): () => void {
+    if (this.done) return () => undefined;
     (this.listeners ??= new Set()).add(listener);
     return () => this.listeners?.delete(listener);
   }
@@ -75,13 +96,14 @@ export function cancelAbandonedQueries(pool: pg.Pool, cancel: (pid: number) => P
   (pool as { connect: unknown }).connect = (cb?: unknown) => {
     if (typeof cb === 'function') return connect(cb);
     const work = current.getStore();
-    if (!work) return connect();
+    if (!work || work.replied) return connect();
     if (work.abandoned) return Promise.reject(new RequestAbandonedError());
     return (connect() as Promise<pg.PoolClient>).then((client) => watch(client, work, cancel));
   };
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   (pool as { query: unknown }).query = (...args: unknown[]) => {
-    if (!current.getStore() || args.some((a) => typeof a === 'function')) return query(...args);
+    const work = current.getStore();
+    if (!work || work.replied || args.some((a) => typeof a === 'function')) return query(...args);
     return (async () => {
       const client = await pool.connect();
       try {
