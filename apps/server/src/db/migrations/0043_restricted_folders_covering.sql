@@ -1,0 +1,2 @@
+DROP INDEX "documents_restricted_folders_idx";--> statement-breakpoint
+CREATE INDEX "documents_restricted_folders_idx" ON "documents" USING btree ("organization_id","id","effective_role_ids") WHERE type = 'folder' and effective_role_ids is not null;
