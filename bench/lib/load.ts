@@ -85,20 +85,72 @@ export async function load(
   try {
     await run(warmupSeconds * 1000, false);
     const { latencies, errors, unavailable } = await run(seconds * 1000, true);
-    latencies.sort((a, b) => a - b);
-    const at = (q: number) =>
-      latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-    return {
-      requests: latencies.length,
-      errors,
-      unavailable,
-      rps: latencies.length / seconds,
-      p50: at(0.5),
-      p99: at(0.99),
-    };
+    return summarize(latencies, errors, unavailable, seconds);
   } finally {
     agent.destroy();
   }
+}
+
+/**
+ * An open-loop load at a fixed arrival rate (the way wrk2 and k6's constant-arrival-rate measure latency):
+ * a request is sent every 1/`rate` s whether or not earlier ones have answered, and each latency counts from
+ * the moment its request was due, not from when it went out (coordinated omission: a closed loop stops
+ * sending while the server stalls and so never records the wait its callers would have had). A closed loop
+ * of `connections` on a saturated server measures throughput (its latency is connections / req/s); this
+ * measures how long a call takes while the server carries a given load.
+ */
+export async function loadAtRate(
+  req: LoadRequest,
+  { rate, seconds = 5, warmupSeconds = 1 }: { rate: number; seconds?: number; warmupSeconds?: number },
+): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const target = new URL(req.url);
+  const body = req.json === undefined ? null : Buffer.from(JSON.stringify(req.json));
+  const latencies: number[] = [];
+  let errors = 0;
+  let unavailable = 0;
+  const interval = 1000 / rate;
+  const start = performance.now();
+  const recordFrom = start + warmupSeconds * 1000;
+  const end = recordFrom + seconds * 1000;
+  const pending: Promise<void>[] = [];
+  try {
+    for (let due = start; due < end; due += interval) {
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const record = due >= recordFrom;
+      pending.push(
+        send(agent, target, req, body).then(
+          (status) => {
+            if (!record) return;
+            if (status < 200 || status >= 300) errors++;
+            if (status === 503) unavailable++;
+            latencies.push(performance.now() - due);
+          },
+          () => {
+            if (record) errors++;
+          },
+        ),
+      );
+    }
+    await Promise.all(pending);
+  } finally {
+    agent.destroy();
+  }
+  return summarize(latencies, errors, unavailable, seconds);
+}
+
+function summarize(latencies: number[], errors: number, unavailable: number, seconds: number): LoadResult {
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    requests: latencies.length,
+    errors,
+    unavailable,
+    rps: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+  };
 }
 
 export function formatResult(name: string, r: LoadResult): string {
