@@ -59,12 +59,18 @@ export async function keepFieldsOfRoles(
     .select({ id: documentFields.id, role: documentFields.role })
     .from(documentFields)
     .where(and(eq(documentFields.documentId, documentId), isNotNull(documentFields.role)));
+  // A field's id is a key within its document only: every statement names the document too.
+  const ofThis = (ids: string[]) =>
+    and(eq(documentFields.documentId, documentId), inArray(documentFields.id, ids));
   const gone = placed.filter((f) => !byKey.has(roleKey(f.role ?? ''))).map((f) => f.id);
-  if (gone.length > 0) await tx.delete(documentFields).where(inArray(documentFields.id, gone));
+  if (gone.length > 0) await tx.delete(documentFields).where(ofThis(gone));
   for (const f of placed) {
     const role = byKey.get(roleKey(f.role ?? ''));
     if (role !== undefined && role !== f.role) {
-      await tx.update(documentFields).set({ role }).where(eq(documentFields.id, f.id));
+      await tx
+        .update(documentFields)
+        .set({ role })
+        .where(ofThis([f.id]));
     }
   }
 }

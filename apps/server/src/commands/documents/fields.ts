@@ -1,5 +1,5 @@
 import { P, type PlacedField } from '@sinetti/contract';
-import { and, eq, inArray, max, ne } from 'drizzle-orm';
+import { eq, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documentFields } from '../../db/schema/index.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
@@ -39,7 +39,10 @@ function assertNoProblems(problems: Problems): void {
   throw new AppError('VALIDATION_FAILED', `Some fields cannot be placed: ${keys.join(', ')}.`, problems);
 }
 
-/** The checks that need no database: one id once. */
+/**
+ * One id once in the body. Ids are keys within the document only ((document_id, id)), so an id another
+ * document uses, of this organization or another, is saved like a fresh one: nothing tells whether it exists.
+ */
 function checkIds(fields: PlacedField[], problems: Problems): void {
   const seen = new Set<string>();
   fields.forEach((f, i) => {
@@ -61,24 +64,8 @@ async function checkAgainst(
 ): Promise<PlacedField[]> {
   const signeeIds = new Set((await listSignees(tx, doc.id)).map((s) => s.id));
   const roles = new Map((doc.type === 'template' ? (doc.signeeRoles ?? []) : []).map((r) => [roleKey(r), r]));
-  const taken = fields.length
-    ? await tx
-        .select({ id: documentFields.id })
-        .from(documentFields)
-        .where(
-          and(
-            inArray(
-              documentFields.id,
-              fields.map((f) => f.id),
-            ),
-            ne(documentFields.documentId, doc.id),
-          ),
-        )
-    : [];
-  const takenIds = new Set(taken.map((r) => r.id));
   return fields.map((f, i) => {
     const at = `fields.${i}`;
-    if (takenIds.has(f.id)) problems[`${at}.id`] = 'Each field needs an id of its own.';
     if (f.page > pages) problems[`${at}.page`] = `The document has ${pages} pages.`;
     if (f.signeeId !== null && !signeeIds.has(f.signeeId)) {
       problems[`${at}.signeeId`] = 'Not a signee of this document.';
@@ -107,7 +94,10 @@ async function pagesNow(ctx: AppContext, doc: DocumentRow): Promise<Counted> {
   return counted;
 }
 
-/** Replaces the document's fields (documents edit; Draft only) and returns them in page order. */
+/**
+ * Replaces the document's fields (documents edit; Draft only) and returns them in page order; concurrent
+ * saves answer 200 each, the last one's list stored whole.
+ */
 export async function saveFields(
   ctx: AppContext,
   actor: OrganizationActor,
@@ -121,7 +111,10 @@ export async function saveFields(
   // No fields need no PDF: clearing them works whatever state the file is in.
   const counted = fields.length > 0 ? await pagesNow(ctx, authorized) : null;
   return ctx.db.transaction(async (tx) => {
-    const doc = await relock(tx, authorized);
+    // The document's row lock serializes this save with other saves of the document (each deletes and
+    // inserts the same keys: without it, concurrent saves were a unique violation, 500) and with a send,
+    // which holds it while moving the document out of Draft: the state is read after the send committed.
+    const doc = await relock(tx, authorized, 'update');
     assertAllowed(documentRules.placeFields(doc));
     if (counted && doc.pdfSha256 !== counted.sha256) {
       throw new AppError(
