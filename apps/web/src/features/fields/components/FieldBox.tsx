@@ -3,6 +3,7 @@ import { Box as MantineBox, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { PlacedField } from '@sinetti/contract';
 import { boxForKey, boxOf, moveBy, resizeBy, type Box } from '../lib/geometry';
+import { newGesture } from '../lib/history';
 
 interface Drag {
   mode: 'move' | 'resize';
@@ -12,6 +13,8 @@ interface Drag {
   /** The page's size on screen, in CSS pixels, when the drag began. */
   pageWidth: number;
   pageHeight: number;
+  /** The drag is one undo step. */
+  gesture: string;
 }
 
 export interface FieldBoxProps {
@@ -27,7 +30,8 @@ export interface FieldBoxProps {
   focus: boolean;
   resizeLabel: string;
   onSelect: () => void;
-  onChange: (box: Box) => void;
+  /** A new box; changes with the same gesture (one drag, one held key) are one undo step. */
+  onChange: (box: Box, gesture: string) => void;
   onDelete: () => void;
 }
 
@@ -40,6 +44,8 @@ export function FieldBox(props: FieldBoxProps) {
   const { field, colour, caption, name, selected, editable, focus, resizeLabel } = props;
   const element = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | null>(null);
+  /** The gesture of the last key press, continued while the key repeats. */
+  const keys = useRef<string | null>(null);
   // A finger needs a larger handle than a mouse pointer.
   const handle = useMediaQuery('(pointer: coarse)') ? 24 : 14;
 
@@ -63,6 +69,7 @@ export function FieldBox(props: FieldBoxProps) {
       start: boxOf(field),
       pageWidth: page.width,
       pageHeight: page.height,
+      gesture: newGesture(),
     };
     event.currentTarget.setPointerCapture(event.pointerId);
   };
@@ -72,7 +79,7 @@ export function FieldBox(props: FieldBoxProps) {
     if (!d) return;
     const dx = (event.clientX - d.startX) / d.pageWidth;
     const dy = (event.clientY - d.startY) / d.pageHeight;
-    props.onChange(d.mode === 'move' ? moveBy(d.start, dx, dy) : resizeBy(d.start, dx, dy));
+    props.onChange(d.mode === 'move' ? moveBy(d.start, dx, dy) : resizeBy(d.start, dx, dy), d.gesture);
   };
 
   const endDrag = (event: PointerEvent<HTMLDivElement>) => {
@@ -97,7 +104,8 @@ export function FieldBox(props: FieldBoxProps) {
     if (!next) return;
     event.preventDefault();
     event.stopPropagation();
-    props.onChange(next);
+    if (!event.repeat || !keys.current) keys.current = newGesture();
+    props.onChange(next, keys.current);
   };
 
   return (

@@ -1,8 +1,10 @@
+import { useRef } from 'react';
 import { Button, Checkbox, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FIELD_LABEL_MAX, type PlacedField } from '@sinetti/contract';
 import { assign, assigneeKey, fieldAssigneeKey, type Assignee } from '../lib/assignees';
+import { newGesture } from '../lib/history';
 import { ALWAYS_FILLED } from '../lib/useFieldsDraft';
 
 /**
@@ -21,10 +23,12 @@ export function FieldPanel({
   assignees: Assignee[];
   editable: boolean;
   compact: boolean;
-  onChange: (change: Partial<PlacedField>) => void;
+  /** A change; those with the same gesture (typing the label, from focus to blur) are one undo step. */
+  onChange: (change: Partial<PlacedField>, gesture?: string) => void;
   onDelete: () => void;
 }) {
   const { t } = useTranslation('fields');
+  const typing = useRef<string | null>(null);
   if (!field) {
     return compact ? null : (
       <Stack gap="xs">
@@ -82,7 +86,13 @@ export function FieldPanel({
         value={field.label}
         maxLength={FIELD_LABEL_MAX}
         readOnly={!editable}
-        onChange={(event) => onChange({ label: event.currentTarget.value })}
+        onFocus={() => {
+          typing.current = newGesture();
+        }}
+        onBlur={() => {
+          typing.current = null;
+        }}
+        onChange={(event) => onChange({ label: event.currentTarget.value }, typing.current ?? newGesture())}
       />
       {editable && (
         <Button

@@ -7,7 +7,9 @@ import { showSuccess } from '../../../components/toast';
 import { useAssignees, useFieldsPdf, useSaveFields } from '../api';
 import { saveErrorOf } from '../lib/saveError';
 import { useFieldsDraft } from '../lib/useFieldsDraft';
+import { useUndoKeys } from '../lib/useUndoKeys';
 import { FieldsWorkspace } from './FieldsWorkspace';
+import { UndoRedo } from './UndoRedo';
 
 export interface FieldsEditorProps {
   document: Pick<Document, 'id' | 'type' | 'name'>;
@@ -31,6 +33,7 @@ export default function FieldsEditor({ document, fields, editable, onClose }: Fi
   const save = useSaveFields(document.id);
   const [failure, setFailure] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
+  useUndoKeys(editable && !leaving, draft.undo, draft.redo);
 
   useEffect(() => {
     if (!draft.dirty) return;
@@ -99,6 +102,8 @@ export default function FieldsEditor({ document, fields, editable, onClose }: Fi
     >
       <Stack gap="sm">
         <Group justify="flex-end" wrap="nowrap" gap="xs">
+          {/* A phone has them in its bottom bar (FieldsWorkspace). */}
+          {editable && !compact && <UndoRedo draft={draft} compact={false} />}
           {draft.dirty && <Badge color="orange">{t('editor.unsaved')}</Badge>}
           {editable && (
             <Button

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Box, Center, Grid, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { Box, Center, Grid, Group, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { FieldKind } from '@sinetti/contract';
@@ -11,6 +11,7 @@ import { FieldBox } from './FieldBox';
 import { FieldPage } from './FieldPage';
 import { FieldPanel } from './FieldPanel';
 import { Palette } from './Palette';
+import { UndoRedo } from './UndoRedo';
 
 /** Pages are not drawn larger than this, however wide the screen (a field is placed by eye). */
 const MAX_SCALE = 1.5;
@@ -58,6 +59,8 @@ export function FieldsWorkspace({
     setAssignee(first ? assigneeKey(first) : null);
   }, [assignee, assignees, first]);
 
+  const selected = draft.fields.find((f) => f.id === draft.selected) ?? null;
+
   const place = (kind: FieldKind, page: number, x: number, y: number) => {
     const to = assignees.find((a) => assigneeKey(a) === assignee);
     if (!editable || !to) return;
@@ -69,7 +72,6 @@ export function FieldsWorkspace({
   const scale = scaleFor(area.width, pageWidth);
   const nameOf = (key: string) =>
     assignees.find((a) => assigneeKey(a) === key)?.name ?? t('editor.noAssignee');
-  const selected = draft.fields.find((f) => f.id === draft.selected) ?? null;
 
   const pages = (
     <Paper
@@ -130,7 +132,7 @@ export function FieldsWorkspace({
                         focus={field.id === focusId}
                         resizeLabel={t('editor.resize')}
                         onSelect={() => draft.select(field.id)}
-                        onChange={(box) => draft.update(field.id, box)}
+                        onChange={(box, gesture) => draft.update(field.id, box, gesture)}
                         onDelete={() => draft.remove(field.id)}
                       />
                     );
@@ -159,7 +161,7 @@ export function FieldsWorkspace({
       assignees={assignees}
       editable={editable}
       compact={compact}
-      onChange={(change) => selected && draft.update(selected.id, change)}
+      onChange={(change, gesture) => selected && draft.update(selected.id, change, gesture)}
       onDelete={() => selected && draft.remove(selected.id)}
     />
   );
@@ -180,6 +182,9 @@ export function FieldsWorkspace({
             style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 300 }}
             data-testid="fields-bottom-bar"
           >
+            <Group justify="flex-end" mb={4}>
+              <UndoRedo draft={draft} compact />
+            </Group>
             <ScrollArea.Autosize mah="45vh">
               <Stack gap="xs">
                 {panel}

@@ -1,7 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { FieldKind, PlacedField } from '@sinetti/contract';
 import { assign, type Assignee } from './assignees';
-import { boxAt, type Box } from './geometry';
+import { boxAt } from './geometry';
+import { changed, historyOf, redone, replaced, undone } from './history';
 
 /** A field id the contract accepts: crypto.randomUUID where the page is a secure context, else built by hand. */
 function newId(): string {
@@ -16,48 +17,98 @@ function newId(): string {
 /** Kinds the signee cannot leave empty (contract: name, date and signature are always filled). */
 export const ALWAYS_FILLED: readonly FieldKind[] = ['signature', 'name', 'date'];
 
+/** Same fields, in the same order, with the same settings. */
+function sameFields(a: readonly PlacedField[], b: readonly PlacedField[]): boolean {
+  if (a === b) return true;
+  return (
+    a.length === b.length &&
+    a.every((field, i) => {
+      const other = b[i];
+      if (field === other) return true;
+      if (!other) return false;
+      const keys = Object.keys(field) as (keyof PlacedField)[];
+      return keys.length === Object.keys(other).length && keys.every((k) => field[k] === other[k]);
+    })
+  );
+}
+
 /**
  * The editor's working copy of the fields: what is placed, which one is selected, and whether it differs
- * from what was last saved. Nothing is sent until save.
+ * from what was last saved. Nothing is sent until save. Every change is an undo step (at most
+ * HISTORY_LIMIT); changes passing the same `gesture` (lib/history.ts newGesture) one after another are one
+ * step. A save keeps the steps; the history starts afresh with each opening (the list read from the server).
  */
-export function useFieldsDraft(saved: PlacedField[]) {
-  const [fields, setFields] = useState<PlacedField[]>(saved);
+export function useFieldsDraft(initial: PlacedField[]) {
+  const [state, setState] = useState(() => ({ history: historyOf(initial), saved: initial }));
   const [selected, setSelected] = useState<string | null>(null);
-  const [dirty, setDirty] = useState(false);
+  const fields = state.history.present;
+  const change = useCallback(
+    (edit: (list: PlacedField[]) => PlacedField[], gesture: string | null = null) =>
+      setState((s) => ({ ...s, history: changed(s.history, edit(s.history.present), gesture) })),
+    [],
+  );
 
-  const add = useCallback((kind: FieldKind, page: number, at: { x: number; y: number }, to: Assignee) => {
-    const field: PlacedField = {
-      id: newId(),
-      kind,
-      page,
-      ...boxAt(kind, at.x, at.y),
-      ...assign(to),
-      required: true,
-      label: '',
-    };
-    setFields((list) => [...list, field]);
-    setSelected(field.id);
-    setDirty(true);
-    return field.id;
-  }, []);
+  const add = useCallback(
+    (kind: FieldKind, page: number, at: { x: number; y: number }, to: Assignee) => {
+      const field: PlacedField = {
+        id: newId(),
+        kind,
+        page,
+        ...boxAt(kind, at.x, at.y),
+        ...assign(to),
+        required: true,
+        label: '',
+      };
+      change((list) => [...list, field]);
+      setSelected(field.id);
+      return field.id;
+    },
+    [change],
+  );
 
-  const update = useCallback((id: string, change: Partial<PlacedField> | Box) => {
-    setFields((list) => list.map((f) => (f.id === id ? { ...f, ...change } : f)));
-    setDirty(true);
-  }, []);
+  /** A change of one field; nothing (no undo step) when it changes nothing. */
+  const update = useCallback(
+    (id: string, edit: Partial<PlacedField>, gesture: string | null = null) =>
+      change((list) => {
+        const field = list.find((f) => f.id === id);
+        const keys = Object.keys(edit) as (keyof PlacedField)[];
+        if (!field || keys.every((k) => field[k] === edit[k])) return list;
+        return list.map((f) => (f.id === id ? { ...f, ...edit } : f));
+      }, gesture),
+    [change],
+  );
 
-  const remove = useCallback((id: string) => {
-    setFields((list) => list.filter((f) => f.id !== id));
-    setSelected((current) => (current === id ? null : current));
-    setDirty(true);
-  }, []);
+  const remove = useCallback(
+    (id: string) => {
+      change((list) => (list.some((f) => f.id === id) ? list.filter((f) => f.id !== id) : list));
+      setSelected((current) => (current === id ? null : current));
+    },
+    [change],
+  );
 
-  /** After a save: the server's fields are the new starting point. */
-  const reset = useCallback((next: PlacedField[]) => {
-    setFields(next);
-    setDirty(false);
-  }, []);
+  const undo = useCallback(() => setState((s) => ({ ...s, history: undone(s.history) })), []);
+  const redo = useCallback(() => setState((s) => ({ ...s, history: redone(s.history) })), []);
 
-  return { fields, selected, select: setSelected, dirty, add, update, remove, reset };
+  /** After a save: the server's fields are the new starting point; the undo steps stay. */
+  const reset = useCallback(
+    (next: PlacedField[]) => setState((s) => ({ history: replaced(s.history, next), saved: next })),
+    [],
+  );
+
+  const dirty = useMemo(() => !sameFields(fields, state.saved), [fields, state.saved]);
+  return {
+    fields,
+    selected,
+    select: setSelected,
+    dirty,
+    add,
+    update,
+    remove,
+    undo,
+    redo,
+    canUndo: state.history.past.length > 0,
+    canRedo: state.history.future.length > 0,
+    reset,
+  };
 }
 export type FieldsDraft = ReturnType<typeof useFieldsDraft>;
