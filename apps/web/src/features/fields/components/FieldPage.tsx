@@ -19,7 +19,8 @@ export function pageAt(clientX: number, clientY: number): { page: number; x: num
 
 /**
  * One rendered page (the preview's PdfPage) with its fields over it. The layer over the page takes a click
- * or tap, or Enter when focused, to place the chosen kind there (`onPlace`, in fractions of the page).
+ * or tap, or Enter when focused, to place the chosen kind there (`onPlace`, in fractions of the page); with
+ * no kind chosen, a click or tap beside the fields clears the selection (`onClear`).
  */
 export function FieldPage({
   pdf,
@@ -29,6 +30,7 @@ export function FieldPage({
   label,
   placing,
   onPlace,
+  onClear,
   children,
 }: {
   pdf: PDFDocumentProxy;
@@ -39,10 +41,14 @@ export function FieldPage({
   /** A kind is chosen: the page takes a click, a tap or Enter to place it. */
   placing: boolean;
   onPlace: (page: number, x: number, y: number) => void;
+  onClear: () => void;
   children: ReactNode;
 }) {
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (!placing) return;
+    if (!placing) {
+      onClear();
+      return;
+    }
     const rect = event.currentTarget.getBoundingClientRect();
     if (rect.width === 0 || rect.height === 0) return;
     onPlace(pageNumber, (event.clientX - rect.left) / rect.width, (event.clientY - rect.top) / rect.height);

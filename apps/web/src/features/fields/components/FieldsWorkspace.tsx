@@ -60,6 +60,14 @@ export function FieldsWorkspace({
   }, [assignee, assignees, first]);
 
   const selected = draft.fields.find((f) => f.id === draft.selected) ?? null;
+  // A phone shows one signee picker: the selected field's (its panel) while one is selected, else the
+  // palette's. The next field is then for the person last shown: the selected field's signee.
+  const selectedKey = selected ? fieldAssigneeKey(selected) : null;
+  useEffect(() => {
+    if (compact && selectedKey && assignees.some((a) => assigneeKey(a) === selectedKey)) {
+      setAssignee(selectedKey);
+    }
+  }, [compact, selectedKey, assignees]);
 
   const place = (kind: FieldKind, page: number, x: number, y: number) => {
     const to = assignees.find((a) => assigneeKey(a) === assignee);
@@ -109,6 +117,7 @@ export function FieldsWorkspace({
                 })}
                 placing={editable && chosen !== null}
                 onPlace={(page, x, y) => chosen && place(chosen, page, x, y)}
+                onClear={() => draft.select(null)}
               >
                 {draft.fields
                   .filter((f) => f.page === pageNumber)
@@ -153,6 +162,7 @@ export function FieldsWorkspace({
       onChoose={setChosen}
       onDrop={place}
       compact={compact}
+      withPicker={!compact || !selected}
     />
   );
   const panel = (

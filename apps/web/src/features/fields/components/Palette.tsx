@@ -36,6 +36,8 @@ export interface PaletteProps {
   onDrop: (kind: FieldKind, page: number, x: number, y: number) => void;
   /** A phone: a bar of icon buttons along the bottom. */
   compact: boolean;
+  /** Show whom the next field is for (false on a phone while the selected field's panel shows it). */
+  withPicker?: boolean;
 }
 
 /**
@@ -51,6 +53,7 @@ export function Palette({
   onChoose,
   onDrop,
   compact,
+  withPicker = true,
 }: PaletteProps) {
   const { t } = useTranslation('fields');
   const [ghost, setGhost] = useState<{ kind: FieldKind; x: number; y: number } | null>(null);
@@ -151,7 +154,7 @@ export function Palette({
           {t('palette.noSignees')}
         </Text>
       ) : (
-        picker
+        withPicker && picker
       )}
       {compact ? (
         <Group gap={4} wrap="nowrap" justify="space-between">
