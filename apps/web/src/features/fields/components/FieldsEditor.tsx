@@ -44,13 +44,14 @@ export default function FieldsEditor({ document, fields, editable, onClose }: Fi
 
   const onSave = () => {
     setFailure(null);
-    save.mutate(draft.fields, {
+    const sent = draft.fields;
+    save.mutate(sent, {
       onSuccess: (reply) => {
-        draft.reset(reply.fields);
+        draft.saved(sent, reply.fields);
         showSuccess(t('editor.saved'));
       },
       onError: (error) => {
-        const { text, fieldId } = saveErrorOf(error, draft.fields, t);
+        const { text, fieldId } = saveErrorOf(error, sent, t);
         setFailure(text);
         if (fieldId) draft.select(fieldId);
       },

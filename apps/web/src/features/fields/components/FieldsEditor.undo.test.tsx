@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type * as MantineHooks from '@mantine/hooks';
-import { ANNA, open, savedFields, serve, setUpEditorTests, textField } from '../test/editor';
+import { callsTo } from '../../../test/render-route';
+import { ANNA, SAVE, open, savedFields, serve, setUpEditorTests, textField } from '../test/editor';
 
 vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 // jsdom draws no PDF and measures nothing: a two-page PDF, pages as plain boxes, an area 800 px wide.
@@ -130,5 +131,28 @@ describe('undo and redo in the fields editor', () => {
     fireEvent.click(undoButton());
     expect(within(panel).getByRole('checkbox', { name: 'Required' })).toBeChecked();
     expect(undoButton()).toBeDisabled();
+  });
+
+  it('keeps a change made while the save is under way, unsaved, instead of the reply', async () => {
+    const fetchMock = serve();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'PUT') await held;
+      return fetchMock(input, init);
+    });
+    open([textField]);
+    const field = await screen.findByRole('button', { name: TEXT });
+    fireEvent.keyDown(field, { key: 'ArrowRight' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    release();
+    await waitFor(() => expect(callsTo(fetchMock, SAVE)).toHaveLength(1));
+    expect(callsTo(fetchMock, SAVE)[0]).toEqual({ fields: [{ ...textField, x: 0.105 }] });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    expect(at(field)).toEqual([expect.closeTo(10.5, 6), expect.closeTo(20.5, 6)]);
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+    fireEvent.click(undoButton());
+    expect(screen.queryByText('Unsaved changes')).toBeNull(); // back to what the server has
   });
 });

@@ -89,9 +89,16 @@ export function useFieldsDraft(initial: PlacedField[]) {
   const undo = useCallback(() => setState((s) => ({ ...s, history: undone(s.history) })), []);
   const redo = useCallback(() => setState((s) => ({ ...s, history: redone(s.history) })), []);
 
-  /** After a save: the server's fields are the new starting point; the undo steps stay. */
-  const reset = useCallback(
-    (next: PlacedField[]) => setState((s) => ({ history: replaced(s.history, next), saved: next })),
+  /**
+   * After a save of `sent`: the server's fields are the new starting point, and the present too unless the
+   * sender changed something while the save was under way (that change stays, unsaved). The steps stay.
+   */
+  const saved = useCallback(
+    (sent: PlacedField[], reply: PlacedField[]) =>
+      setState((s) => ({
+        history: s.history.present === sent ? replaced(s.history, reply) : s.history,
+        saved: reply,
+      })),
     [],
   );
 
@@ -108,7 +115,7 @@ export function useFieldsDraft(initial: PlacedField[]) {
     redo,
     canUndo: state.history.past.length > 0,
     canRedo: state.history.future.length > 0,
-    reset,
+    saved,
   };
 }
 export type FieldsDraft = ReturnType<typeof useFieldsDraft>;
