@@ -1,7 +1,6 @@
-import { and, asc, eq, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { accounts, apiKeys, bulkSendRows, bulkSends, documents } from '../../db/schema/index.ts';
+import { accounts, apiKeys, bulkSendRows, bulkSends } from '../../db/schema/index.ts';
 import { apiKeyRefusal, keyMembership, type ApiKeyActor } from '../../http/api-key-actor.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
 import type { AppContext } from '../../http/context.ts';
@@ -9,13 +8,15 @@ import { loadMembership } from '../../policies/membership.ts';
 import type { JobContext, JobRegistry } from '../../services/jobs/index.ts';
 import type { SigningProviders } from '../../services/signing-providers/index.ts';
 import { signingProvidersOf } from '../signing/providers.ts';
+import { claimRows, failOpenRows, open, record, release } from './lease.ts';
 import { findBulkSend, type BulkRowRecord, type BulkSendRecord } from './read.ts';
 import { createRowDocument, outcomeOfError, sendRowDocument, type RowOutcome } from './row-work.ts';
 import { BULK_SEND_JOB, enqueueBulkRun } from './start.ts';
 
 /**
  * The bulk send's job (issue #33 item 4; docs/decisions.md "Bulk send"). A run takes a few rows at a time
- * under a lease (FOR UPDATE SKIP LOCKED; a crashed run's rows are taken again when the lease ends), makes
+ * under a lease (lease.ts: FOR UPDATE SKIP LOCKED; a crashed run's rows are taken again when the lease
+ * ends, and each claim's token keeps the late writes of a run that lost its lease from counting), makes
  * each row's contract and sends it, and records the outcome on the row. A row whose PDF is still being
  * made is skipped until it is ready; when no row is ready the run ends and queues the next one for when
  * one will be (in the same transaction that finds rows left, so the chain of runs never breaks). A row is
@@ -23,8 +24,6 @@ import { BULK_SEND_JOB, enqueueBulkRun } from './start.ts';
  * row already sent.
  */
 
-const BATCH = 10;
-const LEASE_MS = 10 * 60_000;
 /** A run gives its worker slot back after this long (the next run is queued at once). */
 const RUN_BUDGET_MS = 60_000;
 const PDF_POLL_MS = 2_000;
@@ -55,84 +54,6 @@ async function actorOf(ctx: AppContext, bulk: BulkSendRecord): Promise<Organizat
     apiKey,
     membership: apiKey ? keyMembership(membership, apiKey) : membership,
   };
-}
-
-const open = inArray(bulkSendRows.status, ['pending', 'created']);
-
-/** Leases the next ready rows: pending ones, and made ones whose PDF is no longer being made. */
-async function claimRows(ctx: AppContext, bulkId: string): Promise<BulkRowRecord[]> {
-  return ctx.db.transaction(async (tx) => {
-    const now = ctx.clock.now();
-    const ids = await tx
-      .select({ id: bulkSendRows.id })
-      .from(bulkSendRows)
-      .leftJoin(documents, eq(documents.id, bulkSendRows.documentId))
-      .where(
-        and(
-          eq(bulkSendRows.bulkSendId, bulkId),
-          open,
-          or(isNull(bulkSendRows.leaseUntil), lt(bulkSendRows.leaseUntil, now)),
-          or(isNull(bulkSendRows.waitUntil), lte(bulkSendRows.waitUntil, now)),
-          or(isNull(documents.id), ne(documents.conversionStatus, 'pending')),
-        ),
-      )
-      .orderBy(asc(bulkSendRows.line))
-      .limit(BATCH)
-      .for('update', { of: bulkSendRows, skipLocked: true });
-    if (ids.length === 0) return [];
-    return tx
-      .update(bulkSendRows)
-      .set({ leaseUntil: new Date(now.getTime() + LEASE_MS) })
-      .where(
-        inArray(
-          bulkSendRows.id,
-          ids.map((r) => r.id),
-        ),
-      )
-      .returning();
-  });
-}
-
-async function record(db: DbOrTx, ctx: AppContext, row: BulkRowRecord, outcome: RowOutcome): Promise<void> {
-  const now = ctx.clock.now();
-  const done = { leaseUntil: null, waitUntil: null, updatedAt: now };
-  if (outcome.kind === 'sent') {
-    await db
-      .update(bulkSendRows)
-      .set({ ...done, status: 'sent' })
-      .where(eq(bulkSendRows.id, row.id));
-  } else if (outcome.kind === 'failed') {
-    const error = { errorCode: outcome.code, errorReason: outcome.reason ?? null };
-    await db
-      .update(bulkSendRows)
-      .set({ ...done, ...error, status: 'failed' })
-      .where(eq(bulkSendRows.id, row.id));
-  } else if (outcome.kind === 'wait') {
-    await db
-      .update(bulkSendRows)
-      .set({ leaseUntil: null, waitUntil: outcome.until, updatedAt: now })
-      .where(eq(bulkSendRows.id, row.id));
-  } else {
-    await db
-      .update(bulkSendRows)
-      .set({ leaseUntil: null, updatedAt: now })
-      .where(eq(bulkSendRows.id, row.id));
-  }
-}
-
-/** Fails every row not done yet (the balance ran out, the sender left, the job gave up). */
-async function failOpenRows(db: DbOrTx, ctx: AppContext, bulkId: string, code: string, reason?: string) {
-  await db
-    .update(bulkSendRows)
-    .set({
-      status: 'failed',
-      errorCode: code,
-      errorReason: reason ?? null,
-      leaseUntil: null,
-      waitUntil: null,
-      updatedAt: ctx.clock.now(),
-    })
-    .where(and(eq(bulkSendRows.bulkSendId, bulkId), open));
 }
 
 /** One row from where it stands: made (or retried with its contract) → send; else make, then send. */
@@ -205,12 +126,7 @@ export async function runBulkSend(c: JobContext, providers: SigningProviders, bu
     for (const [i, row] of rows.entries()) {
       const outcome = await workRow(c, actor, providers, bulk, row).catch(async (err: unknown) => {
         // Not the row's fault (the database, a bug): its and the batch's leases end so the retry takes them.
-        const ids = rows.slice(i).map((r) => r.id);
-        await c.db
-          .update(bulkSendRows)
-          .set({ leaseUntil: null })
-          .where(inArray(bulkSendRows.id, ids))
-          .catch(() => undefined);
+        await release(c.db, rows.slice(i)).catch(() => undefined);
         throw err;
       });
       if (outcome.kind === 'lowBalance') {

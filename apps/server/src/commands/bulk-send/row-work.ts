@@ -34,7 +34,8 @@ export type RowOutcome =
 /**
  * Makes the row's contract and records its id on the row in one transaction (Use template's own
  * transaction runs inside it as a savepoint), so a crash leaves either both or neither: a row never gets
- * two contracts. The row must still be pending and leased by this run, else nothing is made.
+ * two contracts. The row must still be pending and held by this run's claim (its lease token), else
+ * nothing is made.
  */
 export async function createRowDocument(
   ctx: AppContext,
@@ -53,7 +54,8 @@ export async function createRowDocument(
   try {
     const outcome: RowOutcome = await ctx.db.transaction(async (tx) => {
       const [mine] = await tx.select().from(bulkSendRows).where(eq(bulkSendRows.id, row.id)).for('update');
-      if (!mine || mine.status !== 'pending' || mine.documentId) return { kind: 'skip' as const };
+      const held = mine && row.leaseToken !== null && mine.leaseToken === row.leaseToken;
+      if (!held || mine.status !== 'pending' || mine.documentId) return { kind: 'skip' as const };
       const input = { name: row.name, includeChildren: false, filled, roleSignees };
       // The same database handle as a transaction: convertTemplate's transaction becomes a savepoint of this one.
       const inTx = { ...ctx, db: tx as unknown as Db };

@@ -65,7 +65,7 @@ export async function startBulkSend(
     throw new AppError(
       'VALIDATION_FAILED',
       checked.fileProblems.length > 0
-        ? `The file cannot be used: ${checked.fileProblems.map((p) => p.problem).join(', ')}.`
+        ? `The file cannot be used: ${[...new Set(checked.fileProblems.map((p) => p.problem))].join(', ')}.`
         : `Rows ${bad.slice(0, 20).join(', ')} have problems; the preview lists them.`,
     ).because('BULK_SEND_INVALID');
   }
@@ -130,6 +130,7 @@ export async function retryBulkSend(
         errorCode: null,
         errorReason: null,
         leaseUntil: null,
+        leaseToken: null,
         waitUntil: null,
         updatedAt: now,
       })
