@@ -2,6 +2,7 @@ import type { DocumentChanges } from '@sinetti/contract';
 import { PdfDict, PdfName, PdfRef, PdfStream, isName, serialize, type PdfValue } from '../syntax/objects.ts';
 import type { PdfReader } from '../syntax/reader.ts';
 import { SIGNED_WITH_KEY } from '../field-stamps.ts';
+import { readRevision, ownUpdate, writtenIn, type OwnUpdate, type RevisionAt } from './own-update.ts';
 import { catalogOf, formFields, pageNumbers, type FieldInfo } from './structure.ts';
 
 /** Catalog and form keys that signing, the DSS and document time-stamps may add or change. */
@@ -82,13 +83,16 @@ function metadataText(reader: PdfReader): string {
  * removed, page content, annotations, form field values, the document information or XMP metadata and any
  * other replaced object are modifications. With `tail` (the updates after the last signature or
  * time-stamp), only a DSS may be added: any other new object, and any catalog change but /DSS (and the
- * /Extensions a DSS writer declares), counts too.
+ * /Extensions a DSS writer declares), counts too. `revisionAt` reads the revision ending at an offset (the
+ * verifier's, read once per offset; by default from `after`'s bytes): a field value's stamp is part of the
+ * later signature it names only when that signature's own update wrote it.
  */
 export function compareRevisions(
   before: PdfReader,
   after: PdfReader,
-  opts: { tail?: boolean } = {},
+  opts: { tail?: boolean; revisionAt?: RevisionAt } = {},
 ): DocumentChanges {
+  const revisionAt = opts.revisionAt ?? readRevision(after);
   const { changed, existed } = redefined(before, after);
   const accounted = new Set<number>();
   const pages0 = pageNumbers(before);
@@ -101,7 +105,8 @@ export function compareRevisions(
   // Fields first: the widgets of signatures added later are allowed, not annotation changes.
   const fields0 = new Map(formFields(before).map((f) => [f.name, f]));
   const fields1 = formFields(after);
-  const signatureWidgets = new Set<number>();
+  // Each newly signed field's object number, with the update that added its signature.
+  const signatureWidgets = new Map<number, OwnUpdate | null>();
   let signaturesAdded = 0;
   let timestampsAdded = 0;
   const fields: DocumentChanges['fields'] = [];
@@ -111,7 +116,7 @@ export function compareRevisions(
     if (f.num !== null) accounted.add(f.num);
     const newlySigned = isSigned(after, f) && !(old && isSigned(before, old));
     if (newlySigned) {
-      if (f.num !== null) signatureWidgets.add(f.num);
+      if (f.num !== null) signatureWidgets.set(f.num, ownUpdate(after, after.dict(f.value), revisionAt));
       for (const n of refNums(after, f.value)) accounted.add(n);
       if (isName(after.dict(f.value)?.get('Type'), 'DocTimeStamp')) timestampsAdded++;
       else signaturesAdded++;
@@ -148,15 +153,19 @@ export function compareRevisions(
     for (const a of annots1) {
       accounted.add(a);
       const dict = after.dict(new PdfRef(a, 0));
-      for (const n of refNums(after, after.dict(dict?.get('AP'))?.get('N'))) accounted.add(n);
+      const appearance = refNums(after, after.dict(dict?.get('AP'))?.get('N'));
+      for (const n of appearance) accounted.add(n);
       const parent = dict?.get('Parent');
       // A field value drawn in a later signee's update names that signature's field: it is part of that
-      // signature (covered by it), as its widget is (docs/decisions.md "Fields on the page").
+      // signature, as its widget is, when that same update wrote it and its appearance (the signature covers
+      // them); naming the field from any other update is an annotation added like any other
+      // (docs/decisions.md "Fields on the page").
       const signedWith = dict?.get(SIGNED_WITH_KEY);
+      const update = signedWith instanceof PdfRef ? signatureWidgets.get(signedWith.num) : undefined;
       const ofSignature =
         signatureWidgets.has(a) ||
         (parent instanceof PdfRef && signatureWidgets.has(parent.num)) ||
-        (signedWith instanceof PdfRef && signatureWidgets.has(signedWith.num));
+        (!!update && [a, ...appearance].every((n) => writtenIn(after, n, update)));
       if (!annots0.has(a)) {
         if (!ofSignature) annotations.push({ page: i + 1, change: 'added', subtype: subtypeOf(dict) });
       } else if (changed.has(a)) {

@@ -214,7 +214,7 @@ function report(reader: PdfReader, input: VerifyInput, now: Date, limits: PdfLim
         poe: poe[index] ?? null,
         changesSince: (end) => {
           const before = revisionAt(end);
-          return before ? compareRevisions(before, reader, { tail: end === lastEnd }) : null;
+          return before ? compareRevisions(before, reader, { tail: end === lastEnd, revisionAt }) : null;
         },
       }),
     ),

@@ -1,0 +1,150 @@
+// A field's value drawn on the page is part of a signature only when it was added in that signature's own
+// revision (verification/changes.ts): a stamp appended later that names a signature's widget
+// (/SinettiSignedWith) is an annotation added after signing, like any other.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VerificationReport } from '@sinetti/contract';
+import type { SigningCa } from '../src/services/pdf/ca/ca.ts';
+import { SIGNED_WITH_KEY, type FieldStamp } from '../src/services/pdf/field-stamps.ts';
+import { addSignature, prepareForSigning, verifySignedPdf } from '../src/services/pdf/index.ts';
+import { PdfDict, PdfRef, name } from '../src/services/pdf/syntax/objects.ts';
+import { pageRefs } from '../src/services/pdf/syntax/pages.ts';
+import { PdfReader } from '../src/services/pdf/syntax/reader.ts';
+import { IncrementalUpdate } from '../src/services/pdf/syntax/writer.ts';
+import { formFields } from '../src/services/pdf/verification/structure.ts';
+import { makePdf, makeTestCa, removeTempDirs } from './pdf-fixtures.ts';
+
+const signees = [
+  { name: 'Åsa Öberg', email: 'asa@example.com', level: 'Simple' },
+  { name: 'Matti Meikäläinen', email: 'matti@example.com', level: 'Simple' },
+];
+const value = (slot: number): FieldStamp[] => [
+  {
+    page: 1,
+    x: 0.1,
+    y: 0.1 + slot * 0.2,
+    width: 0.3,
+    height: 0.04,
+    shown: { kind: 'text', text: `Arvo ${slot}` },
+  },
+];
+
+/** The objects an appended stamp update writes before the next free number (appearance, annotation). */
+const STAMP_OBJECTS = 2;
+
+/**
+ * Appends an unsigned incremental update that draws a stamp on page 1 naming object `signedWith` as its
+ * signature's widget, the way a signee's field value does.
+ */
+function appendStamp(pdf: Uint8Array, signedWith: number): Uint8Array {
+  const reader = new PdfReader(pdf);
+  const up = new IncrementalUpdate(reader);
+  const page = pageRefs(reader)[0]!;
+  const content = '0 0 0 rg 0 0 120 16 re f';
+  const ap = up.add({
+    raw: `<< /Type /XObject /Subtype /Form /BBox [0 0 120 16] /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  });
+  const annot = up.add(
+    new PdfDict([
+      ['Type', name('Annot')],
+      ['Subtype', name('Stamp')],
+      ['F', 4],
+      ['P', page],
+      ['Rect', [300, 300, 420, 316]],
+      ['AP', new PdfDict([['N', ap]])],
+      [SIGNED_WITH_KEY, new PdfRef(signedWith, 0)],
+    ]),
+  );
+  const pageDict = reader.dict(page)!.clone();
+  const annots = reader.resolve(pageDict.get('Annots'));
+  const list = [...(Array.isArray(annots) ? annots : []), annot];
+  const own = pageDict.get('Annots');
+  if (own instanceof PdfRef) up.replace(own.num, list);
+  else up.replace(page.num, pageDict.set('Annots', list));
+  return new Uint8Array(Buffer.concat([Buffer.from(pdf), Buffer.from(up.write(), 'latin1')]));
+}
+
+/** Object numbers of the signed signature fields (each its own widget): a later update's are higher. */
+const signatureWidgets = (pdf: Uint8Array) =>
+  formFields(new PdfReader(pdf))
+    .filter((f) => f.type === 'Sig' && f.value !== undefined)
+    .map((f) => f.num!)
+    .sort((a, b) => a - b);
+
+const addedAnnotations = (report: VerificationReport) =>
+  report.signatures.map((s) => (s.changes?.annotations ?? []).filter((a) => a.change === 'added'));
+
+describe('field stamps and the revision that adds them', () => {
+  let ca: SigningCa;
+  let prepared: Uint8Array;
+  const sign = (pdf: Uint8Array, slot: number) =>
+    addSignature(pdf, {
+      signer: signees[slot]!,
+      method: 'Email code (simple)',
+      signedAt: new Date('2026-06-01T09:00:00Z'),
+      stampSlot: slot,
+      lang: 'fi',
+      mark: { kind: 'typed', text: signees[slot]!.name },
+      ca,
+      fields: value(slot),
+    });
+
+  beforeAll(async () => {
+    ca = await makeTestCa();
+    ({ pdf: prepared } = await prepareForSigning(await makePdf(1), signees, {
+      documentName: 'Sopimus.pdf',
+      documentId: 'doc-stamps',
+      lang: 'fi',
+    }));
+  });
+  afterAll(removeTempDirs);
+
+  it('a document two signees filled fields in verifies clean', async () => {
+    const signed = await sign(await sign(prepared, 0), 1);
+    const report = await verifySignedPdf(signed, ca);
+    expect(report.signatures).toHaveLength(2);
+    expect(addedAnnotations(report)).toEqual([[], []]);
+    // The last signature has no later revision to compare with.
+    expect(report.signatures.map((s) => s.changes?.modified ?? false)).toEqual([false, false]);
+    expect(report.signatures.map((s) => s.warnings)).toEqual([['no-timestamp'], ['no-timestamp']]);
+    expect(report.verdict).toBe('warnings');
+  });
+
+  const stamp = { page: 1, change: 'added', subtype: 'Stamp' };
+  const unsigned = ['modified-after-signing-unsigned', 'no-timestamp'];
+
+  it("reports a stamp appended after signing that names the first signature's widget", async () => {
+    const signed = await sign(await sign(prepared, 0), 1);
+    const [first] = signatureWidgets(signed);
+    const report = await verifySignedPdf(appendStamp(signed, first!), ca);
+    expect(addedAnnotations(report)).toEqual([[stamp], [stamp]]);
+    expect(report.signatures.map((s) => s.warnings)).toEqual([unsigned, unsigned]);
+    expect(report.verdict).toBe('invalid');
+  });
+
+  it("reports to the first signee too a stamp appended after the second signature that names the second's widget", async () => {
+    const signed = await sign(await sign(prepared, 0), 1);
+    const [, second] = signatureWidgets(signed);
+    const report = await verifySignedPdf(appendStamp(signed, second!), ca);
+    expect(addedAnnotations(report)).toEqual([[stamp], [stamp]]);
+    expect(report.signatures.map((s) => s.warnings)).toEqual([unsigned, unsigned]);
+    expect(report.verdict).toBe('invalid');
+  });
+
+  it('reports to the first signee a stamp added between the signatures that names the next signature’s widget', async () => {
+    const first = await sign(prepared, 0);
+    // The next signature's field is its update's second new object (after its /Sig dictionary).
+    const predicted = new PdfReader(first).size + STAMP_OBJECTS + 1;
+    const signed = await sign(appendStamp(first, predicted), 1);
+    expect(signatureWidgets(signed)[1]).toBe(predicted);
+    const report = await verifySignedPdf(signed, ca);
+    expect(addedAnnotations(report)).toEqual([[stamp], []]);
+    // The second signee signed the document with the stamp on it: a change after the first signature that a
+    // later signer covers, as for any other annotation added between two signatures.
+    expect(report.signatures.map((s) => s.warnings)).toEqual([
+      ['no-timestamp', 'modified-after-signing'],
+      ['no-timestamp'],
+    ]);
+    expect(report.signatures[1]!.changes?.modified ?? false).toBe(false);
+    expect(report.verdict).toBe('warnings');
+  });
+});
