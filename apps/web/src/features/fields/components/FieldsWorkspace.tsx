@@ -48,6 +48,8 @@ export function FieldsWorkspace({
   const onFailed = useCallback(() => setUnreadable(true), []);
   const { pdf, pageWidth } = usePdfDocument(data, onFailed);
   const area = useElementSize();
+  /** A phone's bottom bar: the pages end above it, however tall it is (a selected field's panel adds to it). */
+  const bar = useElementSize();
   const [chosen, setChosen] = useState<FieldKind | null>(null);
   const [assignee, setAssignee] = useState<string | null>(null);
   const [focusId, setFocusId] = useState<string | null>(null);
@@ -178,11 +180,12 @@ export function FieldsWorkspace({
 
   if (compact) {
     return (
-      <Stack gap="xs" pb={editable ? 220 : 0}>
+      <Stack gap="xs" pb={editable ? Math.max(bar.height, 200) + 16 : 0}>
         {pages}
         {selected && !editable && panel}
         {editable && (
           <Box
+            ref={bar.ref}
             pos="fixed"
             left={0}
             right={0}
