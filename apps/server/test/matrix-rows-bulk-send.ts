@@ -1,7 +1,7 @@
 /**
  * Matrix rows (authorization-matrix.test.ts) of bulk send (issue #33 item 4): preview and start need to see
- * the template and documents create and edit; a bulk send itself is seen by whoever started it and the
- * owner. The fixture's template has no fields, and no roles unless the documents.setTemplateRoles row has
+ * the template and documents create and edit; a bulk send is seen by the senders who see its template and
+ * retried only by whoever started it and the owner. The fixture's template has no fields, and no roles unless the documents.setTemplateRoles row has
  * given it one: a CSV of document names is valid once start's `fresh` has cleared them.
  */
 import { P } from '@sinetti/contract';
@@ -48,10 +48,11 @@ export const BULK_SEND_ROWS: Record<string, Row> = {
     grants: SENDER_EDIT,
     request: (o) => json('GET', `/api/bulk-send/info/${o.bulkSend}`),
   },
-  // None of its rows has failed: an allowed retry is 409 BULK_SEND_NOTHING_TO_RETRY (or BULK_SEND_RUNNING).
+  // Retried only by who started it (the fixture's: the owner) or the owner; every other caller 403, whichever
+  // bulk send it names. None of its rows has failed: the owner's retry is 409 BULK_SEND_NOTHING_TO_RETRY
+  // (or BULK_SEND_RUNNING).
   'bulkSend.retry': {
-    kind: 'object',
-    grants: SENDER_EDIT,
+    kind: 'owner',
     ok: 409,
     request: (o) => json('POST', `/api/bulk-send/retry/${o.bulkSend}`),
   },

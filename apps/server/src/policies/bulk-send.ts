@@ -19,7 +19,7 @@ export function authorizeBulkSender(actor: OrganizationActor) {
 /**
  * One bulk send of the caller's organization, seen by the senders who see its template (its contracts go
  * where the template is, and its rows name their signees and documents): the template's document roles
- * decide, as for the template itself. Once the template is gone, only who started it and the owner. Another
+ * decide, as for the template itself (retrying it: authorizeBulkRetry). Once the template is gone, only who started it and the owner. Another
  * organization's, or one the caller may not see: 404.
  */
 export async function authorizeBulkSend<
@@ -33,4 +33,31 @@ export async function authorizeBulkSend<
     : subject.accountId === actor.account.id || actor.membership.isOwner;
   if (!sees) throw new AppError('NOT_FOUND', 'Not found.');
   return subject;
+}
+
+/**
+ * Retrying a bulk send's failed rows (docs/decisions.md "Bulk send"): its rows are sent as whoever started
+ * it (their name on the documents, their permissions, the key they used), so only they may retry it, or the
+ * organization's owner. A person may retry what they started (through a key of theirs too: it still runs
+ * as that key); a key only what it started itself (else it would send with the person's full rights).
+ * Anyone else is refused 403 before the bulk send is looked at, so the answer is the same whether it exists
+ * or not; then the rules of authorizeBulkSend (another organization's: 404).
+ */
+export async function authorizeBulkRetry<
+  S extends OrganizationScoped & { accountId: string; apiKeyId: string | null; templateId: string | null },
+>(db: DbOrTx, actor: OrganizationActor, bulk: S | null | undefined) {
+  authorizeBulkSender(actor);
+  if (!bulk || !mayRetryBulkSend(actor, bulk)) {
+    throw new AppError('FORBIDDEN', 'Only who started this bulk send, or the owner, may retry it.');
+  }
+  return authorizeBulkSend(db, actor, bulk);
+}
+
+/** Whether the caller may retry the bulk send (authorizeBulkRetry's rule; the web offers Retry by it). */
+export function mayRetryBulkSend(
+  actor: OrganizationActor,
+  bulk: { accountId: string; apiKeyId: string | null },
+): boolean {
+  if (actor.membership.isOwner) return true;
+  return actor.apiKey ? bulk.apiKeyId === actor.apiKey.id : bulk.accountId === actor.account.id;
 }

@@ -24,7 +24,12 @@ export const BULK_FILE_PROBLEMS = [
   'missingColumn',
   'unknownColumn',
   'duplicateColumn',
+  /** The header names more columns than the template could use (`count` against `max`). */
+  'tooManyColumns',
 ] as const;
+
+/** The preview lists at most this many file problems and this many rows (the counts cover them all). */
+export const BULK_PREVIEW_LIST_MAX = 100;
 
 /** Why one cell of a row cannot be used. */
 export const BULK_CELL_PROBLEMS = [
@@ -67,14 +72,24 @@ export type BulkPreviewRow = z.infer<typeof bulkPreviewRow>;
 export const bulkPreview = z.object({
   roles: z.array(z.string()),
   fields: z.array(z.string()),
+  /** At most BULK_PREVIEW_LIST_MAX of them; fileProblemCount counts them all. */
   fileProblems: z.array(
     z.object({
       problem: z.enum(BULK_FILE_PROBLEMS),
       column: z.string().optional(),
       line: z.number().optional(),
+      /** tooManyColumns: the header's named columns, and the most the template could use. */
+      count: z.number().int().optional(),
+      max: z.number().int().optional(),
     }),
   ),
+  fileProblemCount: z.number().int(),
+  /**
+   * At most BULK_PREVIEW_LIST_MAX rows: those with problems first, then the others, each in file order.
+   * rowCount counts every row of the file, validRows those without problems.
+   */
   rows: z.array(bulkPreviewRow),
+  rowCount: z.number().int(),
   validRows: z.number().int(),
   currency: z.literal(CURRENCY),
   /** What sending one document costs (the template's own signees and the role signees at their levels). */
@@ -133,7 +148,9 @@ export const bulkSendApi = {
     summary:
       'Checks a CSV for a bulk send from the template :id: the problems of the file and of each row (as Use ' +
       'template checks them), the cost, the balance after (with organization view balance) and the e-mails ' +
-      `against the hourly limit. At most ${BULK_SEND_ROWS_MAX} rows. Creates nothing.`,
+      `against the hourly limit. At most ${BULK_SEND_ROWS_MAX} rows; the reply lists at most ` +
+      `${BULK_PREVIEW_LIST_MAX} file problems and ${BULK_PREVIEW_LIST_MAX} rows (problems first), with counts ` +
+      'of all. Creates nothing.',
     params: idParams,
     body: csvBody,
     reply: okReply({ preview: bulkPreview }),
@@ -157,9 +174,11 @@ export const bulkSendApi = {
     method: 'GET',
     path: '/bulk-send/info/:id',
     access: 'organization',
-    summary: 'A bulk send’s progress and every row’s status, error and document.',
+    summary:
+      'A bulk send’s progress and every row’s status, error and document; mayRetry: whether the caller may ' +
+      'retry its failed rows (who started it, or the owner).',
     params: idParams,
-    reply: okReply({ bulkSend: bulkSendSummary, rows: z.array(bulkSendRow) }),
+    reply: okReply({ bulkSend: bulkSendSummary, rows: z.array(bulkSendRow), mayRetry: z.boolean() }),
   }),
   retry: endpoint({
     id: 'bulkSend.retry',
@@ -167,8 +186,9 @@ export const bulkSendApi = {
     path: '/bulk-send/retry/:id',
     access: 'organization',
     summary:
-      'Queues the failed rows again (only those; a row whose document was made keeps it). 409 ' +
-      'BULK_SEND_NOTHING_TO_RETRY without failed rows.',
+      'Queues the failed rows again (only those; a row whose document was made keeps it). They are sent as ' +
+      'whoever started the bulk send, so only they (a key: only the one it started with) or the owner may ' +
+      'retry: 403 for anyone else. 409 BULK_SEND_NOTHING_TO_RETRY without failed rows.',
     params: idParams,
     reply: okReply({ bulkSend: bulkSendSummary }),
   }),

@@ -39,18 +39,25 @@ const nameSchema = documentName();
 
 const SUFFIX = { email: 'email', givenName: 'first name', familyName: 'last name' } as const;
 
-/** The problems of the header: missing e-mail and required field columns, unknown and repeated ones. */
+/**
+ * The problems of the header: missing e-mail and required field columns, unknown and repeated ones. A header
+ * with more named columns than the template could use (three per role, one per field, the document name)
+ * is one problem, tooManyColumns, instead of one per column it cannot use.
+ */
 function headerProblems(header: string[], columns: (BulkColumn | null)[], input: BulkCsvInput) {
   const problems: FileProblem[] = [];
   const seen = new Set<string>();
+  const named = header.filter((h) => h.trim() !== '').length;
+  const max = input.roles.length * 3 + input.fields.length + 1;
+  if (named > max) problems.push({ problem: 'tooManyColumns', count: named, max });
   columns.forEach((c, i) => {
     const label = header[i]?.trim() ?? '';
     if (c === null) {
-      if (label !== '') problems.push({ problem: 'unknownColumn', column: label });
+      if (label !== '' && named <= max) problems.push({ problem: 'unknownColumn', column: label });
       return;
     }
     const id = c.kind === 'field' ? `field:${c.name}` : c.kind === 'name' ? 'name' : `${c.kind}:${c.role}`;
-    if (seen.has(id)) problems.push({ problem: 'duplicateColumn', column: label });
+    if (seen.has(id) && named <= max) problems.push({ problem: 'duplicateColumn', column: label });
     seen.add(id);
   });
   for (const role of input.roles) {

@@ -1,4 +1,4 @@
-import { CURRENCY, P, type BulkPreview } from '@sinetti/contract';
+import { BULK_PREVIEW_LIST_MAX, CURRENCY, P, type BulkPreview, type BulkPreviewRow } from '@sinetti/contract';
 import type { OrganizationActor } from '../../http/actor.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -56,8 +56,10 @@ export async function checkBulkSend(
     preview: {
       roles,
       fields: fields.map((f) => f.name),
-      fileProblems: checked.fileProblems,
-      rows: checked.rows,
+      fileProblems: checked.fileProblems.slice(0, BULK_PREVIEW_LIST_MAX),
+      fileProblemCount: checked.fileProblems.length,
+      rows: listedRows(checked.rows),
+      rowCount: checked.rows.length,
       validRows: valid,
       currency: CURRENCY,
       perDocumentCents,
@@ -74,3 +76,10 @@ export async function checkBulkSend(
 
 /** A row without problems. */
 export const ok = (row: { problems: Record<string, unknown> }) => Object.keys(row.problems).length === 0;
+
+/** The rows the preview lists: at most BULK_PREVIEW_LIST_MAX, those with problems first (each in file order). */
+function listedRows(rows: BulkPreviewRow[]): BulkPreviewRow[] {
+  const bad = rows.filter((r) => !ok(r)).slice(0, BULK_PREVIEW_LIST_MAX);
+  const good = rows.filter((r) => ok(r)).slice(0, BULK_PREVIEW_LIST_MAX - bad.length);
+  return [...bad, ...good];
+}

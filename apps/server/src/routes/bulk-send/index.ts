@@ -6,7 +6,12 @@ import { findBulkSend, listBulkSends, rowsOf, summaryOf } from '../../commands/b
 import { retryBulkSend, startBulkSend } from '../../commands/bulk-send/start.ts';
 import { signingProvidersOf } from '../../commands/signing/providers.ts';
 import { defineRoute } from '../../http/route.ts';
-import { authorizeBulkSend, authorizeBulkSender } from '../../policies/bulk-send.ts';
+import {
+  authorizeBulkRetry,
+  authorizeBulkSend,
+  authorizeBulkSender,
+  mayRetryBulkSend,
+} from '../../policies/bulk-send.ts';
 import { authorizeDocument, authorizeFolder } from '../../policies/documents.ts';
 
 /**
@@ -46,14 +51,20 @@ export function registerBulkSendRoutes(app: FastifyInstance): void {
     api.bulkSend.info,
   )(async ({ params, actor, ctx }) => {
     const bulk = await authorizeBulkSend(ctx.db, actor, await findBulkSend(ctx.db, params.id));
-    return { status: 'OK', bulkSend: await summaryOf(ctx.db, bulk), rows: await rowsOf(ctx.db, bulk) };
+    const bulkSend = await summaryOf(ctx.db, bulk);
+    return {
+      status: 'OK',
+      bulkSend,
+      rows: await rowsOf(ctx.db, bulk),
+      mayRetry: mayRetryBulkSend(actor, bulk),
+    };
   });
 
   defineRoute(
     app,
     api.bulkSend.retry,
   )(async ({ params, actor, ctx }) => {
-    const bulk = await authorizeBulkSend(ctx.db, actor, await findBulkSend(ctx.db, params.id));
+    const bulk = await authorizeBulkRetry(ctx.db, actor, await findBulkSend(ctx.db, params.id));
     await retryBulkSend(ctx, actor, bulk);
     return { status: 'OK', bulkSend: await summaryOf(ctx.db, bulk) };
   });

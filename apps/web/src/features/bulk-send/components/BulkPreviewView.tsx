@@ -13,21 +13,18 @@ export interface BulkPreviewViewProps {
   error: unknown;
 }
 
-/** At most this many rows are listed (problems first); the counts above cover every row. */
-const SHOWN_ROWS = 200;
-
 const hasProblems = (row: BulkPreviewRow) => Object.keys(row.problems).length > 0;
 
 /**
  * The second step: what the server found in the file and in each row, what sending costs, the balance
  * after (when the caller may see it) and the e-mails against the hourly limit. Only a file without
- * problems can be sent.
+ * problems can be sent. The server lists at most BULK_PREVIEW_LIST_MAX problems and rows (rows with
+ * problems first); the counts cover them all, and "and N more" says what is not listed.
  */
 export function BulkPreviewView({ preview, onBack, onSend, sending, error }: BulkPreviewViewProps) {
   const { t } = useTranslation('bulk');
-  const rows = [...preview.rows.filter(hasProblems), ...preview.rows.filter((r) => !hasProblems(r))];
-  const sendable =
-    preview.fileProblems.length === 0 && preview.validRows > 0 && preview.validRows === preview.rows.length;
+  const { rows, rowCount, fileProblemCount } = preview;
+  const sendable = fileProblemCount === 0 && preview.validRows > 0 && preview.validRows === rowCount;
   const columns: ListColumn<BulkPreviewRow>[] = [
     { id: 'line', header: t('table.line'), cell: (r) => r.line, phone: 'meta' },
     { id: 'name', header: t('table.document'), cell: (r) => r.name, phone: 'title' },
@@ -54,20 +51,30 @@ export function BulkPreviewView({ preview, onBack, onSend, sending, error }: Bul
 
   return (
     <Stack gap="md">
-      {preview.fileProblems.length > 0 && (
+      {fileProblemCount > 0 && (
         <Alert color="red" role="alert">
           <List size="sm">
             {preview.fileProblems.map((p, i) => (
               <List.Item key={i}>
-                {t(`fileProblems.${p.problem}`, { column: p.column, line: p.line })}
+                {t(`fileProblems.${p.problem}`, {
+                  column: p.column,
+                  line: p.line,
+                  columns: p.count,
+                  max: p.max,
+                })}
               </List.Item>
             ))}
+            {fileProblemCount > preview.fileProblems.length && (
+              <List.Item>
+                {t('moreProblems', { count: fileProblemCount - preview.fileProblems.length })}
+              </List.Item>
+            )}
           </List>
         </Alert>
       )}
       <Stack gap={4} role="status">
         <Text size="sm" fw={500}>
-          {t('summary', { valid: preview.validRows, total: preview.rows.length })}
+          {t('summary', { valid: preview.validRows, total: rowCount })}
         </Text>
         <Text size="sm">
           {t('cost', { total: formatMoney(preview.totalCents), each: formatMoney(preview.perDocumentCents) })}
@@ -87,14 +94,14 @@ export function BulkPreviewView({ preview, onBack, onSend, sending, error }: Bul
           {t('notEnough')}
         </Alert>
       )}
-      {!sendable && preview.rows.length > 0 && <Alert color="red">{t('fixFirst')}</Alert>}
+      {!sendable && rowCount > 0 && <Alert color="red">{t('fixFirst')}</Alert>}
       {rows.length > 0 && (
-        <ResponsiveTable
-          label={t('title')}
-          rows={rows.slice(0, SHOWN_ROWS)}
-          rowKey={(r) => String(r.line)}
-          columns={columns}
-        />
+        <ResponsiveTable label={t('title')} rows={rows} rowKey={(r) => String(r.line)} columns={columns} />
+      )}
+      {rowCount > rows.length && (
+        <Text size="sm" c="dimmed">
+          {t('moreRows', { count: rowCount - rows.length })}
+        </Text>
       )}
       {error !== null && (
         <Alert color="red" role="alert">

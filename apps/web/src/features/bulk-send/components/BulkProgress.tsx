@@ -20,7 +20,8 @@ function useRowError() {
 
 /**
  * The third step, and what a started bulk send shows: progress (read again every few seconds while it
- * runs), the wait for the e-mail limit, each row's status, error and document, and Retry failed rows.
+ * runs), the wait for the e-mail limit, each row's status, error and document, and Retry failed rows
+ * (offered to whom the server says may retry: who started it, or the owner).
  */
 export function BulkProgress({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation('bulk');
@@ -87,7 +88,7 @@ export function BulkProgress({ id, onClose }: { id: string; onClose: () => void 
       )}
       <ResponsiveTable label={t('title')} rows={rows} rowKey={(r) => String(r.line)} columns={columns} />
       <Group justify="flex-end">
-        {s.failed > 0 && (
+        {s.failed > 0 && bulk.data.mayRetry && (
           <Button
             variant="default"
             leftSection={<IconRefresh size={16} aria-hidden />}

@@ -47,8 +47,10 @@ const preview = (
   preview: {
     roles: ['Tenant'],
     fields: ['rent'],
-    fileProblems: [],
+    fileProblems: extra.fileProblems ?? [],
+    fileProblemCount: extra.fileProblems?.length ?? 0,
     rows,
+    rowCount: rows.length,
     validRows: rows.filter((r) => Object.keys(r.problems).length === 0).length,
     currency: 'EUR',
     perDocumentCents: 50,
@@ -108,6 +110,55 @@ describe('bulk-send dialog (issue #33 item 4)', () => {
     expect(callsTo(fetchMock, START)).toEqual([]);
   });
 
+  it('says how many problems and rows the server did not list, and a header too wide for the template', async () => {
+    const listed = Array.from({ length: 100 }, (_, i) => row(i + 2, `x${i}`, { 'Tenant email': 'email' }));
+    mockApi({
+      [FIELDS]: fields,
+      [PREVIEW]: () =>
+        preview(listed, {
+          fileProblems: [
+            { problem: 'tooManyColumns', count: 5001, max: 4 },
+            { problem: 'missingColumn', column: 'rent' },
+          ],
+          fileProblemCount: 140,
+          rowCount: 250,
+          validRows: 0,
+        }),
+    });
+    open();
+    await paste(CSV);
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByText(
+        'The header has 5001 columns, but this template uses at most 4: remove the columns it does not use.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('And 138 more problems.')).toBeInTheDocument();
+    expect(within(dialog).getByText('0 of 250 rows can be sent.')).toBeInTheDocument();
+    expect(within(dialog).getByText('And 150 more rows, not listed here.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Send 0 documents' })).toBeDisabled();
+  });
+
+  it('offers Retry failed rows only to whom the server allows it', async () => {
+    mockApi({
+      [FIELDS]: fields,
+      [PREVIEW]: () => preview([row(2, 'a@example.fi')]),
+      [START]: () => ({ status: 'OK', bulkSend: summary({ sent: 0, failed: 0, pending: 1, total: 1 }) }),
+      [INFO]: () => ({
+        status: 'OK',
+        mayRetry: false,
+        bulkSend: summary({ status: 'done', sent: 0, failed: 1, total: 1 }),
+        rows: [],
+      }),
+    });
+    open();
+    await paste('Tenant email,rent\na@example.fi,950\n');
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Send 1 document' }));
+    expect(await within(dialog).findByText('0 sent, 1 failed, 0 to go, of 1.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Retry failed rows' })).not.toBeInTheDocument();
+  });
+
   it('shows the cost and the balance after, starts, and follows the progress with Retry failed rows', async () => {
     let retried = false;
     const fetchMock = mockApi({
@@ -116,6 +167,7 @@ describe('bulk-send dialog (issue #33 item 4)', () => {
       [START]: () => ({ status: 'OK', bulkSend: summary({ sent: 0, failed: 0, pending: 2 }) }),
       [INFO]: () => ({
         status: 'OK',
+        mayRetry: true,
         bulkSend: summary(retried ? { failed: 0, pending: 1 } : { status: 'done' }),
         rows: [
           {
@@ -169,6 +221,7 @@ describe('bulk-send dialog (issue #33 item 4)', () => {
         const done = sent === 2;
         return {
           status: 'OK',
+          mayRetry: true,
           bulkSend: summary({ sent, failed: 0, pending: 2 - sent, status: done ? 'done' : 'running' }),
           rows: [],
         };
@@ -214,6 +267,7 @@ describe('bulk-send dialog (issue #33 item 4)', () => {
       [START]: () => ({ status: 'OK', bulkSend: summary() }),
       [INFO]: () => ({
         status: 'OK',
+        mayRetry: true,
         bulkSend: summary({
           sent: 0,
           failed: 0,
