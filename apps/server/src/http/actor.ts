@@ -42,21 +42,36 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return s && s.trim() !== '' ? s.trim() : undefined;
 }
 
+/** The session statement's columns a value read along may use (see AlongSession). */
+export interface SessionColumns {
+  /** The organization the membership names (null without a membership). */
+  organizationId: AnyPgColumn;
+  ownerAccountId: AnyPgColumn;
+  accountId: AnyPgColumn;
+  /** The API key the session was opened with (null for a person's session). */
+  apiKeyId: AnyPgColumn;
+}
+
 /**
  * What a route may read in the caller's own statement (one round trip instead of two for its hottest reads,
- * issue #32 item 3): an SQL expression over the organization the session's membership names. Its value is
- * read before the caller is authorized, so it must stay inside that organization, and the route uses it only
- * after authorize() has said yes (the dashboard's counts: queries/documents/stats.ts).
+ * issue #32 items 1 and 5): an SQL expression over the session's row. Its value is read before the caller is
+ * authorized, so it must stay inside the organization the membership names, and the route uses it only
+ * after authorize() has said yes (the dashboard's counts, queries/documents/stats.ts; a folder's page,
+ * queries/documents/list-documents.ts).
  */
 export interface AlongSession<T> {
   /** Names this variant of the prepared session statement. */
   name: string;
-  /** The value to read, over the resolved organization's id (null without a membership). */
-  column(organizationId: AnyPgColumn): SQL;
-  /** The values of its placeholders for this request. */
-  values(now: Date): Record<string, unknown>;
+  /** The value to read. */
+  column(session: SessionColumns, db: Db): SQL;
   /** The selected value as the route wants it. */
   read(value: unknown): T;
+}
+
+/** An AlongSession with the values of its placeholders for one request. */
+export interface AlongRead<T> {
+  session: AlongSession<T>;
+  values: Record<string, unknown>;
 }
 
 /**
@@ -65,6 +80,12 @@ export interface AlongSession<T> {
  * request.
  */
 function buildSessionQuery(db: Db, along: AlongSession<unknown> | undefined) {
+  const columns: SessionColumns = {
+    organizationId: organizations.id,
+    ownerAccountId: organizations.ownerAccountId,
+    accountId: accounts.id,
+    apiKeyId: sessions.apiKeyId,
+  };
   const organizationId = sql`coalesce(${sql.placeholder('organizationId')}::uuid, ${apiKeys.organizationId}, ${accounts.defaultOrganizationId})`;
   return db
     .select({
@@ -86,7 +107,7 @@ function buildSessionQuery(db: Db, along: AlongSession<unknown> | undefined) {
         revokedAt: apiKeys.revokedAt,
         lastUsedAt: apiKeys.lastUsedAt,
       },
-      along: along ? along.column(organizations.id) : sql`null`,
+      along: along ? along.column(columns, db) : sql`null`,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
@@ -126,15 +147,15 @@ async function readSession(
   clock: Clock,
   req: FastifyRequest,
   organizationId: string | null,
-  along?: AlongSession<unknown>,
+  along?: AlongRead<unknown>,
 ): Promise<{ actor: AccountActor; row: SessionRow } | null> {
   const token = header(req, 'session-id');
   if (!token) return null;
   if (token.length > 200) throw new AppError('SESSION_INVALID', 'The session is not valid. Sign in again.');
-  const rows = await sessionQuery(db, along).execute({
+  const rows = await sessionQuery(db, along?.session).execute({
     tokenHash: sha256Hex(token),
     organizationId,
-    ...along?.values(clock.now()),
+    ...along?.values,
   });
   const row = rows[0];
   if (!row || row.session.endedAt) {
@@ -187,7 +208,7 @@ export async function resolveActorAlong<T>(
   clock: Clock,
   req: FastifyRequest,
   access: Access,
-  along?: AlongSession<T>,
+  along?: AlongRead<T>,
 ): Promise<{ actor: AccountActor | OrganizationActor | null; along: T | null }> {
   if (access === 'public') {
     try {
@@ -213,7 +234,7 @@ export async function resolveActorAlong<T>(
     throw new AppError('NOT_FOUND', 'Organization not found.');
   }
   const membership = toMembership(row.organization, actor.account.id, row.roles);
-  const read = reads ? reads.read(row.along) : null;
+  const read = reads ? reads.session.read(row.along) : null;
   if (!actor.apiKey) return { actor: { ...actor, membership }, along: read };
   if (row.organization.id !== actor.apiKey.organizationId) {
     throw new AppError('NOT_FOUND', 'Organization not found.');

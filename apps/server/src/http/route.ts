@@ -1,7 +1,7 @@
 import type { Endpoint } from '@sinetti/contract';
 import type { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { resolveActorAlong, type ActorFor, type AlongSession } from './actor.ts';
+import { resolveActorAlong, type ActorFor, type AlongRead } from './actor.ts';
 import type { AppContext } from './context.ts';
 import { PreSerializedReply } from './json-text.ts';
 import { hitRateLimit, type RateLimit } from './rate-limit.ts';
@@ -25,11 +25,21 @@ export interface RouteContext<E extends Endpoint, A = never> {
 /** What a handler returns: the contract's reply, or the same already serialized. */
 type HandlerResult<E extends Endpoint> = z.infer<E['reply']> | PreSerializedReply<z.infer<E['reply']>>;
 
-export interface RouteOptions<A = never> {
+/** A call's parsed input. */
+interface Input<E extends Endpoint> {
+  params: Parsed<E['params']>;
+  query: Parsed<E['query']>;
+  body: Parsed<E['body']>;
+}
+
+export interface RouteOptions<E extends Endpoint, A = never> {
   /** Rate limit per client address. */
   rateLimit?: RateLimit;
-  /** Read in the session's own statement (organization access only): see AlongSession. */
-  along?: AlongSession<A>;
+  /**
+   * What to read in the session's own statement (organization access only; see AlongSession), chosen by the
+   * call's input (parsed first; undefined reads nothing along).
+   */
+  along?: (input: Input<E>, now: Date) => AlongRead<A> | undefined;
 }
 
 /**
@@ -41,7 +51,7 @@ export interface RouteOptions<A = never> {
 export function defineRoute<E extends Endpoint, A = never>(
   app: FastifyInstance,
   endpoint: E,
-  options: RouteOptions<A> = {},
+  options: RouteOptions<E, A> = {},
 ): (handler: (c: RouteContext<E, A>) => Promise<HandlerResult<E>>) => void {
   return (handler) => register(app, endpoint, options, handler);
 }
@@ -49,7 +59,7 @@ export function defineRoute<E extends Endpoint, A = never>(
 function register<E extends Endpoint, A>(
   app: FastifyInstance,
   endpoint: E,
-  options: RouteOptions<A>,
+  options: RouteOptions<E, A>,
   handler: (c: RouteContext<E, A>) => Promise<HandlerResult<E>>,
 ): void {
   const url = `/api${endpoint.path}`;
@@ -59,12 +69,28 @@ function register<E extends Endpoint, A>(
     handler: async (req, reply) => {
       const ctx = app.ctx;
       if (options.rateLimit) await hitRateLimit(ctx.db, ctx.clock, options.rateLimit, req.ip);
-      const resolved = await resolveActorAlong(ctx.db, ctx.clock, req, endpoint.access, options.along);
+      const parse = (): Input<E> => ({
+        params: parseInput(endpoint.params, req.params, 'params') as Parsed<E['params']>,
+        query: parseInput(endpoint.query, req.query, 'query') as Parsed<E['query']>,
+        body: parseInput(endpoint.body, req.body, 'body') as Parsed<E['body']>,
+      });
+      // A route that reads along its session needs its input first; a bad input is still answered after
+      // the session's own errors, as for every other route.
+      let input: Input<E> | undefined;
+      let badInput: unknown;
+      if (options.along) {
+        try {
+          input = parse();
+        } catch (err) {
+          badInput = err;
+        }
+      }
+      const reads = input && options.along?.(input, ctx.clock.now());
+      const resolved = await resolveActorAlong(ctx.db, ctx.clock, req, endpoint.access, reads);
+      if (badInput !== undefined) throw badInput;
       const actor = resolved.actor as ActorFor<E['access']>;
       const along = resolved.along;
-      const params = parseInput(endpoint.params, req.params, 'params') as Parsed<E['params']>;
-      const query = parseInput(endpoint.query, req.query, 'query') as Parsed<E['query']>;
-      const body = parseInput(endpoint.body, req.body, 'body') as Parsed<E['body']>;
+      const { params, query, body } = input ?? parse();
       const result = await handler({ params, query, body, actor, along, ctx, req, reply });
       const serialized = result instanceof PreSerializedReply ? result.json : null;
       if (ctx.config.validateReplies) {

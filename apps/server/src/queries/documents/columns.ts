@@ -86,11 +86,17 @@ export const visible = visibleIn(documents);
  * those with no effective roles, or sharing one with the caller. Prepared statements take the placeholders
  * `seesAll` and `roleIds` (seeVisibility() gives their values); one-off queries pass the scope.
  */
-export function seenByCaller(table: RoleColumns, scope?: SeeValues): SQL {
+export function seenByCaller(table: RoleColumns, scope?: SeeValues | SeeExpressions): SQL {
   const seesAll = scope ? sql`${scope.seesAll}` : sql.placeholder('seesAll');
   const roleIds = scope ? sql`${scope.roleIds}` : sql.placeholder('roleIds');
   // No effective roles (null && … is null) sees it; the folder is read at most once per row.
   return sql`(${seesAll}::boolean or coalesce(${effectiveRolesOf(table)} && ${roleIds}::uuid[], true))`;
+}
+
+/** seenByCaller()'s inputs as SQL over other tables (a listing read in the session's statement). */
+export interface SeeExpressions {
+  seesAll: SQL;
+  roleIds: SQL;
 }
 
 export interface SeeValues {

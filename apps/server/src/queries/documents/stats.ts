@@ -1,9 +1,8 @@
 import { DOCUMENT_STATE, STATS_PERIOD_DAYS, type P } from '@sinetti/contract';
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
 import { documentCounts } from '../../db/schema/index.ts';
-import type { AlongSession } from '../../http/actor.ts';
+import type { AlongRead, AlongSession } from '../../http/actor.ts';
 import type { AuthorizedScope } from '../../policies/index.ts';
 
 export interface DocumentStats {
@@ -65,37 +64,24 @@ function countsFrom(value: unknown): RoleSetCount[] {
 /**
  * The dashboard's counts read in the caller's session statement (http/actor.ts AlongSession): the stats
  * call costs one round trip to the database instead of two (issue #32 item 1: stats ≥ 0.3 × health). The
- * counts are of the organization the caller's membership names, and are used only after authorize().
+ * counts are of the organization the caller's membership names, and are used only after authorize(). This
+ * is the only way the counts are read.
  */
-export const countsAlongSession: AlongSession<RoleSetCount[]> = {
+const countsAlongSession: AlongSession<RoleSetCount[]> = {
   name: 'document_counts',
-  column: (organizationId) => roleSetCounts(organizationId, sql`${sql.placeholder('countsSince')}`),
-  values: (now) => ({ countsSince: statsFirstDay(now) }),
+  column: (session) => roleSetCounts(session.organizationId, sql`${sql.placeholder('countsSince')}`),
   read: countsFrom,
 };
 
-/** Stats from the counts countsAlongSession read, for the scope they were authorized for. */
+/** The counts to read along the session at `now`. */
+export function countsAlong(now: Date): AlongRead<RoleSetCount[]> {
+  return { session: countsAlongSession, values: { countsSince: statsFirstDay(now) } };
+}
+
+/** Stats from the counts countsAlong() read, for the scope they were authorized for. */
 export function statsFromSession(
   scope: AuthorizedScope<typeof P.DOCUMENTS_VIEW>,
   counts: RoleSetCount[] | null,
 ): DocumentStats {
   return statsOf(scope, counts ?? []);
-}
-
-/**
- * Documents (not folders) per state among those updated in the last STATS_PERIOD_DAYS days (from the start
- * of the UTC day STATS_PERIOD_DAYS days ago), of those the caller sees by their roles. Read from
- * document_counts, which triggers keep per organization, day, state and role set (docs/decisions.md
- * "Dashboard counts"): at most days x states x role sets x writers' shards rows, whatever the number of
- * documents (issue #32 item 1).
- */
-export async function documentStats(
-  db: DbOrTx,
-  scope: AuthorizedScope<typeof P.DOCUMENTS_VIEW>,
-  now: Date,
-): Promise<DocumentStats> {
-  const result = (await db.execute(
-    sql`select ${roleSetCounts(sql`${scope.organizationId}::uuid`, statsFirstDay(now))} as counts`,
-  )) as unknown as { rows: { counts: unknown }[] };
-  return statsOf(scope, countsFrom(result.rows[0]?.counts));
 }

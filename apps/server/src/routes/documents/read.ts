@@ -8,18 +8,20 @@ import { assertFolder, authorizeDocument, documentAbilities } from '../../polici
 import { authorize, authorizeSubject } from '../../policies/index.ts';
 import { presentDocument } from '../../presenters/document.ts';
 import { countSignees } from '../../queries/signing/signees.ts';
-import { listFolder } from '../../queries/documents/list-documents.ts';
+import { listFolder, listFromSession, listingAlong } from '../../queries/documents/list-documents.ts';
 import { isPaged, searchDocuments } from '../../queries/documents/search-documents.ts';
-import { countsAlongSession, statsFromSession } from '../../queries/documents/stats.ts';
+import { countsAlong, statsFromSession } from '../../queries/documents/stats.ts';
 
 export function registerDocumentReadRoutes(app: FastifyInstance): void {
-  defineRoute(
-    app,
-    api.documents.list,
-  )(async ({ params, query, actor, ctx }) => {
+  // The page is read in the session's statement (one round trip); listFolder() when that read does not fit.
+  defineRoute(app, api.documents.list, {
+    along: ({ params, query }) => listingAlong(params.parent || null, query),
+  })(async ({ params, query, actor, along, ctx }) => {
     const scope = authorize(actor, P.DOCUMENTS_VIEW);
     const parentId = params.parent || null;
-    const page = await listFolder(ctx.db, scope, parentId, query);
+    const page =
+      listFromSession(scope, along, parentId, query.limit) ??
+      (await listFolder(ctx.db, scope, parentId, query));
     // `undefined`: no document visible to the caller has that id. authorizeSubject() answers 404 for it as
     // for another organization's folder (whose children the query never returns: it lists the scope's only).
     const root = page.root === undefined ? null : page.root;
@@ -51,7 +53,7 @@ export function registerDocumentReadRoutes(app: FastifyInstance): void {
   });
 
   // The counts come with the caller's session (one round trip): used only once authorize() has said yes.
-  defineRoute(app, api.documents.stats, { along: countsAlongSession })(async ({ actor, along }) => {
+  defineRoute(app, api.documents.stats, { along: (_, now) => countsAlong(now) })(async ({ actor, along }) => {
     const scope = authorize(actor, P.DOCUMENTS_VIEW);
     return { status: 'OK', ...statsFromSession(scope, along), published: 0 };
   });
