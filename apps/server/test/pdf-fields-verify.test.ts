@@ -63,6 +63,32 @@ function appendStamp(pdf: Uint8Array, signedWith: number): Uint8Array {
   return new Uint8Array(Buffer.concat([Buffer.from(pdf), Buffer.from(up.write(), 'latin1')]));
 }
 
+/** Appends an unsigned update that redraws annotation `num`: its appearance stream replaced, itself untouched. */
+function redraw(pdf: Uint8Array, num: number): Uint8Array {
+  const reader = new PdfReader(pdf);
+  const ap = reader.dict(reader.dict(new PdfRef(num, 0))?.get('AP'))?.get('N');
+  if (!(ap instanceof PdfRef)) throw new Error(`annotation ${num} has no appearance stream of its own`);
+  const up = new IncrementalUpdate(reader);
+  const content = '1 0 0 rg 0 0 40 12 re f';
+  up.set(ap, {
+    raw: `<< /Type /XObject /Subtype /Form /BBox [0 0 40 12] /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  });
+  return new Uint8Array(Buffer.concat([Buffer.from(pdf), Buffer.from(up.write(), 'latin1')]));
+}
+
+/** The annotations on page 1 that name signature field `widget` as theirs. */
+function stampsOf(pdf: Uint8Array, widget: number): number[] {
+  const reader = new PdfReader(pdf);
+  const annots = reader.resolve(reader.dict(pageRefs(reader)[0])?.get('Annots'));
+  return (Array.isArray(annots) ? annots : [])
+    .filter((a): a is PdfRef => a instanceof PdfRef)
+    .filter((a) => {
+      const named = reader.dict(a)?.get(SIGNED_WITH_KEY);
+      return named instanceof PdfRef && named.num === widget;
+    })
+    .map((a) => a.num);
+}
+
 /** Object numbers of the signed signature fields (each its own widget): a later update's are higher. */
 const signatureWidgets = (pdf: Uint8Array) =>
   formFields(new PdfReader(pdf))
@@ -146,5 +172,25 @@ describe('field stamps and the revision that adds them', () => {
     ]);
     expect(report.signatures[1]!.changes?.modified ?? false).toBe(false);
     expect(report.verdict).toBe('warnings');
+  });
+
+  it("reports a signature's appearance or a field value redrawn after signing as a changed annotation", async () => {
+    const signed = await sign(await sign(prepared, 0), 1);
+    const [first, second] = signatureWidgets(signed);
+    const widget = await verifySignedPdf(redraw(signed, second!), ca);
+    // On the signature page: new to the first signature, and not as the second signed it; changed for the second.
+    expect(widget.signatures.map((s) => s.changes?.annotations)).toEqual([
+      [{ page: 2, change: 'added', subtype: 'Widget' }],
+      [{ page: 2, change: 'changed', subtype: 'Widget' }],
+    ]);
+    expect(widget.signatures.map((s) => s.warnings)).toEqual([unsigned, unsigned]);
+    expect(widget.verdict).toBe('invalid');
+
+    const [value] = stampsOf(signed, first!);
+    const redrawn = await verifySignedPdf(redraw(signed, value!), ca);
+    const changedStamp = { page: 1, change: 'changed', subtype: 'Stamp' };
+    expect(redrawn.signatures.map((s) => s.changes?.annotations)).toEqual([[changedStamp], [changedStamp]]);
+    expect(redrawn.signatures.map((s) => s.warnings)).toEqual([unsigned, unsigned]);
+    expect(redrawn.verdict).toBe('invalid');
   });
 });

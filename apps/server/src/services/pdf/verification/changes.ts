@@ -156,19 +156,24 @@ export function compareRevisions(
       const appearance = refNums(after, after.dict(dict?.get('AP'))?.get('N'));
       for (const n of appearance) accounted.add(n);
       const parent = dict?.get('Parent');
+      const field = signatureWidgets.has(a) ? a : parent instanceof PdfRef ? parent.num : null;
+      // A later signature's widget is part of it as the signature covers it: neither it nor its appearance
+      // replaced after its update (an update that cannot be read leaves that to the signature's own check).
+      const widgetOf = field === null ? undefined : signatureWidgets.get(field);
       // A field value drawn in a later signee's update names that signature's field: it is part of that
-      // signature, as its widget is, when that same update wrote it and its appearance (the signature covers
-      // them); naming the field from any other update is an annotation added like any other
-      // (docs/decisions.md "Fields on the page").
+      // signature when that same update wrote it and its appearance; naming the field from any other update
+      // is an annotation added like any other (docs/decisions.md "Fields on the page").
       const signedWith = dict?.get(SIGNED_WITH_KEY);
       const update = signedWith instanceof PdfRef ? signatureWidgets.get(signedWith.num) : undefined;
       const ofSignature =
-        signatureWidgets.has(a) ||
-        (parent instanceof PdfRef && signatureWidgets.has(parent.num)) ||
+        widgetOf === null ||
+        (!!widgetOf &&
+          [a, ...appearance].every((n) => writtenIn(after, n, { start: 0, end: widgetOf.end }))) ||
         (!!update && [a, ...appearance].every((n) => writtenIn(after, n, update)));
       if (!annots0.has(a)) {
         if (!ofSignature) annotations.push({ page: i + 1, change: 'added', subtype: subtypeOf(dict) });
-      } else if (changed.has(a)) {
+      } else if (changed.has(a) || appearance.some((n) => changed.has(n))) {
+        // Its dictionary, or the appearance it is drawn with, replaced (a stamp or a signature redrawn).
         annotations.push({ page: i + 1, change: 'changed', subtype: subtypeOf(dict) });
       }
       annots0.delete(a);
