@@ -38,14 +38,18 @@ export class PdfReader {
   /** The security handler of an encrypted file opened with `decrypt` (its /Encrypt object stays as read). */
   private security: { handler: PdfSecurity; encryptNum: number | null } | null = null;
 
-  /** `decrypt`: open a permission-only encrypted file with the empty user password (reading only). */
+  /**
+   * `decrypt`: open a permission-only encrypted file with the empty user password (reading only).
+   * `startXref`: read the revision whose newest cross-reference section is at that offset (the one an
+   * update's /Prev names) instead of the one the file's last startxref names.
+   */
   constructor(
     readonly bytes: Uint8Array,
     limits: PdfLimits = DEFAULT_PDF_LIMITS,
-    options: { decrypt?: boolean } = {},
+    options: { decrypt?: boolean; startXref?: number | undefined } = {},
   ) {
     this.budget = new PdfBudget(limits);
-    this.lastXrefOffset = findStartXref(bytes);
+    this.lastXrefOffset = options.startXref ?? findStartXref(bytes);
     const seen = new Set<number>();
     let offset: number | undefined = this.lastXrefOffset;
     let first = true;

@@ -2,7 +2,14 @@ import type { DocumentChanges } from '@sinetti/contract';
 import { PdfDict, PdfName, PdfRef, PdfStream, isName, serialize, type PdfValue } from '../syntax/objects.ts';
 import type { PdfReader } from '../syntax/reader.ts';
 import { SIGNED_WITH_KEY } from '../field-stamps.ts';
-import { readRevision, ownUpdate, writtenIn, type OwnUpdate, type RevisionAt } from './own-update.ts';
+import {
+  coveredBy,
+  ownUpdate,
+  readRevision,
+  writtenBy,
+  type OwnUpdate,
+  type RevisionAt,
+} from './own-update.ts';
 import { catalogOf, formFields, pageNumbers, type FieldInfo } from './structure.ts';
 
 /** Catalog and form keys that signing, the DSS and document time-stamps may add or change. */
@@ -167,9 +174,8 @@ export function compareRevisions(
       const update = signedWith instanceof PdfRef ? signatureWidgets.get(signedWith.num) : undefined;
       const ofSignature =
         widgetOf === null ||
-        (!!widgetOf &&
-          [a, ...appearance].every((n) => writtenIn(after, n, { start: 0, end: widgetOf.end }))) ||
-        (!!update && [a, ...appearance].every((n) => writtenIn(after, n, update)));
+        (!!widgetOf && [a, ...appearance].every((n) => coveredBy(after, n, widgetOf))) ||
+        (!!update && [a, ...appearance].every((n) => writtenBy(after, n, update)));
       if (!annots0.has(a)) {
         if (!ofSignature) annotations.push({ page: i + 1, change: 'added', subtype: subtypeOf(dict) });
       } else if (changed.has(a) || appearance.some((n) => changed.has(n))) {

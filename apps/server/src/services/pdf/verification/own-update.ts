@@ -2,23 +2,28 @@ import type { PdfDict } from '../syntax/objects.ts';
 import { PdfReader } from '../syntax/reader.ts';
 
 /**
- * Which incremental update wrote an object (verification/changes.ts): a field value's stamp is part of a
- * signature only when the update that added that signature wrote it (docs/decisions.md "Fields on the page").
+ * Which objects a signature covers, and which its own incremental update wrote (verification/changes.ts): a
+ * later signature's widget is part of it as the signature covers it; a field value's stamp only when the
+ * update that added that signature wrote it (docs/decisions.md "Fields on the page").
  */
 
-/** The revision of the file that ends at `end` (null: unreadable). */
-export type RevisionAt = (end: number) => PdfReader | null;
+/**
+ * The revision of the file that ends at `end` (null: unreadable); with `startXref`, the revision read from
+ * the cross-reference section at that offset (the one before an update, as its /Prev names it).
+ */
+export type RevisionAt = (end: number, startXref?: number) => PdfReader | null;
 
-/** Where the incremental update that added a signature lies in the file: its bytes from `start` to `end`. */
+/** A signature's revision (`signed`) and the one its update was appended to (`before`; null: none). */
 export interface OwnUpdate {
-  start: number;
-  end: number;
+  signed: PdfReader;
+  before: PdfReader | null;
 }
 
 /**
- * The bytes of the update that added the signature `sig`: from the end of the revision before it (the
- * %%EOF after the cross-reference section its /Prev names) to the end of its byte range. Null when its
- * byte range or revision cannot be read: nothing then counts as part of it but its own field.
+ * The revision a signature `sig` covers (the file up to the end of its byte range) and the revision before
+ * it: the same bytes read from the cross-reference section its /Prev names, so that what its own section
+ * lists is exactly what its update wrote. Null when its byte range or either revision cannot be read: then
+ * nothing counts as part of it but its own field.
  */
 export function ownUpdate(
   after: PdfReader,
@@ -34,25 +39,34 @@ export function ownUpdate(
   const signed = revisionAt(end);
   if (!signed) return null;
   const prev = signed.trailer.get('Prev');
-  if (prev === undefined) return { start: 0, end };
+  if (prev === undefined) return { signed, before: null };
   if (typeof prev !== 'number' || !Number.isSafeInteger(prev) || prev < 0 || prev >= end) return null;
-  const eof = Buffer.from(after.bytes.buffer, after.bytes.byteOffset, end).indexOf('%%EOF', prev, 'latin1');
-  return eof < 0 ? null : { start: eof + 5, end };
+  const before = revisionAt(end, prev);
+  return before ? { signed, before } : null;
 }
 
-/** Whether the final file's object `num` is the one written in `update` (itself or its object stream). */
-export function writtenIn(after: PdfReader, num: number, update: OwnUpdate): boolean {
-  let entry = after.entries.get(num);
-  if (entry?.kind === 'compressed') entry = after.entries.get(entry.stream);
-  return entry?.kind === 'offset' && entry.offset >= update.start && entry.offset < update.end;
+const entryOf = (reader: PdfReader | null, num: number) => JSON.stringify(reader?.entries.get(num) ?? null);
+
+/** Whether the final file's object `num` is still the one the signature's revision has (and so covers). */
+export function coveredBy(after: PdfReader, num: number, update: OwnUpdate): boolean {
+  const entry = after.entries.get(num);
+  if (!entry || entry.kind === 'free') return false;
+  const same = (n: number) => entryOf(after, n) === entryOf(update.signed, n);
+  // An object in an object stream is as signed only while that stream is too.
+  return same(num) && (entry.kind !== 'compressed' || same(entry.stream));
+}
+
+/** Whether the final file's object `num` is the one the signature's own update wrote (first or anew). */
+export function writtenBy(after: PdfReader, num: number, update: OwnUpdate): boolean {
+  return coveredBy(after, num, update) && entryOf(update.before, num) !== entryOf(update.signed, num);
 }
 
 /** Revisions read from the final file's own bytes, for callers that keep none. */
 export const readRevision =
   (after: PdfReader): RevisionAt =>
-  (end) => {
+  (end, startXref) => {
     try {
-      return new PdfReader(after.bytes.subarray(0, end));
+      return new PdfReader(after.bytes.subarray(0, end), after.budget.limits, { decrypt: true, startXref });
     } catch {
       return null;
     }

@@ -181,18 +181,20 @@ function report(reader: PdfReader, input: VerifyInput, now: Date, limits: PdfLim
     ],
   };
   const dssKeys = new Set(dssCerts.map(certificateKey));
-  // Revisions are read once per distinct end offset (signatures sharing a revision share the comparison).
-  const revisions = new Map<number, PdfReader | null>();
-  const revisionAt = (end: number): PdfReader | null => {
-    if (!revisions.has(end)) {
+  // Revisions are read once per distinct end offset (signatures sharing a revision share the comparison),
+  // and the revision before a signature's update once per signature (changes.ts, own-update.ts).
+  const revisions = new Map<string, PdfReader | null>();
+  const revisionAt = (end: number, startXref?: number): PdfReader | null => {
+    const key = `${end}:${startXref ?? ''}`;
+    if (!revisions.has(key)) {
       try {
-        revisions.set(end, new PdfReader(pdf.subarray(0, end), limits, { decrypt: true }));
+        revisions.set(key, new PdfReader(pdf.subarray(0, end), limits, { decrypt: true, startXref }));
       } catch (err) {
         if (err instanceof PdfError && err.problem === 'PDF_TOO_COMPLEX') throw err;
-        revisions.set(end, null);
+        revisions.set(key, null);
       }
     }
-    return revisions.get(end)!;
+    return revisions.get(key)!;
   };
   const ordered = signatures
     .map((s, i) => ({ s, cms: cmsList[i]! }))
