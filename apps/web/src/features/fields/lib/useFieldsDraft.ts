@@ -17,19 +17,21 @@ function newId(): string {
 /** Kinds the signee cannot leave empty (contract: name, date and signature are always filled). */
 export const ALWAYS_FILLED: readonly FieldKind[] = ['signature', 'name', 'date'];
 
-/** Same fields, in the same order, with the same settings. */
-function sameFields(a: readonly PlacedField[], b: readonly PlacedField[]): boolean {
+/**
+ * The same fields with the same settings, in any order: the save's reply lists them in page order (the
+ * server's fieldsOf), the draft in the order they were placed.
+ */
+export function sameFields(a: readonly PlacedField[], b: readonly PlacedField[]): boolean {
   if (a === b) return true;
-  return (
-    a.length === b.length &&
-    a.every((field, i) => {
-      const other = b[i];
-      if (field === other) return true;
-      if (!other) return false;
-      const keys = Object.keys(field) as (keyof PlacedField)[];
-      return keys.length === Object.keys(other).length && keys.every((k) => field[k] === other[k]);
-    })
-  );
+  if (a.length !== b.length) return false;
+  const byId = new Map(b.map((field) => [field.id, field]));
+  return a.every((field) => {
+    const other = byId.get(field.id);
+    if (field === other) return true;
+    if (!other) return false;
+    const keys = Object.keys(field) as (keyof PlacedField)[];
+    return keys.length === Object.keys(other).length && keys.every((k) => field[k] === other[k]);
+  });
 }
 
 /**
