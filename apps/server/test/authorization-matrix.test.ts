@@ -262,6 +262,7 @@ function expectationsFor(row: Row): Expectation[] {
     if (!permits(held)) return 403;
     if (row.kind === 'object' && target === 'foreign') return 404;
     if (row.kind === 'object' && target === 'hidden' && row.subject === 'document') return 404;
+    if (row.ownerOnly && held !== 'owner') return 403;
     return ok;
   };
   const out: Expectation[] = [];

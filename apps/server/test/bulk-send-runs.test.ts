@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { BULK_PREVIEW_LIST_MAX, P } from '@sinetti/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimRows, LEASE_MS, record, release } from '../src/commands/bulk-send/lease.ts';
-import { bulkSendRows, bulkSends, documents } from '../src/db/schema/index.ts';
+import { bulkSendRows, bulkSends, documents, roles } from '../src/db/schema/index.ts';
 import { makeDocx } from './fixtures/office.ts';
 import { errorOf, type TestUser } from './helper.ts';
 import { buildSigningApp, type SigningTestApp } from './signing-helper.ts';
@@ -105,6 +106,65 @@ describe('retrying a bulk send', () => {
     expect((await retry(owner, id)).statusCode).toBe(200);
     await settle();
     expect((await info(owner, id)).bulkSend).toMatchObject({ sent: 1, failed: 0 });
+  }, 120_000);
+});
+
+describe('retrying a bulk send the caller may not see', () => {
+  it('answers 404 alike for a missing one, another organization’s and one hidden by roles, whoever asks', async () => {
+    const sender = await t.member(owner, [P.DOCUMENTS_VIEW, P.DOCUMENTS_CREATE, P.DOCUMENTS_EDIT]);
+    // The sender owns an organization of their own too, and starts a bulk send there.
+    const elsewhere = await t.organization(sender);
+    const foreignTemplate = await t.create(elsewhere, 'template', 'Their template');
+    const foreign = await start(elsewhere, foreignTemplate.id, 'document name\nTheirs\n');
+    // A key of this organization, which may send.
+    const made = await t.json(owner, 'POST', '/api/authentication/apikey/none', {
+      name: 'Retry key',
+      permissions: [P.DOCUMENTS_VIEW, P.DOCUMENTS_CREATE, P.DOCUMENTS_EDIT],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication/login',
+      payload: { type: 'API', credential: made.json().secret },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const key = { ...owner, token: login.json().session.id as string };
+    // A bulk send of this organization whose template is in a folder restricted to a role the sender lacks.
+    const [role] = await t.database.db
+      .insert(roles)
+      .values({ organizationId: owner.personalOrganizationId, name: 'Retry circle', permissions: [] })
+      .returning();
+    const secret = await t.create(owner, 'folder', 'Retry secret');
+    const restricted = await t.json(owner, 'GET', `/api/privileges/document-role/${secret.id}/${role!.id}`);
+    expect(restricted.statusCode, restricted.body).toBe(200);
+    const hidden = await start(
+      owner,
+      await template('Secret lease', PLAIN, secret.id),
+      'Tenant email\ns@example.fi\n',
+    );
+    await settle();
+
+    const missing = errorOf(await retry(owner, randomUUID()));
+    expect(missing.code).toBe('NOT_FOUND');
+    for (const [who, u, id] of [
+      ['the owner, another organization’s', owner, foreign],
+      ['its starter, from this organization', sender, foreign],
+      ['a key, another organization’s', key, foreign],
+      ['a sender, one hidden by roles', sender, hidden],
+      ['a sender, a missing one', sender, randomUUID()],
+      ['a key, a missing one', key, randomUUID()],
+    ] as const) {
+      const res = await retry(u, id);
+      expect(res.statusCode, who).toBe(404);
+      expect(errorOf(res), who).toEqual(missing);
+    }
+    // Where it is theirs to retry (its starter, in the organization it belongs to), the retry passes.
+    await t.database.db
+      .update(bulkSendRows)
+      .set({ status: 'failed', errorCode: 'INTERNAL' })
+      .where(eq(bulkSendRows.bulkSendId, foreign));
+    const theirs = await t.json(elsewhere, 'POST', `/api/bulk-send/retry/${foreign}`);
+    expect(theirs.statusCode, theirs.body).toBe(200);
   }, 120_000);
 });
 

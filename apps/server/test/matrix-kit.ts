@@ -44,6 +44,11 @@ export interface Row {
   /** The status of an allowed call on the fixture (a state rule may answer 409 after authorization). */
   ok?: number;
   request(o: Objects): Req;
+  /**
+   * An `object` row whose action, past the object checks (another organization's → 404), only the owner does
+   * on the fixture's objects: every other caller `grants` lets through is 403 (retrying a bulk send).
+   */
+  ownerOnly?: boolean;
   /** What the request names: a document (hidden by the document's roles) or anything else (default). */
   subject?: 'document' | 'other';
   /** For calls that change what they act on: a fresh object for each allowed call. */

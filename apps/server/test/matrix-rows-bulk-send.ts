@@ -48,11 +48,14 @@ export const BULK_SEND_ROWS: Record<string, Row> = {
     grants: SENDER_EDIT,
     request: (o) => json('GET', `/api/bulk-send/info/${o.bulkSend}`),
   },
-  // Retried only by who started it (the fixture's: the owner) or the owner; every other caller 403, whichever
-  // bulk send it names. None of its rows has failed: the owner's retry is 409 BULK_SEND_NOTHING_TO_RETRY
-  // (or BULK_SEND_RUNNING).
+  // Retried only by who started it (the fixture's: the owner) or the owner. Another organization's is 404
+  // first, to the owner too (bulk-send-runs.test.ts: the same answer as a missing id); every other sender of
+  // the organization, who sees it, 403. None of its rows has failed: the owner's retry is 409
+  // BULK_SEND_NOTHING_TO_RETRY (or BULK_SEND_RUNNING).
   'bulkSend.retry': {
-    kind: 'owner',
+    kind: 'object',
+    grants: SENDER_EDIT,
+    ownerOnly: true,
     ok: 409,
     request: (o) => json('POST', `/api/bulk-send/retry/${o.bulkSend}`),
   },

@@ -40,17 +40,19 @@ export async function authorizeBulkSend<
  * it (their name on the documents, their permissions, the key they used), so only they may retry it, or the
  * organization's owner. A person may retry what they started (through a key of theirs too: it still runs
  * as that key); a key only what it started itself (else it would send with the person's full rights).
- * Anyone else is refused 403 before the bulk send is looked at, so the answer is the same whether it exists
- * or not; then the rules of authorizeBulkSend (another organization's: 404).
+ * The bulk send is looked at first, by authorizeBulkSend's rules: a missing one, another organization's and
+ * one the caller may not see are the same 404, whoever asks (an owner, or who started one elsewhere: being
+ * allowed to retry is never checked before the organization is). Only a caller who sees it (info shows it to
+ * them) is told 403 when it is not theirs to retry.
  */
 export async function authorizeBulkRetry<
   S extends OrganizationScoped & { accountId: string; apiKeyId: string | null; templateId: string | null },
 >(db: DbOrTx, actor: OrganizationActor, bulk: S | null | undefined) {
-  authorizeBulkSender(actor);
-  if (!bulk || !mayRetryBulkSend(actor, bulk)) {
+  const seen = await authorizeBulkSend(db, actor, bulk);
+  if (!mayRetryBulkSend(actor, seen)) {
     throw new AppError('FORBIDDEN', 'Only who started this bulk send, or the owner, may retry it.');
   }
-  return authorizeBulkSend(db, actor, bulk);
+  return seen;
 }
 
 /** Whether the caller may retry the bulk send (authorizeBulkRetry's rule; the web offers Retry by it). */

@@ -188,7 +188,8 @@ export const bulkSendApi = {
     summary:
       'Queues the failed rows again (only those; a row whose document was made keeps it). They are sent as ' +
       'whoever started the bulk send, so only they (a key: only the one it started with) or the owner may ' +
-      'retry: 403 for anyone else. 409 BULK_SEND_NOTHING_TO_RETRY without failed rows.',
+      'retry: 403 for anyone else who sees it (404, as info, when the caller may not see it, another ' +
+      'organization’s or missing). 409 BULK_SEND_NOTHING_TO_RETRY without failed rows.',
     params: idParams,
     reply: okReply({ bulkSend: bulkSendSummary }),
   }),
