@@ -7,6 +7,7 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authorizeDocument, authorizeFolder } from '../../policies/documents.ts';
 import { authorize } from '../../policies/index.ts';
+import { findDocument } from '../../queries/documents/get-document.ts';
 import type { SigningProviders } from '../../services/signing-providers/index.ts';
 import { convertTemplate } from '../documents/convert-template.ts';
 import { fillTemplate } from '../documents/template-fields.ts';
@@ -77,7 +78,9 @@ export async function createRowDocument(
 /**
  * Sends the row's contract through the send command (which charges each signee once, under the
  * document's lock, with the idempotency key of its round). A contract that is no longer a draft was sent
- * by an earlier run that stopped before recording it: that is the row sent, never sent again.
+ * by an earlier run that stopped before recording it: that is the row sent, never sent again. So is one
+ * that another run sent after this one read it as a draft (a run whose lease ran out, still working): the
+ * send, under the lock, then refuses a document no longer in Draft, and the row is sent, not failed.
  */
 export async function sendRowDocument(
   ctx: AppContext,
@@ -91,8 +94,19 @@ export async function sendRowDocument(
     return { kind: 'wait', until: new Date(ctx.clock.now().getTime() + 2_000), mail: false };
   }
   if (!doc.pdfKey) return { kind: 'failed', code: 'CONFLICT', reason: 'BULK_SEND_PDF_FAILED' };
-  const result = await sendForSigning(ctx, actor, providers, doc, {});
-  return result.status === 'OK' ? { kind: 'sent' } : { kind: 'lowBalance' };
+  try {
+    const result = await sendForSigning(ctx, actor, providers, doc, {});
+    return result.status === 'OK' ? { kind: 'sent' } : { kind: 'lowBalance' };
+  } catch (err) {
+    if (err instanceof AppError && (await sentMeanwhile(ctx, documentId))) return { kind: 'sent' };
+    throw err;
+  }
+}
+
+/** Whether the contract has left Draft (read again after a refused send; a deleted one has not been sent). */
+async function sentMeanwhile(ctx: AppContext, documentId: string): Promise<boolean> {
+  const now = await findDocument(ctx.db, documentId);
+  return now !== null && now.state !== DOCUMENT_STATE.Draft;
 }
 
 /** A refusal as a row's outcome: limits wait (the e-mail limit until its window allows), others fail. */
