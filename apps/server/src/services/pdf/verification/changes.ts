@@ -92,14 +92,18 @@ function metadataText(reader: PdfReader): string {
  * time-stamp), only a DSS may be added: any other new object, and any catalog change but /DSS (and the
  * /Extensions a DSS writer declares), counts too. `revisionAt` reads the revision ending at an offset (the
  * verifier's, read once per offset; by default from `after`'s bytes): a field value's stamp is part of the
- * later signature it names only when that signature's own update wrote it.
+ * later signature it names only when that signature's own update wrote it. `verified` holds the object
+ * numbers of the signature fields whose signatures verify over their bytes (digest and signature): only
+ * those vouch for their widgets and stamps (none by default); any other signature's are annotations added
+ * like any other, since an unsigned update can add a signature field of its own.
  */
 export function compareRevisions(
   before: PdfReader,
   after: PdfReader,
-  opts: { tail?: boolean; revisionAt?: RevisionAt } = {},
+  opts: { tail?: boolean; revisionAt?: RevisionAt; verified?: ReadonlySet<number> } = {},
 ): DocumentChanges {
   const revisionAt = opts.revisionAt ?? readRevision(after);
+  const verified = opts.verified ?? new Set<number>();
   const { changed, existed } = redefined(before, after);
   const accounted = new Set<number>();
   const pages0 = pageNumbers(before);
@@ -112,7 +116,7 @@ export function compareRevisions(
   // Fields first: the widgets of signatures added later are allowed, not annotation changes.
   const fields0 = new Map(formFields(before).map((f) => [f.name, f]));
   const fields1 = formFields(after);
-  // Each newly signed field's object number, with the update that added its signature.
+  // Each newly signed field whose signature verifies (its object number), with the update that added it.
   const signatureWidgets = new Map<number, OwnUpdate | null>();
   let signaturesAdded = 0;
   let timestampsAdded = 0;
@@ -123,7 +127,9 @@ export function compareRevisions(
     if (f.num !== null) accounted.add(f.num);
     const newlySigned = isSigned(after, f) && !(old && isSigned(before, old));
     if (newlySigned) {
-      if (f.num !== null) signatureWidgets.set(f.num, ownUpdate(after, after.dict(f.value), revisionAt));
+      if (f.num !== null && verified.has(f.num)) {
+        signatureWidgets.set(f.num, ownUpdate(after, after.dict(f.value), revisionAt));
+      }
       for (const n of refNums(after, f.value)) accounted.add(n);
       if (isName(after.dict(f.value)?.get('Type'), 'DocTimeStamp')) timestampsAdded++;
       else signaturesAdded++;
@@ -165,7 +171,8 @@ export function compareRevisions(
       const parent = dict?.get('Parent');
       const field = signatureWidgets.has(a) ? a : parent instanceof PdfRef ? parent.num : null;
       // A later signature's widget is part of it as the signature covers it: neither it nor its appearance
-      // replaced after its update (an update that cannot be read leaves that to the signature's own check).
+      // replaced after its update. An update that cannot be read leaves the field's own widget to the
+      // signature's own check, but vouches for no other annotation (one naming it as /Parent included).
       const widgetOf = field === null ? undefined : signatureWidgets.get(field);
       // A field value drawn in a later signee's update names that signature's field: it is part of that
       // signature when that same update wrote it and its appearance; naming the field from any other update
@@ -173,7 +180,7 @@ export function compareRevisions(
       const signedWith = dict?.get(SIGNED_WITH_KEY);
       const update = signedWith instanceof PdfRef ? signatureWidgets.get(signedWith.num) : undefined;
       const ofSignature =
-        widgetOf === null ||
+        (widgetOf === null && field === a) ||
         (!!widgetOf && [a, ...appearance].every((n) => coveredBy(after, n, widgetOf))) ||
         (!!update && [a, ...appearance].every((n) => writtenBy(after, n, update)));
       if (!annots0.has(a)) {

@@ -14,6 +14,7 @@ import {
   claimedSigningTime,
   describeSigner,
   signatureTimestamp,
+  type SignerCheck,
   type TokenCheck,
 } from './cms-check.ts';
 import { lockViolations } from './locks.ts';
@@ -24,6 +25,8 @@ import { signatureStatus } from './verdict.ts';
 /** A signature dictionary as found in the file (every signature field with a value, readable or not). */
 export interface FoundSignature {
   field: string;
+  /** The field's object number (null: a direct object). */
+  fieldNum: number | null;
   dict: PdfDict;
   byteRange: number[];
   contents: Uint8Array;
@@ -74,6 +77,33 @@ function timestampOf(token: TokenCheck | null, chain: VerifiedChain | null): Ver
   };
 }
 
+const signerChecks = new WeakMap<FoundSignature, SignerCheck | null>();
+
+/** The signer's check over the bytes the signature covers (null: no CMS, or a bad byte range), once each. */
+function signerCheck(s: FoundSignature, cms: SignedData | null, pdf: Uint8Array): SignerCheck | null {
+  if (!signerChecks.has(s)) {
+    const [, b = 0, c = 0, d = 0] = s.byteRange;
+    const ok = !s.problem && byteRangeProblem(s.byteRange, s.contents.length, pdf) === null;
+    signerChecks.set(s, cms && ok ? checkSigner(cms, [pdf.subarray(0, b), pdf.subarray(c, c + d)]) : null);
+  }
+  return signerChecks.get(s)!;
+}
+
+/**
+ * Whether a signature (or document time-stamp) verifies over the bytes it covers: their digest is the one
+ * signed and the signature over it is valid. Only such a signature vouches for what its own update wrote
+ * (its widget, the field values drawn with it) in what changed after an earlier one (changes.ts); whose it
+ * is and whether it is trusted are its own findings.
+ */
+export function verifiesOverItsBytes(s: FoundSignature, cms: SignedData | null, pdf: Uint8Array): boolean {
+  if (s.docTimeStamp) {
+    const token = documentToken(s, cms, pdf);
+    return token !== null && token.imprintOk && token.signatureOk;
+  }
+  const checked = signerCheck(s, cms, pdf);
+  return checked?.intact === 'ok' && checked.signatureValid === 'ok';
+}
+
 const earliest = (...times: (Date | null)[]) =>
   times.filter((t): t is Date => t !== null).reduce((a, b) => (b < a ? b : a));
 
@@ -90,8 +120,7 @@ export function checkSignature(
   const byteRange = s.problem
     ? { ok: false, wholeFile: false, problem: s.problem }
     : checkByteRange(s.byteRange, s.contents.length, env.pdf);
-  const [, b = 0, c = 0, d = 0] = s.byteRange;
-  const covered = byteRange.ok ? [env.pdf.subarray(0, b), env.pdf.subarray(c, c + d)] : [];
+  const [, , c = 0, d = 0] = s.byteRange;
   const info = cms?.signerInfos[0];
   const reliedAt = env.poe ?? env.now;
   let intact: CheckState = 'failed';
@@ -109,7 +138,7 @@ export function checkSignature(
     timestamp = timestampOf(token, chain);
   } else {
     if (cms && info) {
-      const checked = byteRange.ok ? checkSigner(cms, covered) : null;
+      const checked = signerCheck(s, cms, env.pdf);
       intact = checked?.intact ?? 'failed';
       signatureValid = checked?.signatureValid ?? 'failed';
       cert = checked?.cert ?? null;

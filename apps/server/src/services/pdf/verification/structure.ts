@@ -120,9 +120,12 @@ export function signatureFields(reader: PdfReader): { name: string; dict: PdfDic
 
 /**
  * Every signature field that has a value (/FT /Sig with /V), readable or not: `dict` is undefined when the
- * value is not a dictionary (e.g. a reference to a damaged object). A verifier reports each of them.
+ * value is not a dictionary (e.g. a reference to a damaged object); `num` is the field's object number
+ * (null: a direct object). A verifier reports each of them.
  */
-export function signedFields(reader: PdfReader): { name: string; dict: PdfDict | undefined }[] {
+export function signedFields(
+  reader: PdfReader,
+): { name: string; num: number | null; dict: PdfDict | undefined }[] {
   return formFields(reader).flatMap((f) => {
     if (f.type !== 'Sig' || f.value === undefined || f.value === null) return [];
     let dict: PdfDict | undefined;
@@ -132,6 +135,6 @@ export function signedFields(reader: PdfReader): { name: string; dict: PdfDict |
       if (err instanceof PdfError && err.problem === 'PDF_TOO_COMPLEX') throw err;
       dict = undefined;
     }
-    return [{ name: f.name, dict }];
+    return [{ name: f.name, num: f.num, dict }];
   });
 }

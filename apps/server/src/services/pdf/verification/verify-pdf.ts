@@ -11,7 +11,7 @@ import { certificateKey, fingerprints, type TrustContext } from './chain.ts';
 import { certificatesOf, crlsOf, distinguishedName, parseSignedData } from './cms-check.ts';
 import { archivedOcsps, parseOcspResponse } from './ocsp.ts';
 import { lockOf } from './locks.ts';
-import { checkSignature, type FoundSignature } from './signature.ts';
+import { checkSignature, verifiesOverItsBytes, type FoundSignature } from './signature.ts';
 import { docMdpPermission, dssStreams, pageNumbers, signedFields } from './structure.ts';
 import { longTermState, proofsOfExistence } from './timestamps.ts';
 import { overallVerdict, settleChanges } from './verdict.ts';
@@ -72,9 +72,10 @@ function unreadable(
 
 /** Every signature field with a value; one that cannot be read is kept with its problem. */
 function found(reader: PdfReader): FoundSignature[] {
-  return signedFields(reader).map(({ name, dict }): FoundSignature => {
+  return signedFields(reader).map(({ name, num, dict }): FoundSignature => {
     const broken = (problem: string): FoundSignature => ({
       field: name,
+      fieldNum: num,
       dict: dict ?? new PdfDict(),
       byteRange: [],
       contents: new Uint8Array(0),
@@ -92,6 +93,7 @@ function found(reader: PdfReader): FoundSignature[] {
     if (!(contents instanceof PdfString)) return broken('no-contents');
     return {
       field: name,
+      fieldNum: num,
       dict,
       byteRange: range.map((v) => (typeof v === 'number' ? v : NaN)),
       contents: contents.bytes,
@@ -203,6 +205,13 @@ function report(reader: PdfReader, input: VerifyInput, now: Date, limits: PdfLim
       return x === y ? 0 : x < y ? -1 : 1;
     });
   const poe = proofsOfExistence(ordered, pdf, now, ctx);
+  // A later signature's widget and stamps are part of it only when it verifies over its bytes: an unsigned
+  // update could add a signature field of its own with annotations naming it (changes.ts).
+  const verified = new Set(
+    ordered.flatMap(({ s, cms }) =>
+      s.fieldNum !== null && verifiesOverItsBytes(s, cms, pdf) ? [s.fieldNum] : [],
+    ),
+  );
   // After the last readable signature or time-stamp only a DSS may follow (anything else is a change).
   const lastEnd = Math.max(0, ...ordered.map((o) => endOf(o.s)).filter(Number.isFinite));
   const results: VerifiedSignature[] = settleChanges(
@@ -216,7 +225,9 @@ function report(reader: PdfReader, input: VerifyInput, now: Date, limits: PdfLim
         poe: poe[index] ?? null,
         changesSince: (end) => {
           const before = revisionAt(end);
-          return before ? compareRevisions(before, reader, { tail: end === lastEnd, revisionAt }) : null;
+          return before
+            ? compareRevisions(before, reader, { tail: end === lastEnd, revisionAt, verified })
+            : null;
         },
       }),
     ),
