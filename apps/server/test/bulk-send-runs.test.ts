@@ -178,6 +178,23 @@ describe('the preview of a large or bad file', () => {
     // Three columns per role and the document name: at most 4.
     expect(p.fileProblems).toEqual([{ problem: 'tooManyColumns', count: 5001, max: 4 }]);
     expect(p.fileProblemCount).toBe(1);
+    // A known column counts once towards the limit: repeated, it is one repeated column, however often.
+    const again = ['Tenant email', 'Tenant first name', ...Array.from({ length: 5 }, () => 'tenant EMAIL')];
+    const repeated = (
+      await t.json(owner, 'POST', `/api/bulk-send/preview/${id}`, {
+        csv: `${again.join(',')}\na@example.fi\n`,
+      })
+    ).json().preview;
+    expect(repeated.fileProblems).toEqual([{ problem: 'duplicateColumn', column: 'tenant EMAIL' }]);
+    // Over the limit by unknown columns, a repeated known one is still named.
+    const both = [...again, ...Array.from({ length: 4 }, (_, i) => `c${i}`)].join(',');
+    const over = (
+      await t.json(owner, 'POST', `/api/bulk-send/preview/${id}`, { csv: `${both}\na@example.fi\n` })
+    ).json().preview;
+    expect(over.fileProblems).toEqual([
+      { problem: 'tooManyColumns', count: 11, max: 4 },
+      { problem: 'duplicateColumn', column: 'tenant EMAIL' },
+    ]);
     const rows = [
       ...Array.from({ length: 150 }, (_, i) => `bad ${i}`),
       ...Array.from({ length: 20 }, (_, i) => `ok${i}@example.fi`),

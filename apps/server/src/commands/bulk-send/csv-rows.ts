@@ -40,26 +40,34 @@ const nameSchema = documentName();
 const SUFFIX = { email: 'email', givenName: 'first name', familyName: 'last name' } as const;
 
 /**
- * The problems of the header: missing e-mail and required field columns, unknown and repeated ones. A header
- * with more named columns than the template could use (three per role, one per field, the document name)
- * is one problem, tooManyColumns, instead of one per column it cannot use.
+ * The problems of the header: missing e-mail and required field columns, unknown and repeated ones (each
+ * column named once, however often it repeats). A header naming more distinct columns than the template
+ * could use (three per role, one per field, the document name) is one problem, tooManyColumns (`count`: its
+ * named columns), instead of one unknownColumn per column it cannot use. Known columns are counted once
+ * each, so they never exceed the limit: a header is over it only by unknown columns, and a known column
+ * repeated is duplicateColumn whatever the header's width.
  */
 function headerProblems(header: string[], columns: (BulkColumn | null)[], input: BulkCsvInput) {
-  const problems: FileProblem[] = [];
   const seen = new Set<string>();
-  const named = header.filter((h) => h.trim() !== '').length;
-  const max = input.roles.length * 3 + input.fields.length + 1;
-  if (named > max) problems.push({ problem: 'tooManyColumns', count: named, max });
+  const repeated = new Map<string, string>();
+  const unknown = new Set<string>();
   columns.forEach((c, i) => {
     const label = header[i]?.trim() ?? '';
     if (c === null) {
-      if (label !== '' && named <= max) problems.push({ problem: 'unknownColumn', column: label });
+      if (label !== '') unknown.add(label);
       return;
     }
     const id = c.kind === 'field' ? `field:${c.name}` : c.kind === 'name' ? 'name' : `${c.kind}:${c.role}`;
-    if (seen.has(id) && named <= max) problems.push({ problem: 'duplicateColumn', column: label });
+    if (seen.has(id) && !repeated.has(id)) repeated.set(id, label);
     seen.add(id);
   });
+  const named = header.filter((h) => h.trim() !== '').length;
+  const max = input.roles.length * 3 + input.fields.length + 1;
+  const problems: FileProblem[] =
+    seen.size + unknown.size > max
+      ? [{ problem: 'tooManyColumns', count: named, max }]
+      : [...unknown].map((column) => ({ problem: 'unknownColumn', column }));
+  for (const column of repeated.values()) problems.push({ problem: 'duplicateColumn', column });
   for (const role of input.roles) {
     if (!seen.has(`email:${role}`)) problems.push({ problem: 'missingColumn', column: `${role} email` });
   }
