@@ -141,8 +141,18 @@ describe('the verification corpus', () => {
     const last = report.signatures.at(-1)!;
     expect(last).toMatchObject({ kind: 'document-timestamp', status: 'invalid', signer: { name: '' } });
     expect(last.warnings[0]).toBe('contents-unreadable');
-    // The signatures before it are intact and trusted: they alone would have answered "valid".
-    expect(report.signatures.slice(0, 3).every((s) => s.status === 'valid')).toBe(true);
+    // The signatures before it are intact and trusted, but a signature that does not verify vouches for
+    // nothing its update added: its widget is an annotation added after them (the seal's lock forbids it).
+    const before = report.signatures.slice(0, 3);
+    expect(before.every((s) => s.intact === 'ok' && s.signatureValid === 'ok')).toBe(true);
+    expect(before.map((s) => s.changes?.annotations)).toEqual(
+      before.map(() => [{ page: 3, change: 'added', subtype: 'Widget' }]),
+    );
+    expect(before.map((s) => s.warnings)).toEqual([
+      ['modified-after-signing-unsigned'],
+      ['modified-after-signing-unsigned'],
+      ['modified-not-allowed'],
+    ]);
   });
 
   it('reports a change of only /Info after the seal: the seal locked the document, so invalid', async () => {
