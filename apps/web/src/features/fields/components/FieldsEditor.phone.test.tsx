@@ -1,23 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as MantineHooks from '@mantine/hooks';
 import { changeLanguage } from '../../../lib/i18n';
 import { mockPhoneWidth } from '../../../test/phone';
 import { BERT, open, savedFields, serve, setUpEditorTests, textField } from '../test/editor';
 
-vi.mock('../../../components/toast', () => ({ showError: vi.fn(), showSuccess: vi.fn() }));
 // jsdom draws no PDF and measures nothing: a two-page PDF, pages as plain boxes, an area 370 px wide.
-vi.mock('../../../components/pdf/usePdfDocument', () => ({
-  usePdfDocument: () => ({ pdf: { numPages: 2 }, pageWidth: 595 }),
-}));
-vi.mock('../../../components/pdf/PdfPage', () => ({
-  CSS_PER_POINT: 96 / 72,
-  PdfPage: ({ pageNumber }: { pageNumber: number }) => <div data-testid={`pdf-page-${pageNumber}`} />,
-}));
-vi.mock('@mantine/hooks', async (original) => ({
-  ...(await original<typeof MantineHooks>()),
-  useElementSize: () => ({ ref: () => undefined, width: 370, height: 1000 }),
-}));
+vi.mock('../../../components/toast', () => import('../test/editor-mocks'));
+vi.mock('../../../components/pdf/usePdfDocument', () => import('../test/editor-mocks'));
+vi.mock('../../../components/pdf/PdfPage', () => import('../test/editor-mocks'));
+vi.mock('@mantine/hooks', async (original) =>
+  (await import('../test/editor-mocks')).mantineHooks(original, 370),
+);
 
 setUpEditorTests();
 afterEach(() => changeLanguage('en'));

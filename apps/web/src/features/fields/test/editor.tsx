@@ -7,7 +7,8 @@ import FieldsEditor from '../components/FieldsEditor';
 
 /**
  * The fields editor's test fixtures: a contract with two signees, its two-page PDF and the save call. The
- * test files mock pdf.js, the page canvas and the element size themselves (vi.mock is per file).
+ * test files mock pdf.js, the page canvas and the element size themselves (vi.mock is per file), with the
+ * factories in editor-mocks.tsx.
  */
 export const DOC_ID = '00000000-0000-4000-8000-00000000d101';
 export const ANNA = '00000000-0000-4000-8000-0000000000a1';
