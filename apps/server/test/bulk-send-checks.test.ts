@@ -1,61 +1,38 @@
 import { P } from '@sinetti/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { enqueueBulkRun } from '../src/commands/bulk-send/start.ts';
 import { bulkSendRows, bulkSends, documents, signingProcesses } from '../src/db/schema/index.ts';
 import { ledgerSum } from './billing-helper.ts';
+import { bulkSendSuite } from './bulk-send-helper.ts';
 import { reserveMailQuota } from '../src/services/mail/limits.ts';
 import { makeDocx } from './fixtures/office.ts';
 import { errorOf, type TestUser } from './helper.ts';
-import { buildSigningApp, type SigningTestApp } from './signing-helper.ts';
+import type { SigningTestApp } from './signing-helper.ts';
 
 // Issue #33 item 4: what the preview finds, who may bulk send, and the e-mail limit's wait.
 let t: SigningTestApp;
 let owner: TestUser;
 let other: TestUser;
 let templateId: string;
+const kit = bulkSendSuite((s) => ({ t, owner } = s), { MAIL_LIMIT_PER_ORGANIZATION: '20' }, 50);
 beforeAll(async () => {
-  t = await buildSigningApp({ MAIL_LIMIT_PER_ORGANIZATION: '20' });
-  owner = await t.organization(await t.signUp({ name: 'Sara Sender' }));
   other = await t.organization(await t.signUp());
-  await t.fund(owner, 50);
   templateId = await template(owner);
 }, 120_000);
-afterAll(async () => t.close());
 
 const DOCX = makeDocx(
   '<w:p><w:r><w:t xml:space="preserve">{{tenant_name}} pays {{rent:number}} from {{start:date|2026-01-01}}.</w:t></w:r></w:p>',
 );
 
-async function template(user: TestUser): Promise<string> {
-  const res = await t.upload(user, {
-    type: 'template',
-    fileName: 'lease.docx',
-    content: DOCX,
-    name: 'Lease',
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const id = res.json().document.id as string;
-  const roles = { roles: ['Tenant', 'Landlord'] };
-  expect((await t.json(user, 'PUT', `/api/documents/template-roles/${id}`, roles)).statusCode).toBe(200);
-  return id;
-}
+const { info, settle } = kit;
+/** The lease template (two roles, three fields), uploaded by `user`. */
+const template = (user: TestUser) => kit.template(user, { content: DOCX, roles: ['Tenant', 'Landlord'] });
 
 const preview = (u: TestUser, csv: string, id = templateId) =>
   t.json(u, 'POST', `/api/bulk-send/preview/${id}`, { csv });
 const start = (u: TestUser, csv: string, id = templateId) =>
   t.json(u, 'POST', `/api/bulk-send/start/${id}`, { csv });
-
-/** Runs the jobs, moving the clock past each wait, until no bulk send of the owner runs. */
-async function settle() {
-  for (let i = 0; i < 50; i++) {
-    await t.app.jobs.drain({ maxJobs: 500 });
-    const list = (await t.json(owner, 'GET', '/api/bulk-send/list')).json().bulkSends as { status: string }[];
-    if (list.every((b) => b.status === 'done')) return;
-    t.clock.advance(3_000);
-  }
-  throw new Error('a bulk send did not finish');
-}
 
 const GOOD =
   'Tenant email,Tenant first name,Landlord email,tenant_name,rent\n' +
@@ -176,7 +153,7 @@ describe('bulk send permissions', () => {
     expect(await abilities(owner)).toBe(true);
     expect(await abilities(viewer)).toBe(false);
     await settle();
-    expect((await t.json(owner, 'GET', `/api/bulk-send/info/${id}`)).json().bulkSend).toMatchObject({
+    expect((await info(owner, id)).bulkSend).toMatchObject({
       sent: 2,
     });
   });
@@ -192,7 +169,7 @@ describe('bulk send rows that cannot be sent', () => {
     const id = started.json().bulkSend.id as string;
     // Only the bulk send's job: the contracts are made, their PDFs still to be made.
     await t.app.jobs.drain({ kinds: ['bulk-send.run'] });
-    const made = (await t.json(owner, 'GET', `/api/bulk-send/info/${id}`)).json().rows;
+    const made = (await info(owner, id)).rows;
     expect(made.map((r: { status: string }) => r.status)).toEqual(['created', 'created']);
     // The first one's conversion fails (as LibreOffice does on a file it cannot read).
     await t.database.db
@@ -200,7 +177,7 @@ describe('bulk send rows that cannot be sent', () => {
       .set({ conversionStatus: 'failed' })
       .where(eq(documents.id, made[0].documentId));
     await settle();
-    const done = (await t.json(owner, 'GET', `/api/bulk-send/info/${id}`)).json();
+    const done = await info(owner, id);
     expect(done.bulkSend).toMatchObject({ status: 'done', sent: 1, failed: 1 });
     expect(done.rows[0]).toMatchObject({
       status: 'failed',
@@ -230,7 +207,7 @@ describe('bulk send and the e-mail limit', () => {
       await t.app.jobs.drain({ maxJobs: 500 });
       t.clock.advance(3_000);
     }
-    const waiting = (await t.json(owner, 'GET', `/api/bulk-send/info/${id}`)).json();
+    const waiting = await info(owner, id);
     expect(waiting.bulkSend).toMatchObject({
       status: 'running',
       sent: 2,
@@ -240,7 +217,7 @@ describe('bulk send and the e-mail limit', () => {
     expect(Date.parse(waiting.bulkSend.waitingUntil)).toBeGreaterThan(ctx.clock.now().getTime());
     t.clock.advance(3600_000);
     await t.app.jobs.drain({ maxJobs: 500 });
-    const done = (await t.json(owner, 'GET', `/api/bulk-send/info/${id}`)).json();
+    const done = await info(owner, id);
     expect(done.bulkSend).toMatchObject({ status: 'done', sent: 3, failed: 0, waitingUntil: null });
   }, 300_000);
 });
@@ -252,7 +229,7 @@ describe('bulk send after a crash', () => {
     const csv = 'Tenant email,Landlord email,tenant_name,rent\nz@example.fi,l@example.fi,Z,1\n';
     const id = (await start(owner, csv)).json().bulkSend.id as string;
     await settle();
-    const [row] = (await t.json(owner, 'GET', `/api/bulk-send/info/${id}`)).json().rows;
+    const [row] = (await info(owner, id)).rows;
     expect(row).toMatchObject({ status: 'sent' });
     const before = await ledgerSum(t, owner.personalOrganizationId);
     // As if the run had stopped between the send's commit and recording it: the row still says created.
@@ -265,7 +242,7 @@ describe('bulk send after a crash', () => {
       .returning();
     await enqueueBulkRun(db, bulk!, t.clock.now());
     await settle();
-    const after = (await t.json(owner, 'GET', `/api/bulk-send/info/${id}`)).json();
+    const after = await info(owner, id);
     expect(after.bulkSend).toMatchObject({ status: 'done', sent: 1, failed: 0 });
     expect(after.rows[0].documentId).toBe(row.documentId);
     const rounds = await db

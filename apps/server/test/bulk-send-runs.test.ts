@@ -1,54 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { BULK_PREVIEW_LIST_MAX, P } from '@sinetti/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { claimRows, LEASE_MS, record, release } from '../src/commands/bulk-send/lease.ts';
 import { bulkSendRows, bulkSends, documents, roles } from '../src/db/schema/index.ts';
+import { bulkSendSuite } from './bulk-send-helper.ts';
 import { makeDocx } from './fixtures/office.ts';
 import { errorOf, type TestUser } from './helper.ts';
-import { buildSigningApp, type SigningTestApp } from './signing-helper.ts';
+import type { SigningTestApp } from './signing-helper.ts';
 
 // The review of bulk send (issue #33 item 4): a folder deleted mid-run, who may retry, the preview's
 // bounds, and a run whose lease ran out.
 let t: SigningTestApp;
 let owner: TestUser;
-beforeAll(async () => {
-  t = await buildSigningApp();
-  owner = await t.organization(await t.signUp({ name: 'Sara Sender' }));
-  await t.fund(owner, 20);
-}, 120_000);
-afterAll(async () => t.close());
+const kit = bulkSendSuite((s) => ({ t, owner } = s));
 
 const PLAIN = makeDocx('<w:p><w:r><w:t>Lease.</w:t></w:r></w:p>');
 
-async function template(name: string, content = PLAIN, parent?: string): Promise<string> {
-  const file = { type: 'template', fileName: 'lease.docx', content, name, ...(parent ? { parent } : {}) };
-  const res = await t.upload(owner, file);
-  expect(res.statusCode, res.body).toBe(200);
-  const id = res.json().document.id as string;
-  const roles = { roles: ['Tenant'] };
-  expect((await t.json(owner, 'PUT', `/api/documents/template-roles/${id}`, roles)).statusCode).toBe(200);
-  return id;
-}
-
-const start = async (u: TestUser, id: string, csv: string) => {
-  const res = await t.json(u, 'POST', `/api/bulk-send/start/${id}`, { csv });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().bulkSend.id as string;
-};
-const info = async (u: TestUser, id: string) => (await t.json(u, 'GET', `/api/bulk-send/info/${id}`)).json();
-const retry = (u: TestUser, id: string) => t.json(u, 'POST', `/api/bulk-send/retry/${id}`);
-
-/** Runs the jobs, moving the clock past each wait, until no bulk send of the organization runs. */
-async function settle() {
-  for (let i = 0; i < 50; i++) {
-    await t.app.jobs.drain({ maxJobs: 500 });
-    const list = (await t.json(owner, 'GET', '/api/bulk-send/list')).json().bulkSends as { status: string }[];
-    if (list.every((b) => b.status === 'done')) return;
-    t.clock.advance(3_000);
-  }
-  throw new Error('a bulk send did not finish');
-}
+const { start, info, retry, settle } = kit;
+/** A template of one Tenant role named `name`, uploaded by the owner. */
+const template = (name: string, content = PLAIN, parent?: string) =>
+  kit.template(owner, { name, content, ...(parent ? { parent } : {}) });
 
 let folderless: string;
 

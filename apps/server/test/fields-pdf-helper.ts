@@ -1,14 +1,41 @@
 // Reading back the fields drawn on a signed PDF's pages with poppler (issue #33 item 2): where pdftotext
-// finds each word, and how much ink pdftoppm renders inside a rectangle. Shared by pdf-fields.test.ts and
-// fields-signing.test.ts.
+// finds each word, and how much ink pdftoppm renders inside a rectangle; and two signees signing with field
+// values drawn. Shared by pdf-fields.test.ts, pdf-fields-verify.test.ts and fields-signing.test.ts.
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { SigningCa } from '../src/services/pdf/ca/ca.ts';
+import type { FieldStamp } from '../src/services/pdf/field-stamps.ts';
+import { addSignature } from '../src/services/pdf/index.ts';
 import { readNetpbm } from './netpbm.ts';
 import { tempDir } from './pdf-fixtures.ts';
 
 const exec = promisify(execFile);
+
+/** The two signees of the signed-PDF field tests. */
+export const signees = [
+  { name: 'Åsa Öberg', email: 'asa@example.com', level: 'Simple' },
+  { name: 'Matti Meikäläinen', email: 'matti@example.com', level: 'Simple' },
+];
+
+/** Signee `slot` (of `signees`) signs `pdf` by e-mail code, with `fields` drawn in the signature's update. */
+export const signWithFields = (ca: SigningCa, pdf: Uint8Array, slot: number, fields: FieldStamp[]) =>
+  addSignature(pdf, {
+    signer: signees[slot]!,
+    method: 'Email code (simple)',
+    signedAt: new Date('2026-06-01T09:00:00Z'),
+    stampSlot: slot,
+    lang: 'fi',
+    mark: { kind: 'typed', text: signees[slot]!.name },
+    ca,
+    fields,
+  });
+
+/** Signee `slot`'s text field "Arvo <slot>" on page 1, 0.3 wide, at `at` (fractions of the page). */
+export const textValue = (slot: number, at: { x: number; y: number; height: number }): FieldStamp[] => [
+  { page: 1, width: 0.3, ...at, shown: { kind: 'text', text: `Arvo ${slot}` } },
+];
 
 export interface Word {
   text: string;

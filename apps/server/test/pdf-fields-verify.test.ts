@@ -4,30 +4,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VerificationReport } from '@sinetti/contract';
 import type { SigningCa } from '../src/services/pdf/ca/ca.ts';
-import { SIGNED_WITH_KEY, type FieldStamp } from '../src/services/pdf/field-stamps.ts';
-import { addSignature, prepareForSigning, verifySignedPdf } from '../src/services/pdf/index.ts';
+import { SIGNED_WITH_KEY } from '../src/services/pdf/field-stamps.ts';
+import { prepareForSigning, verifySignedPdf } from '../src/services/pdf/index.ts';
 import { PdfDict, PdfRef, PdfString, name } from '../src/services/pdf/syntax/objects.ts';
 import { pageRefs } from '../src/services/pdf/syntax/pages.ts';
 import { PdfReader } from '../src/services/pdf/syntax/reader.ts';
 import { IncrementalUpdate } from '../src/services/pdf/syntax/writer.ts';
 import { compareRevisions } from '../src/services/pdf/verification/changes.ts';
 import { formFields } from '../src/services/pdf/verification/structure.ts';
+import { signees, signWithFields, textValue } from './fields-pdf-helper.ts';
 import { makePdf, makeTestCa, removeTempDirs } from './pdf-fixtures.ts';
 
-const signees = [
-  { name: 'Åsa Öberg', email: 'asa@example.com', level: 'Simple' },
-  { name: 'Matti Meikäläinen', email: 'matti@example.com', level: 'Simple' },
-];
-const value = (slot: number): FieldStamp[] => [
-  {
-    page: 1,
-    x: 0.1,
-    y: 0.1 + slot * 0.2,
-    width: 0.3,
-    height: 0.04,
-    shown: { kind: 'text', text: `Arvo ${slot}` },
-  },
-];
+const value = (slot: number) => textValue(slot, { x: 0.1, y: 0.1 + slot * 0.2, height: 0.04 });
 
 /** The objects an appended stamp update writes before the next free number (appearance, annotation). */
 const STAMP_OBJECTS = 2;
@@ -162,17 +150,7 @@ const addedAnnotations = (report: VerificationReport) =>
 describe('field stamps and the revision that adds them', () => {
   let ca: SigningCa;
   let prepared: Uint8Array;
-  const sign = (pdf: Uint8Array, slot: number) =>
-    addSignature(pdf, {
-      signer: signees[slot]!,
-      method: 'Email code (simple)',
-      signedAt: new Date('2026-06-01T09:00:00Z'),
-      stampSlot: slot,
-      lang: 'fi',
-      mark: { kind: 'typed', text: signees[slot]!.name },
-      ca,
-      fields: value(slot),
-    });
+  const sign = (pdf: Uint8Array, slot: number) => signWithFields(ca, pdf, slot, value(slot));
 
   beforeAll(async () => {
     ca = await makeTestCa();

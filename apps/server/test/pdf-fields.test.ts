@@ -5,14 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningCa } from '../src/services/pdf/ca/ca.ts';
 import { placeField, shownSize, userPoint, type ShownPage } from '../src/services/pdf/field-geometry.ts';
 import { fitTextBox, type FieldStamp } from '../src/services/pdf/field-stamps.ts';
-import {
-  addSignature,
-  prepareForSigning,
-  verifySignedPdf,
-  verifyWithPdfsig,
-} from '../src/services/pdf/index.ts';
+import { prepareForSigning, verifySignedPdf, verifyWithPdfsig } from '../src/services/pdf/index.ts';
 import { textWidth } from '../src/services/pdf/text.ts';
-import { inkIn, shownRect, textInside, wordsOn } from './fields-pdf-helper.ts';
+import {
+  inkIn,
+  shownRect,
+  signees,
+  signWithFields,
+  textInside,
+  textValue,
+  wordsOn,
+} from './fields-pdf-helper.ts';
 import { mutoolVerify } from './pdf-openssl.ts';
 import { makePdf, makeTestCa, removeTempDirs, tempDir } from './pdf-fixtures.ts';
 import { writeFile } from 'node:fs/promises';
@@ -107,21 +110,7 @@ async function rotatedPdf(): Promise<Uint8Array> {
 
 describe('a signee’s fields in the signed PDF', () => {
   let ca: SigningCa;
-  const signees = [
-    { name: 'Åsa Öberg', email: 'asa@example.com', level: 'Simple' },
-    { name: 'Matti Meikäläinen', email: 'matti@example.com', level: 'Simple' },
-  ];
-  const sign = (pdf: Uint8Array, slot: number, fields: FieldStamp[]) =>
-    addSignature(pdf, {
-      signer: signees[slot]!,
-      method: 'Email code (simple)',
-      signedAt: new Date('2026-06-01T09:00:00Z'),
-      stampSlot: slot,
-      lang: 'fi',
-      mark: { kind: 'typed', text: signees[slot]!.name },
-      ca,
-      fields,
-    });
+  const sign = (pdf: Uint8Array, slot: number, fields: FieldStamp[]) => signWithFields(ca, pdf, slot, fields);
 
   beforeAll(async () => {
     ca = await makeTestCa();
@@ -222,16 +211,7 @@ describe('a signee’s fields in the signed PDF', () => {
       documentId: 'doc-4',
       lang: 'fi',
     });
-    const value = (slot: number): FieldStamp[] => [
-      {
-        page: 1,
-        x: 0.5,
-        y: 0.1 + slot * 0.1,
-        width: 0.3,
-        height: 0.05,
-        shown: { kind: 'text', text: `Arvo ${slot}` },
-      },
-    ];
+    const value = (slot: number) => textValue(slot, { x: 0.5, y: 0.1 + slot * 0.1, height: 0.05 });
     const signed = await sign(await sign(prepared, 0, value(0)), 1, value(1));
     const words = await wordsOn(signed, 1);
     expect(textInside(words, shownRect(value(1)[0]!, 595.28, 841.89))).toBe('Arvo 1');
