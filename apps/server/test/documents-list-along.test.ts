@@ -1,20 +1,19 @@
 /**
  * A folder's page read in the caller's session statement (issue #32 item 5; queries/documents/list-documents.ts
- * listingAlong): one round trip for the owner, a member whose roles hide documents, a member who holds them
- * and an API key's session, each seeing exactly what its scope sees; and the page is answered from that read
- * only when it was read for the very visibility authorize() gave (otherwise listed again).
+ * listingAlong): for the owner, a member whose roles hide documents, a member who holds them and an API key's
+ * session, the page read along the session is usable (read for the very visibility authorize() gives, so the
+ * route needs no second statement) and holds exactly what that caller sees; otherwise it is not answered.
+ * No vi.mock: the server's test files share their worker's loaded modules (vitest.config.ts isolate: false).
  */
 import { P } from '@sinetti/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleAssignments, roles } from '../src/db/schema/index.ts';
+import { resolveActorAlong, type OrganizationActor } from '../src/http/actor.ts';
+import { authorize } from '../src/policies/index.ts';
 import * as listing from '../src/queries/documents/list-documents.ts';
 import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
 import type { TestUser } from './helper.ts';
-
-vi.mock('../src/queries/documents/list-documents.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof listing>();
-  return { ...real, listFolder: vi.fn(real.listFolder) };
-});
 
 let t: DocumentsTestApp;
 let owner: TestUser;
@@ -73,17 +72,36 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('documents/list read along the session', () => {
-  it('answers each caller what its roles let it see, from the session statement alone', async () => {
-    const listFolder = vi.mocked(listing.listFolder);
-    listFolder.mockClear();
-    expect(await names(owner, `/api/documents/list/${folder}`)).toEqual(['Open', 'Secret']);
-    expect(await names(lawyer, `/api/documents/list/${folder}`)).toEqual(['Open', 'Secret']);
-    expect(await names(colleague, `/api/documents/list/${folder}`)).toEqual(['Open']);
+  /** The page the session's statement read for `u`, as the list route takes it (null: not usable). */
+  async function alongPage(u: TestUser, parentId: string | null, page = { limit: 50, offset: 0 }) {
+    const req = {
+      headers: { 'session-id': u.token, 'company-id': u.personalOrganizationId },
+      ip: '127.0.0.1',
+    } as unknown as FastifyRequest;
+    const reads = listing.listingAlong(parentId, page);
+    const { actor, along } = await resolveActorAlong(t.database.db, t.clock, req, 'organization', reads);
+    const found = listing.listFromSession(
+      authorize(actor as OrganizationActor, P.DOCUMENTS_VIEW),
+      along,
+      parentId,
+      page.limit,
+    );
+    return found && (JSON.parse(found.documents) as { name: string }[]).map((d) => d.name);
+  }
+
+  it('is read for the visibility authorize() gives each caller, and holds what that caller sees', async () => {
+    expect(await alongPage(owner, folder)).toEqual(['Open', 'Secret']);
+    expect(await alongPage(lawyer, folder)).toEqual(['Open', 'Secret']);
+    expect(await alongPage(colleague, folder)).toEqual(['Open']);
     // A key is never the owner (api-key-actor.ts keyMembership): it sees what no role hides.
+    expect(await alongPage(key, folder)).toEqual(['Open']);
+    expect(await alongPage(owner, null)).toEqual(['Contracts', 'Top secret']);
+    expect(await alongPage(colleague, null, { limit: 1, offset: 1 })).toEqual(['Top secret']);
+    // The route answers the same pages.
+    expect(await names(owner, `/api/documents/list/${folder}`)).toEqual(['Open', 'Secret']);
+    expect(await names(colleague, `/api/documents/list/${folder}`)).toEqual(['Open']);
     expect(await names(key, `/api/documents/list/${folder}`)).toEqual(['Open']);
-    expect(await names(owner, '/api/documents/list')).toEqual(['Contracts', 'Top secret']);
     expect(await names(colleague, '/api/documents/list?limit=1&offset=1')).toEqual(['Top secret']);
-    expect(listFolder).not.toHaveBeenCalled();
   });
 
   it('keeps the errors of a listing: another id, a malformed id, a missing session, bad paging', async () => {
