@@ -4,7 +4,7 @@ import type * as send from '../src/commands/signing/send.ts';
 import { bulkSendRows, signingProcesses } from '../src/db/schema/index.ts';
 import { makeDocx } from './fixtures/office.ts';
 import type { TestUser } from './helper.ts';
-import { buildSigningApp, type SigningTestApp } from './signing-helper.ts';
+import type { SigningTestApp } from './signing-helper.ts';
 
 // Bulk send (issue #33 item 4), a run whose lease ran out and the run that claimed its row again: both read
 // the row's contract as a draft, the first sends it, and the second's send is refused under the lock. That
@@ -28,11 +28,19 @@ vi.mock('../src/commands/signing/send.ts', async (importOriginal) => {
 let t: SigningTestApp;
 let owner: TestUser;
 beforeAll(async () => {
+  // The test files share their worker's loaded modules (vitest.config.ts isolate: false): an app built from
+  // modules another file loaded first would call the real send command, not the mock above. So the app's
+  // modules are loaded afresh for this file (and again for the files after it: afterAll).
+  vi.resetModules();
+  const { buildSigningApp } = await import('./signing-helper.ts');
   t = await buildSigningApp();
   owner = await t.organization(await t.signUp({ name: 'Sara Sender' }));
   await t.fund(owner, 20);
 }, 120_000);
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t?.close();
+  vi.resetModules();
+});
 
 const PLAIN = makeDocx('<w:p><w:r><w:t>Race.</w:t></w:r></w:p>');
 
