@@ -23,36 +23,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-async function makeKey(
-  user: TestUser,
-  permissions: number[],
-  extra: { name?: string; expires?: string | null } = {},
-): Promise<{ id: string; secret: string }> {
-  const res = await t.json(user, 'POST', `${A}/apikey/none`, {
-    name: extra.name ?? 'CRM',
-    permissions,
-    ...extra,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { id: res.json().apiKey.id, secret: res.json().secret };
-}
-
-async function keyLogin(secret: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: `${A}/login`,
-    headers: { 'application-id': 'Frontend', 'user-agent': 'crm-sync/1.0' },
-    payload: { type: 'API', credential: secret },
-  });
-}
-
-/** A caller that uses a key's session (its organization in company-id, as an integration would send). */
-async function asKey(secret: string, organizationId: string): Promise<TestUser> {
-  const res = await keyLogin(secret);
-  expect(res.statusCode, res.body).toBe(200);
-  return { token: res.json().session.id, accountId: '', personalOrganizationId: organizationId, email: '' };
-}
-
 describe('the SPEC calls', () => {
   it('apikey/none shows what a new key may carry; POST apikey/none makes one and shows its secret once', async () => {
     const none = await t.json(owner, 'GET', `${A}/apikey/none`);
@@ -121,12 +91,12 @@ describe('the SPEC calls', () => {
   });
 
   it('another organization’s key answers 404 to show and to revoke', async () => {
-    const foreign = await makeKey(otherOwner, [P.DOCUMENTS_VIEW]);
+    const foreign = await t.apiKey(otherOwner, [P.DOCUMENTS_VIEW]);
     expectError(await t.json(owner, 'GET', `${A}/apikey/${foreign.id}`), 404, 'NOT_FOUND');
     expectError(await t.json(owner, 'POST', `${A}/apikey/${foreign.id}/revoke`), 404, 'NOT_FOUND');
     const list = await t.json(owner, 'GET', `${A}/apikey-requests`);
     expect(list.body).not.toContain(foreign.id);
-    const res = await keyLogin(foreign.secret);
+    const res = await t.keyLogin(foreign.secret);
     expect(res.statusCode).toBe(200);
   });
 });
@@ -148,15 +118,15 @@ describe('what a key may do', () => {
   });
 
   it('logs in to a session of its organization and acts within its own permissions only', async () => {
-    const key = await makeKey(owner, [P.DOCUMENTS_VIEW, P.DOCUMENTS_CREATE]);
-    const login = await keyLogin(key.secret);
+    const key = await t.apiKey(owner, [P.DOCUMENTS_VIEW, P.DOCUMENTS_CREATE]);
+    const login = await t.keyLogin(key.secret);
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json()).toMatchObject({
       status: 'OK',
       session: { selectedOrganization: owner.personalOrganizationId },
     });
     expect(login.json().account).toBeUndefined();
-    const k = await asKey(key.secret, owner.personalOrganizationId);
+    const k = await t.keySession(key.secret, owner.personalOrganizationId);
 
     // Allowed: list and create documents.
     expect((await t.json(k, 'GET', '/api/documents/list')).statusCode).toBe(200);
@@ -177,8 +147,8 @@ describe('what a key may do', () => {
   });
 
   it('never reaches another organization: its creator’s other organization answers 404', async () => {
-    const key = await makeKey(owner, [P.DOCUMENTS_VIEW]);
-    const k = await asKey(key.secret, owner.personalOrganizationId);
+    const key = await t.apiKey(owner, [P.DOCUMENTS_VIEW]);
+    const k = await t.keySession(key.secret, owner.personalOrganizationId);
     const personal = (await t.json(owner, 'GET', `${A}/accounts`)).json().account.organizations;
     const elsewhere = personal.find((o: { id: string }) => o.id !== owner.personalOrganizationId).id;
     const res = await t.call(k, { method: 'GET', url: '/api/documents/list', company: elsewhere });
@@ -189,8 +159,8 @@ describe('what a key may do', () => {
 
   it('loses what its creator loses, and everything when the creator leaves', async () => {
     const admin = await t.member(owner, [P.ORG_EDIT_DETAILS, P.DOCUMENTS_VIEW, P.DOCUMENTS_CREATE]);
-    const key = await makeKey(admin, [P.DOCUMENTS_VIEW, P.DOCUMENTS_CREATE]);
-    const k = await asKey(key.secret, owner.personalOrganizationId);
+    const key = await t.apiKey(admin, [P.DOCUMENTS_VIEW, P.DOCUMENTS_CREATE]);
+    const k = await t.keySession(key.secret, owner.personalOrganizationId);
     expect((await t.json(k, 'POST', '/api/documents/create/folder', { name: 'a' })).statusCode).toBe(200);
     const [held] = await t.database.db
       .select({ roleId: roleAssignments.roleId })
@@ -206,7 +176,7 @@ describe('what a key may do', () => {
     const leave = await t.json(admin, 'GET', `${A}/leave/${owner.personalOrganizationId}`);
     expect(leave.statusCode, leave.body).toBe(200);
     expectError(await t.json(k, 'GET', '/api/documents/list'), 404, 'NOT_FOUND');
-    expectError(await keyLogin(key.secret), 401, 'SESSION_INVALID', 'API_KEY_INVALID');
+    expectError(await t.keyLogin(key.secret), 401, 'SESSION_INVALID', 'API_KEY_INVALID');
   });
 });
 
@@ -225,12 +195,12 @@ describe('which documents a key sees', () => {
       accountId: lawyer.accountId,
       organizationId: owner.personalOrganizationId,
     });
-    const ownersKey = await asKey(
-      (await makeKey(owner, [P.DOCUMENTS_VIEW])).secret,
+    const ownersKey = await t.keySession(
+      (await t.apiKey(owner, [P.DOCUMENTS_VIEW])).secret,
       owner.personalOrganizationId,
     );
-    const lawyersKey = await asKey(
-      (await makeKey(lawyer, [P.DOCUMENTS_VIEW])).secret,
+    const lawyersKey = await t.keySession(
+      (await t.apiKey(lawyer, [P.DOCUMENTS_VIEW])).secret,
       owner.personalOrganizationId,
     );
     expect((await t.json(owner, 'GET', `/api/documents/info/${restricted.id}`)).statusCode).toBe(200);
@@ -241,13 +211,13 @@ describe('which documents a key sees', () => {
 
 describe('refused keys', () => {
   it('a wrong or unknown key is 401 API_KEY_INVALID', async () => {
-    const key = await makeKey(owner, [P.DOCUMENTS_VIEW]);
+    const key = await t.apiKey(owner, [P.DOCUMENTS_VIEW]);
     const wrong = `${key.secret.slice(0, -4)}AAAA`;
-    expectError(await keyLogin(wrong), 401, 'SESSION_INVALID', 'API_KEY_INVALID');
-    expectError(await keyLogin('snt_nonsense'), 401, 'SESSION_INVALID', 'API_KEY_INVALID');
-    expectError(await keyLogin(''), 400, 'VALIDATION_FAILED');
+    expectError(await t.keyLogin(wrong), 401, 'SESSION_INVALID', 'API_KEY_INVALID');
+    expectError(await t.keyLogin('snt_nonsense'), 401, 'SESSION_INVALID', 'API_KEY_INVALID');
+    expectError(await t.keyLogin(''), 400, 'VALIDATION_FAILED');
     expectError(
-      await keyLogin(`snt_0123456789abcdef_${'A'.repeat(43)}`),
+      await t.keyLogin(`snt_0123456789abcdef_${'A'.repeat(43)}`),
       401,
       'SESSION_INVALID',
       'API_KEY_INVALID',
@@ -255,14 +225,14 @@ describe('refused keys', () => {
   });
 
   it('a revoked key is refused at login and its open sessions end at once', async () => {
-    const key = await makeKey(owner, [P.DOCUMENTS_VIEW]);
-    const k = await asKey(key.secret, owner.personalOrganizationId);
+    const key = await t.apiKey(owner, [P.DOCUMENTS_VIEW]);
+    const k = await t.keySession(key.secret, owner.personalOrganizationId);
     expect((await t.json(k, 'GET', '/api/documents/list')).statusCode).toBe(200);
     const revoked = await t.json(owner, 'POST', `${A}/apikey/${key.id}/revoke`);
     expect(revoked.statusCode, revoked.body).toBe(200);
     expect(revoked.json().apiKey.state).toBe('revoked');
     expectError(await t.json(k, 'GET', '/api/documents/list'), 401, 'SESSION_INVALID');
-    expectError(await keyLogin(key.secret), 401, 'SESSION_INVALID', 'API_KEY_REVOKED');
+    expectError(await t.keyLogin(key.secret), 401, 'SESSION_INVALID', 'API_KEY_REVOKED');
     // Again: OK, nothing changes.
     const again = await t.json(owner, 'POST', `${A}/apikey/${key.id}/revoke`);
     expect(again.json().apiKey.revoked).toBe(revoked.json().apiKey.revoked);
@@ -270,12 +240,12 @@ describe('refused keys', () => {
 
   it('an expired key is refused at login and on the calls of a session opened before', async () => {
     const expires = new Date(t.clock.now().getTime() + 10 * 60_000).toISOString();
-    const key = await makeKey(owner, [P.DOCUMENTS_VIEW], { expires });
-    const k = await asKey(key.secret, owner.personalOrganizationId);
+    const key = await t.apiKey(owner, [P.DOCUMENTS_VIEW], { expires });
+    const k = await t.keySession(key.secret, owner.personalOrganizationId);
     expect((await t.json(k, 'GET', '/api/documents/list')).statusCode).toBe(200);
     t.clock.advance(11 * 60_000);
     expectError(await t.json(k, 'GET', '/api/documents/list'), 401, 'SESSION_INVALID', 'API_KEY_EXPIRED');
-    expectError(await keyLogin(key.secret), 401, 'SESSION_INVALID', 'API_KEY_EXPIRED');
+    expectError(await t.keyLogin(key.secret), 401, 'SESSION_INVALID', 'API_KEY_EXPIRED');
     const shown = await t.json(owner, 'GET', `${A}/apikey/${key.id}`);
     expect(shown.json().apiKey.state).toBe('expired');
   });
@@ -283,8 +253,8 @@ describe('refused keys', () => {
 
 describe('use', () => {
   it('notes the last use at most once a minute', async () => {
-    const key = await makeKey(owner, [P.DOCUMENTS_VIEW]);
-    const k = await asKey(key.secret, owner.personalOrganizationId);
+    const key = await t.apiKey(owner, [P.DOCUMENTS_VIEW]);
+    const k = await t.keySession(key.secret, owner.personalOrganizationId);
     const lastUsed = async () => (await t.json(owner, 'GET', `${A}/apikey/${key.id}`)).json().apiKey.lastUsed;
     const first = await lastUsed();
     expect(first).not.toBeNull();
@@ -298,8 +268,14 @@ describe('use', () => {
 
   it('has its own rate limit per key (429 with Retry-After), which leaves other keys alone', async () => {
     t.clock.advance(60_000);
-    const busy = await asKey((await makeKey(owner, [P.DOCUMENTS_VIEW])).secret, owner.personalOrganizationId);
-    const calm = await asKey((await makeKey(owner, [P.DOCUMENTS_VIEW])).secret, owner.personalOrganizationId);
+    const busy = await t.keySession(
+      (await t.apiKey(owner, [P.DOCUMENTS_VIEW])).secret,
+      owner.personalOrganizationId,
+    );
+    const calm = await t.keySession(
+      (await t.apiKey(owner, [P.DOCUMENTS_VIEW])).secret,
+      owner.personalOrganizationId,
+    );
     let refused = null;
     for (let i = 0; i < 45 && !refused; i += 1) {
       const res = await t.json(busy, 'GET', '/api/documents/stats');
@@ -317,8 +293,8 @@ describe('use', () => {
   });
 
   it('is audited naming the key: made, used to log in, acting, revoked', async () => {
-    const key = await makeKey(owner, [P.DOCUMENTS_VIEW, P.DOCUMENTS_CREATE], { name: 'Audit me' });
-    const k = await asKey(key.secret, owner.personalOrganizationId);
+    const key = await t.apiKey(owner, [P.DOCUMENTS_VIEW, P.DOCUMENTS_CREATE], { name: 'Audit me' });
+    const k = await t.keySession(key.secret, owner.personalOrganizationId);
     const made = await t.json(k, 'POST', '/api/documents/create/folder', { name: 'Audited folder' });
     expect(made.statusCode).toBe(200);
     await t.json(owner, 'POST', `${A}/apikey/${key.id}/revoke`);
@@ -339,7 +315,7 @@ describe('use', () => {
 
   it('an organization has at most 50 live keys (409 API_KEY_LIMIT_REACHED)', async () => {
     const org = await t.organization(await t.signUp());
-    for (let i = 0; i < 50; i += 1) await makeKey(org, [P.DOCUMENTS_VIEW], { name: `k${i}` });
+    for (let i = 0; i < 50; i += 1) await t.apiKey(org, [P.DOCUMENTS_VIEW], { name: `k${i}` });
     expectError(
       await t.json(org, 'POST', `${A}/apikey/none`, { name: 'one more', permissions: [P.DOCUMENTS_VIEW] }),
       409,

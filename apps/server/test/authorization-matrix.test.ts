@@ -101,18 +101,8 @@ async function memberWith(permissions: number[], withMatrixRole = true): Promise
 
 /** A session of a new API key that `maker` makes with `permissions` (as an integration signs in). */
 async function keyCaller(maker: TestUser, permissions: number[]): Promise<TestUser> {
-  const made = await t.json(maker, 'POST', '/api/authentication/apikey/none', {
-    name: 'Matrix key',
-    permissions,
-  });
-  expect(made.statusCode, made.body).toBe(200);
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/authentication/login',
-    payload: { type: 'API', credential: made.json().secret },
-  });
-  expect(login.statusCode, login.body).toBe(200);
-  return { ...maker, token: login.json().session.id };
+  const { secret } = await t.apiKey(maker, permissions, { name: 'Matrix key' });
+  return t.keySession(secret, maker.personalOrganizationId);
 }
 
 /** A digest of everything a refused call must leave as it was. */

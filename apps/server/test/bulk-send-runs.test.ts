@@ -89,18 +89,10 @@ describe('retrying a bulk send the caller may not see', () => {
     const foreignTemplate = await t.create(elsewhere, 'template', 'Their template');
     const foreign = await start(elsewhere, foreignTemplate.id, 'document name\nTheirs\n');
     // A key of this organization, which may send.
-    const made = await t.json(owner, 'POST', '/api/authentication/apikey/none', {
+    const made = await t.apiKey(owner, [P.DOCUMENTS_VIEW, P.DOCUMENTS_CREATE, P.DOCUMENTS_EDIT], {
       name: 'Retry key',
-      permissions: [P.DOCUMENTS_VIEW, P.DOCUMENTS_CREATE, P.DOCUMENTS_EDIT],
     });
-    expect(made.statusCode, made.body).toBe(200);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/authentication/login',
-      payload: { type: 'API', credential: made.json().secret },
-    });
-    expect(login.statusCode, login.body).toBe(200);
-    const key = { ...owner, token: login.json().session.id as string };
+    const key = await t.keySession(made.secret, owner.personalOrganizationId);
     // A bulk send of this organization whose template is in a folder restricted to a role the sender lacks.
     const [role] = await t.database.db
       .insert(roles)

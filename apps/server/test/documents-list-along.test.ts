@@ -55,19 +55,8 @@ beforeAll(async () => {
   await create('Top secret');
   const given = await t.json(owner, 'GET', `/api/privileges/document-role/${secret}/${legalId}`);
   expect(given.statusCode, given.body).toBe(200);
-  const made = await t.json(owner, 'POST', '/api/authentication/apikey/none', {
-    name: 'CRM',
-    permissions: [P.DOCUMENTS_VIEW],
-  });
-  expect(made.statusCode, made.body).toBe(200);
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/authentication/login',
-    headers: { 'application-id': 'Frontend' },
-    payload: { type: 'API', credential: made.json().secret },
-  });
-  expect(login.statusCode, login.body).toBe(200);
-  key = { token: login.json().session.id, accountId: '', personalOrganizationId: organizationId, email: '' };
+  const made = await t.apiKey(owner, [P.DOCUMENTS_VIEW], { name: 'CRM' });
+  key = await t.keySession(made.secret, organizationId);
 }, 120_000);
 afterAll(async () => t?.close());
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
@@ -37,6 +38,22 @@ export interface TestApp {
   }): Promise<TestUser>;
   /** app.inject with the user's session-id and company-id headers. */
   call(user: TestUser | null, opts: InjectOptions & { company?: string }): Promise<LightMyRequestResponse>;
+  /**
+   * A new API key that `maker` makes in the organization it acts in (POST apikey/none, asserted 200): its id
+   * and its secret, which the reply shows only once.
+   */
+  apiKey(
+    maker: TestUser,
+    permissions: number[],
+    opts?: { name?: string; expires?: string | null },
+  ): Promise<{ id: string; secret: string }>;
+  /** The login of an API key (login type API) as an integration sends it; the reply as it comes. */
+  keyLogin(secret: string): Promise<LightMyRequestResponse>;
+  /**
+   * A caller using a session of the key (its login asserted 200), sending `organizationId` in company-id as an
+   * integration would. A key acts as no account: accountId and email are empty.
+   */
+  keySession(secret: string, organizationId: string): Promise<TestUser>;
   close(): Promise<void>;
 }
 
@@ -141,6 +158,35 @@ export async function buildTestApp(
     });
   };
 
+  const apiKey: TestApp['apiKey'] = async (maker, permissions, opts = {}) => {
+    const res = await call(maker, {
+      method: 'POST',
+      url: '/api/authentication/apikey/none',
+      payload: { name: 'Test key', ...opts, permissions },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { id: res.json().apiKey.id as string, secret: res.json().secret as string };
+  };
+
+  const keyLogin: TestApp['keyLogin'] = (secret) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/authentication/login',
+      headers: { 'application-id': 'Frontend', 'user-agent': 'crm-sync/1.0' },
+      payload: { type: 'API', credential: secret },
+    });
+
+  const keySession: TestApp['keySession'] = async (secret, organizationId) => {
+    const res = await keyLogin(secret);
+    expect(res.statusCode, res.body).toBe(200);
+    return {
+      token: res.json().session.id as string,
+      accountId: '',
+      personalOrganizationId: organizationId,
+      email: '',
+    };
+  };
+
   return {
     app,
     database,
@@ -148,6 +194,9 @@ export async function buildTestApp(
     config,
     signUp,
     call,
+    apiKey,
+    keyLogin,
+    keySession,
     close: async () => {
       await app.close();
       await database.close();
