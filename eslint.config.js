@@ -92,6 +92,26 @@ export default tseslint.config(
     },
   },
   {
+    // The server's test files share their worker's loaded modules (apps/server/vitest.config.ts isolate: false):
+    // a mock does not reach a module another file loaded first, and the test passes without testing. Files that
+    // mock modules are named *.isolated.test.ts and run with a module registry of their own.
+    files: ['apps/server/**/*.ts'],
+    ignores: ['apps/server/**/*.isolated.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            'A mock misses modules that other test files in the worker loaded first (isolate: false). Test ' +
+            'without it, or name the file *.isolated.test.ts: it then runs in a module registry of its own ' +
+            '(apps/server/vitest.config.ts).',
+        })),
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', 'bench/**/*', 'e2e/**/*'],
     rules: { 'no-console': 'off' },
   },

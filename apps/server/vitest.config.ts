@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { longestFirst } from '../../scripts/longest-first.ts';
-import { filesFor } from './test/test-files.ts';
+import { filesFor, isIsolated } from './test/test-files.ts';
 
 const root = import.meta.dirname;
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -17,24 +17,27 @@ const split =
   'split';
 const include = filesFor(root, onPostgres ? 'postgres' : 'pglite', split);
 
+/**
+ * What both projects below run with: only the files and whether they share their worker's modules differ. (Not
+ * maxWorkers: a project's own would override --maxWorkers; both take the one below.)
+ */
+const common = {
+  // Hang detectors, not speed checks, and the same for every test and hook (a file sets its own only
+  // when it needs more): at a load average of 20 on 2 cores a test runs about ten times slower than on an
+  // idle machine, and the slowest tests and set-ups take up to half a minute there (docs/decisions.md).
+  testTimeout: 300_000,
+  hookTimeout: 300_000,
+  fileParallelism: true,
+  setupFiles: ['test/shared-process.ts'],
+};
+
 export default defineConfig({
   test: {
-    include,
-    // On PGlite, one migrated database from which each test file's starts (test/pglite-snapshot.ts).
+    // On PGlite, one migrated database from which each test file's starts (test/pglite-snapshot.ts). Set here,
+    // not in the projects: it runs once, and what it provides reaches both.
     globalSetup: onPostgres ? [] : ['test/pglite-snapshot.ts'],
-    // Hang detectors, not speed checks, and the same for every test and hook (a file sets its own only
-    // when it needs more): at a load average of 20 on 2 cores a test runs about ten times slower than on an
-    // idle machine, and the slowest tests and set-ups take up to half a minute there (docs/decisions.md).
-    testTimeout: 300_000,
-    hookTimeout: 300_000,
     // PGlite instances are large: keep parallelism modest on 2-core machines.
     maxWorkers: 2,
-    fileParallelism: true,
-    // The files share their worker's process (loaded modules, the LibreOffice profile template): a fresh
-    // process per file spent more time importing than most files spend testing. Each test file opens its
-    // own database and apps; test/shared-process.ts undoes what a file may leave in the process.
-    isolate: false,
-    setupFiles: ['test/shared-process.ts'],
     // The files that take longest (a minute of crash tests; LibreOffice conversions) start first.
     sequence: {
       sequencer: longestFirst([
@@ -45,5 +48,29 @@ export default defineConfig({
         'test/document-edit.test.ts',
       ]),
     },
+    projects: [
+      {
+        test: {
+          ...common,
+          name: 'shared',
+          include: include.filter((file) => !isIsolated(file)),
+          // The files share their worker's process (loaded modules, the LibreOffice profile template): a fresh
+          // process per file spent more time importing than most files spend testing. Each test file opens its
+          // own database and apps; test/shared-process.ts undoes what a file may leave in the process. A vi.mock
+          // here would not reach the modules another file loaded first: the lint allows it only in the files below.
+          isolate: false,
+        },
+      },
+      {
+        // Files that mock modules (`*.isolated.test.ts`): each in a fresh module registry, so its mocks are what
+        // the app it builds imports.
+        test: {
+          ...common,
+          name: 'isolated',
+          include: include.filter(isIsolated),
+          isolate: true,
+        },
+      },
+    ],
   },
 });

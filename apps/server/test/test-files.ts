@@ -35,6 +35,13 @@ export function testFiles(root: string): string[] {
   );
 }
 
+/**
+ * A file that mocks modules (vi.mock): `*.isolated.test.ts`. It runs in a project of its own with its own module
+ * registry (vitest.config.ts), since a mock does not reach the modules that the files sharing a worker loaded
+ * first. The lint forbids vi.mock elsewhere (eslint.config.js).
+ */
+export const isIsolated = (file: string) => file.endsWith('.isolated.test.ts');
+
 /** A file that tests what only one database can show: `*.postgres.test.ts` (concurrency, outages). */
 const onlyFor = (file: string): TestDb | null => (file.endsWith('.postgres.test.ts') ? 'postgres' : null);
 

@@ -4,11 +4,12 @@ import type * as send from '../src/commands/signing/send.ts';
 import { bulkSendRows, signingProcesses } from '../src/db/schema/index.ts';
 import { makeDocx } from './fixtures/office.ts';
 import type { TestUser } from './helper.ts';
-import type { SigningTestApp } from './signing-helper.ts';
+import { buildSigningApp, type SigningTestApp } from './signing-helper.ts';
 
 // Bulk send (issue #33 item 4), a run whose lease ran out and the run that claimed its row again: both read
 // the row's contract as a draft, the first sends it, and the second's send is refused under the lock. That
-// row was sent: it is recorded sent, not failed with the refusal.
+// row was sent: it is recorded sent, not failed with the refusal. (An isolated file: its mock of the send
+// command is what the app it builds imports; vitest.config.ts.)
 
 /** Runs once just before the next send command (the other run's send, between its read and its send). */
 const before = vi.hoisted(() => ({ send: null as null | ((docId: string) => Promise<void>) }));
@@ -28,19 +29,11 @@ vi.mock('../src/commands/signing/send.ts', async (importOriginal) => {
 let t: SigningTestApp;
 let owner: TestUser;
 beforeAll(async () => {
-  // The test files share their worker's loaded modules (vitest.config.ts isolate: false): an app built from
-  // modules another file loaded first would call the real send command, not the mock above. So the app's
-  // modules are loaded afresh for this file (and again for the files after it: afterAll).
-  vi.resetModules();
-  const { buildSigningApp } = await import('./signing-helper.ts');
   t = await buildSigningApp();
   owner = await t.organization(await t.signUp({ name: 'Sara Sender' }));
   await t.fund(owner, 20);
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  vi.resetModules();
-});
+afterAll(async () => t?.close());
 
 const PLAIN = makeDocx('<w:p><w:r><w:t>Race.</w:t></w:r></w:p>');
 
