@@ -29,7 +29,8 @@ const RECENT_ORDER = { updated: 'updated_at', created: 'created_at', name: 'name
  * ranked by full-text rank (names weigh more), then the most recent; then, to fill the page, names that
  * contain the text inside a word (trigram index); when neither finds anything, names of a near spelling.
  * Each tier is one statement that ranks at most the RANKED_CANDIDATES newest of its matches (all of them
- * when fewer) (search/tiers.ts). With an explicit order, word and substring matches are ordered together by
+ * when fewer) (search/tiers.ts); for a restricted member the check that skips near spellings is part of
+ * the substring tier's statement. With an explicit order, word and substring matches are ordered together by
  * it. Without text: the most recent documents (folders left out). A filter keeps one state (folders left
  * out). Answers the documents' stored summaries (presented documents, JSON text).
  */
@@ -61,33 +62,42 @@ export async function searchDocuments(
     return best(await nearSpellings(db, where, text, input.limit));
   }
   const byWords = words ? `search_vector @@ to_tsquery('simple', ${literal(words)})` : null;
+  // A word that matches documents the caller does not see is no misspelling: no near spellings then
+  // (a restricted member pays about what the owner pays, issue #32 item 2). Asked in the last tier's
+  // statement, when nothing was found before it.
+  const hiddenMatch =
+    byWords && !scope.seesAll
+      ? `organization_id = ${uuidLiteral(scope.organizationId)} and state < ${DOCUMENT_STATE.Deleted} and ${byWords}`
+      : null;
   const found = byWords
-    ? await bestOfTier(
-        db,
-        scope,
-        where,
-        { match: byWords, rank: `ts_rank(search_vector, ${tsquery(words)})` },
-        input.limit,
-      )
+    ? (
+        await bestOfTier(
+          db,
+          scope,
+          where,
+          { match: byWords, rank: `ts_rank(search_vector, ${tsquery(words)})` },
+          input.limit,
+        )
+      ).documents
     : [];
+  let hidden = false;
   if (found.length < input.limit) {
     // What the words tier found is not repeated.
     const byName = `name ilike ${literal(likePattern(text))}`;
     const match = byWords ? `${byName} and not (${byWords})` : byName;
     const rank = `similarity(name, ${literal(text)})`;
-    found.push(...(await bestOfTier(db, scope, where, { match, rank }, input.limit - found.length)));
-  }
-  if (found.length > 0) return best(found);
-  // A word that matches documents the caller does not see is no misspelling: no near spellings then
-  // (a restricted member pays about what the owner pays, issue #32 item 2).
-  if (byWords && !scope.seesAll) {
-    const hidden = await textRows(
+    const names = await bestOfTier(
       db,
-      `select 1 from documents where organization_id = ${uuidLiteral(scope.organizationId)}` +
-        ` and state < ${DOCUMENT_STATE.Deleted} and ${byWords} limit 1`,
+      scope,
+      where,
+      { match, rank },
+      input.limit - found.length,
+      found.length === 0 ? hiddenMatch : null,
     );
-    if (hidden.length > 0) return best([]);
+    found.push(...names.documents);
+    hidden = names.hidden;
   }
+  if (found.length > 0 || hidden) return best(found);
   return best(await nearSpellings(db, where, text, input.limit));
 }
 

@@ -87,13 +87,22 @@ export interface Tier {
   rank: string;
 }
 
+/** What bestOfTier() found: the page, and whether a word matched a document the caller does not see. */
+export interface TierFound {
+  documents: string[];
+  /** Only asked for with `hiddenMatch`, and only when the tier found nothing. */
+  hidden: boolean;
+}
+
 /**
  * One tier's best `limit` matches, in one statement: the newest RANKED_CANDIDATES matches among the
  * organization's newest RECENT_WINDOW rows (bounded work whichever plan PostgreSQL picks), ranked; and only
  * when those are fewer than `limit`, after them the best of the newest older matches, to fill the page (a
- * one-time filter on the window's count: otherwise the older rows are never read). For a caller who does not
- * see everything the statement stops at OLDER_TIME_LIMIT_MS (the older matches cost what there are of them,
- * and a restricted member may see few of many); then the window's matches alone are answered.
+ * one-time filter on the window's count: otherwise the older rows are never read). With `hiddenMatch` (a
+ * condition over every document, whoever sees it), when the tier found nothing the same statement also says
+ * whether any document meets it (one round trip, not two). For a caller who does not see everything the
+ * statement stops at OLDER_TIME_LIMIT_MS (the older matches cost what there are of them, and a restricted
+ * member may see few of many); then the window's matches alone are answered.
  */
 export async function bestOfTier(
   db: Db,
@@ -101,17 +110,58 @@ export async function bestOfTier(
   where: string,
   tier: Tier,
   limit: number,
-): Promise<string[]> {
-  const count = Math.max(limit, RANKED_CANDIDATES);
+  hiddenMatch: string | null = null,
+): Promise<TierFound> {
   const since = await windowStart(db, scope.organizationId);
-  if (since === null) return textRows(db, ranked(candidates(where, tier.match, count), tier.rank, limit));
-  const newer = candidates(`${where} and updated_at >= ${literal(since)}::timestamptz`, tier.match, count);
-  if (!scope.seesAll) {
-    const both = windowThenOlder(newer, where, since, tier, limit);
-    const found = await textRowsWithin(db, both, OLDER_TIME_LIMIT_MS);
-    return found ?? textRows(db, ranked(newer, tier.rank, limit));
+  const statement = (windowOnly: boolean) =>
+    withHiddenMatch(tierStatement(where, since, tier, limit, windowOnly), hiddenMatch);
+  const rows = scope.seesAll
+    ? await rawTextRows(db, statement(false))
+    : ((await rawRowsWithin(db, statement(false), OLDER_TIME_LIMIT_MS)) ??
+      (await rawTextRows(db, statement(true))));
+  if (hiddenMatch === null) return { documents: rows.map((row) => row[0] as string), hidden: false };
+  const documents: string[] = [];
+  let hidden = false;
+  for (const [summary, part] of rows) {
+    if (String(part) === HIDDEN_MARK) hidden = true;
+    else documents.push(summary as string);
   }
-  return textRows(db, windowThenOlder(newer, where, since, tier, limit));
+  return { documents, hidden };
+}
+
+const HIDDEN_MARK = '1';
+
+/**
+ * A tier's statement with, when it answers no rows, one row (null, HIDDEN_MARK) if a document meets
+ * `hiddenMatch`: the tier's rows are numbered in their order (`row_number() over ()` over its ordered,
+ * limited rows) and answered as (summary, 0) in that order. Without `hiddenMatch` the tier's own statement.
+ */
+function withHiddenMatch(tier: string, hiddenMatch: string | null): string {
+  if (hiddenMatch === null) return tier;
+  return (
+    `with t as materialized (select summary_json, row_number() over () as n from (${tier}) r)` +
+    ` select summary_json, part from (select summary_json, 0 as part, n from t` +
+    ` union all select null, ${HIDDEN_MARK}, 0 where not exists (select 1 from t)` +
+    ` and exists (select 1 from documents where ${hiddenMatch})) c order by part, n`
+  );
+}
+
+/**
+ * One tier's best `limit` in its order: the window's candidates ranked, then (unless `windowOnly`) the
+ * older ones to fill the page.
+ */
+function tierStatement(
+  where: string,
+  since: string | null,
+  tier: Tier,
+  limit: number,
+  windowOnly: boolean,
+): string {
+  const count = Math.max(limit, RANKED_CANDIDATES);
+  if (since === null) return ranked(candidates(where, tier.match, count), tier.rank, limit);
+  const newer = candidates(`${where} and updated_at >= ${literal(since)}::timestamptz`, tier.match, count);
+  if (windowOnly) return ranked(newer, tier.rank, limit);
+  return windowThenOlder(newer, where, since, tier, limit);
 }
 
 function windowThenOlder(newer: string, where: string, since: string, tier: Tier, limit: number): string {
@@ -151,8 +201,13 @@ export async function textRows(db: Db, text: string): Promise<string[]> {
 
 /** textRows() with a statement time-out of its own; null past it. */
 async function textRowsWithin(db: Db, text: string, ms: number): Promise<string[] | null> {
+  return (await rawRowsWithin(db, text, ms))?.map((row) => row[0] as string) ?? null;
+}
+
+/** rawTextRows() with a statement time-out of its own; null past it. */
+async function rawRowsWithin(db: Db, text: string, ms: number): Promise<unknown[][] | null> {
   try {
-    return (await rawTextRows(db, text, ms)).map((row) => row[0] as string);
+    return await rawTextRows(db, text, ms);
   } catch (err) {
     if (isQueryCanceled(err)) return null;
     throw err;
