@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { startReplyCache } from './http/reply-cache-plugin.ts';
 import { registerAbandonedRequests } from './http/abandoned-requests.ts';
 import type { AppContext } from './http/context.ts';
 import { REDACT_PATHS, serializeRequest } from './http/log-redaction.ts';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clock: opts.clock ?? systemClock,
     log: app.log,
     blobs: createBlobStore(config.blobStore),
+    replies: await startReplyCache(app, config.replyCacheBytes, database.changes),
   };
   app.decorate('ctx', ctx);
   app.addHook('onSend', async (req, reply) => {

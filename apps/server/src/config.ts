@@ -42,6 +42,7 @@ const envSchema = z.object({
   STRIPE_API_BASE: envText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   RATE_LIMIT_PAYMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   GUIDED_TOUR: envFlag(true),
+  REPLY_CACHE_MB: z.coerce.number().min(0).max(65_536).default(32),
   ERROR_REPORTING_DSN: envText.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
 
@@ -90,6 +91,8 @@ export interface Config extends ServicesConfig {
   anonymous: AnonymousConfig;
   /** Check every reply against the contract (on outside production). */
   validateReplies: boolean;
+  /** Bytes of hot replies kept in the process (http/reply-cache.ts); 0 keeps none. */
+  replyCacheBytes: number;
 }
 
 export interface PaymentsConfig {
@@ -218,5 +221,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anonymous: anonymousConfigFrom(e, e.UPLOAD_MAX_BYTES),
     ...servicesConfigFrom(e, path.resolve(e.DATA_DIR), (message) => new ConfigError(message), production),
     validateReplies: !production,
+    replyCacheBytes: Math.round(e.REPLY_CACHE_MB * 1024 * 1024),
   };
 }

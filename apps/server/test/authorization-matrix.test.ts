@@ -8,6 +8,7 @@ import { api, P, type Endpoint } from '@sinetti/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, roleAssignments, roles } from '../src/db/schema/index.ts';
+import { cachedEndpointIds } from '../src/http/route.ts';
 import type { TestUser } from './helper.ts';
 import { ROWS, type Objects, type Row } from './matrix-rows.ts';
 import { buildSigningApp, type SigningTestApp } from './signing-helper.ts';
@@ -131,6 +132,10 @@ beforeAll(async () => {
     FEEDBACK_EMAIL: 'operator@matrix.example',
     // The key callers make every call of the matrix within one minute of the test clock.
     RATE_LIMIT_API_KEY_PER_MINUTE: '100000',
+    // With the reply cache on PostgreSQL too (test/helper.ts TEST_ENV switches it off there): every caller reads
+    // the same URLs, so a cached reply answered to the wrong session, organization or role would show here. The
+    // matrix writes to the database itself only while setting up, before anyone reads.
+    REPLY_CACHE_MB: '32',
   });
   owner = await t.organization(await t.signUp({ name: 'Olga Owner' }));
   ownerB = await t.organization(await t.signUp({ name: 'Bertta Owner' }));
@@ -316,6 +321,7 @@ function expectationsFor(row: Row): Expectation[] {
 
 describe.each(Object.entries(ROWS))('%s', (id, row) => {
   it('answers each caller exactly, leaks nothing, and changes nothing it refuses', async () => {
+    const hitsBefore = t.app.ctx.replies.stats.hits;
     for (const e of expectationsFor(row)) {
       const objects =
         e.allowed && row.fresh ? { ...e.objects, ...(await row.fresh(e.objects, { t, owner })) } : e.objects;
@@ -329,6 +335,17 @@ describe.each(Object.entries(ROWS))('%s', (id, row) => {
       const leaked = e.hiddenIds.filter((x) => res.body.includes(x));
       expect(leaked, `${id}: ${e.who} saw ids it may not`).toEqual([]);
       if (!e.allowed) expect(await fingerprint(), `${id}: ${e.who} changed something`).toBe(before);
+      if (cachedEndpointIds.has(id)) {
+        // Asked again, a cached call answers this caller the same (from the cache when it was a 200), never
+        // what it answered the callers before.
+        const again = await t.call(user, {
+          ...row.request(objects),
+          ...(e.company ? { company: e.company } : {}),
+        });
+        expect(again.statusCode, `${id}: ${e.who}, again`).toBe(res.statusCode);
+        expect(again.body, `${id}: ${e.who}, again`).toBe(res.body);
+      }
     }
+    if (cachedEndpointIds.has(id)) expect(t.app.ctx.replies.stats.hits, id).toBeGreaterThan(hitsBefore);
   });
 });

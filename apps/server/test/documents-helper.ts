@@ -38,7 +38,7 @@ export interface DocumentsTestApp extends TestApp {
  */
 export async function buildDocumentsApp(
   env: Record<string, string> = {},
-  opts: { logLines?: string[] } = {},
+  opts: Parameters<typeof buildTestApp>[1] = {},
 ): Promise<DocumentsTestApp> {
   const blobDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'sinetti-test-blobs-'));
   const t = await buildTestApp({ JOBS_WORKER: 'false', BLOB_DIR: blobDir, ...env }, opts);

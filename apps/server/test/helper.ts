@@ -13,7 +13,7 @@ import { accounts } from '../src/db/schema/index.ts';
 import { createSession } from '../src/commands/sessions.ts';
 import { upsertAccount, type VerifiedIdentity } from '../src/commands/upsert-account.ts';
 import { ManualClock } from '../src/lib/clock.ts';
-import { openTestDatabase } from './db.ts';
+import { openTestDatabase, testDbKind } from './db.ts';
 
 export interface TestUser {
   token: string;
@@ -75,6 +75,12 @@ export const TEST_ENV = {
   // busy with parallel test files it would starve and answer PDF_TOO_COMPLEX. A hang detector here, not a
   // budget; verify-budget*.test.ts set the limits they test.
   VERIFY_TIMEOUT_SECONDS: '120',
+  // The reply cache (http/reply-cache.ts) is on with PGlite, which delivers a change's notification before the
+  // writing statement returns, so every test reads through it. PostgreSQL delivers notifications on their own
+  // connection a moment later: a test that writes to the database itself and reads again at once would be
+  // answered the cached reply for that moment (as another process's reader is, by design). There the cache is
+  // off, but in test/reply-cache.test.ts, which tests PostgreSQL's feed.
+  REPLY_CACHE_MB: testDbKind === 'postgres' ? '0' : '32',
 } as const;
 
 /** The least a production configuration needs (for tests of what production refuses). */

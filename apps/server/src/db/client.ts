@@ -16,6 +16,7 @@ import { registerRowRunner } from './raw-rows.ts';
 import { pgliteHealthProbe, postgresHealthProbe, registerHealthProbe } from './health-probe.ts';
 import { cancelAbandonedQueries } from './abandon.ts';
 import { DATABASE_DEFAULTS } from './config.ts';
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './changes.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -26,6 +27,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Notifications of committed changes (db/changes.ts), for the reply cache. */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -154,6 +157,7 @@ async function openPostgres(
   return {
     db,
     kind: 'postgres',
+    changes: postgresChangeFeed(url),
     close: async () => {
       await health.close();
       await pool.end();
@@ -192,6 +196,7 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    changes: pgliteChangeFeed(client),
     close: async () => {
       await client.close();
       release();

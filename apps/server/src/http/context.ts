@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { BlobStore } from '../services/blob-store/index.ts';
+import type { ReplyCache } from './reply-cache.ts';
 
 /** What every route and command may use; built once in buildApp. */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Where files live (filesystem or S3-compatible storage). */
   blobs: BlobStore;
+  /** Hot replies kept in the process while nothing they were read from changed (http/reply-cache.ts). */
+  replies: ReplyCache;
 }
 
 declare module 'fastify' {

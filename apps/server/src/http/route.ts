@@ -6,6 +6,7 @@ import type { AppContext } from './context.ts';
 import { PreSerializedReply } from './json-text.ts';
 import { hitRateLimit, type RateLimit } from './rate-limit.ts';
 import { parseInput } from './validation.ts';
+import { cacheSlot, cacheTags, JSON_TYPE, markWriter, organizationOf } from './reply-cache-plugin.ts';
 
 /** The parsed input of an optional schema (`E['params']` is `Schema | undefined`). */
 type Parsed<T> = NonNullable<T> extends z.ZodType ? z.infer<NonNullable<T>> : undefined;
@@ -40,7 +41,22 @@ export interface RouteOptions<E extends Endpoint, A = never> {
    * call's input (parsed first; undefined reads nothing along).
    */
   along?: (input: Input<E>, now: Date) => AlongRead<A> | undefined;
+  /**
+   * The reply may be kept in the process's reply cache (http/reply-cache.ts) and answered again to the same
+   * session for the same request: a read of organization access whose reply depends on nothing but the
+   * session's caller, the `company-id` header, the URL, what `along` reads (its values are part of the key)
+   * and the tables that notify their changes (migration 0044). Not for API keys' sessions.
+   */
+  cached?: boolean;
+  /**
+   * The call writes nothing (a cached call, a search): it leaves its session's cached replies, which every
+   * other call of the session drops (http/reply-cache-plugin.ts).
+   */
+  readsOnly?: boolean;
 }
+
+/** The ids of the endpoints whose replies may be cached (RouteOptions.cached), as registered. */
+export const cachedEndpointIds = new Set<string>();
 
 /**
  * Registers one contract endpoint: rate limit → session and organization (by the endpoint's access)
@@ -63,9 +79,12 @@ function register<E extends Endpoint, A>(
   handler: (c: RouteContext<E, A>) => Promise<HandlerResult<E>>,
 ): void {
   const url = `/api${endpoint.path}`;
+  const readsOnly = options.readsOnly ?? options.cached ?? false;
+  if (options.cached) cachedEndpointIds.add(endpoint.id);
   app.route({
     method: endpoint.method,
     url,
+    config: { readsOnly },
     handler: async (req, reply) => {
       const ctx = app.ctx;
       if (options.rateLimit) await hitRateLimit(ctx.db, ctx.clock, options.rateLimit, req.ip);
@@ -86,9 +105,21 @@ function register<E extends Endpoint, A>(
         }
       }
       const reads = input && options.along?.(input, ctx.clock.now());
+      const cache = options.cached && ctx.replies.enabled ? ctx.replies : undefined;
+      const slot =
+        cache && badInput === undefined ? cacheSlot(endpoint.id, req, reads, cache.mark()) : undefined;
+      if (slot) {
+        const hit = cache?.get(slot.key, ctx.clock.now().getTime());
+        if (hit) {
+          void reply.type(hit.type);
+          return hit.body;
+        }
+      }
       const resolved = await resolveActorAlong(ctx.db, ctx.clock, req, endpoint.access, reads);
       if (badInput !== undefined) throw badInput;
       const actor = resolved.actor as ActorFor<E['access']>;
+      if (!readsOnly && resolved.actor)
+        markWriter(req, organizationOf(resolved.actor), resolved.actor.account.id);
       const along = resolved.along;
       const { params, query, body } = input ?? parse();
       const result = await handler({ params, query, body, actor, along, ctx, req, reply });
@@ -103,8 +134,15 @@ function register<E extends Endpoint, A>(
           throw new Error(`Reply of ${endpoint.id} does not match the contract`);
         }
       }
+      const tags = slot ? cacheTags(resolved.actor, slot.sessionTag) : null;
+      if (slot && tags) {
+        const body = serialized ?? JSON.stringify(result);
+        cache?.set(slot.key, { body, type: JSON_TYPE }, tags, slot.mark, ctx.clock.now().getTime());
+        void reply.type(JSON_TYPE);
+        return body;
+      }
       if (serialized !== null) {
-        void reply.type('application/json; charset=utf-8');
+        void reply.type(JSON_TYPE);
         return serialized;
       }
       return result;

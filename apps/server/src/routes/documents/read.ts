@@ -14,8 +14,10 @@ import { countsAlong, statsFromSession } from '../../queries/documents/stats.ts'
 
 export function registerDocumentReadRoutes(app: FastifyInstance): void {
   // The page is read in the session's statement (one round trip); listFolder() when that read does not fit.
+  // Kept in the reply cache until the organization's documents or the caller's roles change.
   defineRoute(app, api.documents.list, {
     along: ({ params, query }) => listingAlong(params.parent || null, query),
+    cached: true,
   })(async ({ params, query, actor, along, ctx }) => {
     const scope = authorize(actor, P.DOCUMENTS_VIEW);
     const parentId = params.parent || null;
@@ -53,15 +55,14 @@ export function registerDocumentReadRoutes(app: FastifyInstance): void {
   });
 
   // The counts come with the caller's session (one round trip): used only once authorize() has said yes.
-  defineRoute(app, api.documents.stats, { along: (_, now) => countsAlong(now) })(async ({ actor, along }) => {
-    const scope = authorize(actor, P.DOCUMENTS_VIEW);
-    return { status: 'OK', ...statsFromSession(scope, along), published: 0 };
-  });
+  defineRoute(app, api.documents.stats, { along: (_, now) => countsAlong(now), cached: true })(
+    async ({ actor, along }) => {
+      const scope = authorize(actor, P.DOCUMENTS_VIEW);
+      return { status: 'OK', ...statsFromSession(scope, along), published: 0 };
+    },
+  );
 
-  defineRoute(
-    app,
-    api.documents.search,
-  )(async ({ params, query, body, actor, ctx }) => {
+  defineRoute(app, api.documents.search, { readsOnly: true })(async ({ params, query, body, actor, ctx }) => {
     const scope = authorize(actor, P.DOCUMENTS_VIEW);
     const input = {
       text: body.text,

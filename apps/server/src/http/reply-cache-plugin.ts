@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ChangeFeed } from '../db/changes.ts';
+import { sha256Hex } from '../lib/crypto.ts';
+import type { AccountActor, AlongRead, OrganizationActor } from './actor.ts';
+import { ReplyCache, replyTags, sessionTag, type ReadMark } from './reply-cache.ts';
+
+/** The `session-id` header's token, as readSession() takes it. */
+export function sessionToken(req: FastifyRequest): string | undefined {
+  const value = req.headers['session-id'];
+  const token = (Array.isArray(value) ? value[0] : value)?.trim();
+  return token ? token : undefined;
+}
+
+/** The tag of the replies cached for the request's session, or undefined without a session. */
+export function requestSessionTag(req: FastifyRequest): string | undefined {
+  const token = sessionToken(req);
+  return token && token.length <= 200 ? sessionTag(sha256Hex(token)) : undefined;
+}
+
+/** The organization and account of a call that may write, known once its caller is. */
+const writers = new WeakMap<FastifyRequest, string[]>();
+
+/**
+ * Names what a call that may write changes at most, as far as cached replies go: the caller's organization and
+ * account (route.ts, once the caller is known). Their replies in this process are dropped before the call's
+ * reply is sent, as its session's are.
+ */
+export function markWriter(req: FastifyRequest, organizationId: string | null, accountId: string): void {
+  writers.set(req, organizationId ? [`o:${organizationId}`, `a:${accountId}`] : [`a:${accountId}`]);
+}
+
+/**
+ * Whether a call may change data: any call whose route does not say it only reads (SPEC has GET calls that
+ * write, such as giving a document a role).
+ */
+function mayWrite(req: FastifyRequest): boolean {
+  return !(req.routeOptions.config as { readsOnly?: boolean } | undefined)?.readsOnly;
+}
+
+/**
+ * The process's reply cache (http/reply-cache.ts), fed by the database's change notifications for as long as
+ * the app runs. A call that may write drops its session's replies, and those of its organization and account
+ * (markWriter), before its reply is sent: the caller's next read, and any read in this process after it, sees
+ * the write even while its notification is still on its way. Other processes drop them on the notification.
+ */
+export async function startReplyCache(
+  app: FastifyInstance,
+  maxBytes: number,
+  changes: ChangeFeed,
+): Promise<ReplyCache> {
+  const cache = new ReplyCache(maxBytes);
+  if (maxBytes <= 0) return cache;
+  const stop = await changes.listen(cache);
+  app.addHook('onClose', stop);
+  app.addHook('onSend', async (req) => {
+    if (!mayWrite(req)) return;
+    const tag = requestSessionTag(req);
+    if (tag) cache.invalidate(tag);
+    for (const changed of writers.get(req) ?? []) cache.invalidate(changed);
+  });
+  return cache;
+}
+
+/** Where a cacheable call's reply is looked up and kept. */
+export interface CacheSlot {
+  key: string;
+  sessionTag: string;
+  mark: ReadMark;
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The cache key of a call: the session, the organization asked for, the URL and what is read along it. */
+export function cacheSlot(
+  endpointId: string,
+  req: FastifyRequest,
+  reads: AlongRead<unknown> | undefined,
+  mark: ReadMark,
+): CacheSlot | undefined {
+  const sessionTag = requestSessionTag(req);
+  if (!sessionTag) return undefined;
+  const company = req.headers['company-id'];
+  const values = reads ? JSON.stringify(reads.values) : '';
+  const key = `${endpointId}\n${sessionTag}\n${String(company ?? '')}\n${req.url}\n${values}`;
+  return { key, sessionTag, mark };
+}
+
+/** The organization the caller acts in, if any. */
+export function organizationOf(actor: AccountActor | OrganizationActor): string | null {
+  return 'membership' in actor ? actor.membership.organization.id : null;
+}
+
+/** The tags to keep a reply under, or null when it must not be kept (no organization, an API key's session). */
+export function cacheTags(
+  actor: AccountActor | OrganizationActor | null,
+  sessionTag: string,
+): string[] | null {
+  const organizationId = actor && !actor.apiKey ? organizationOf(actor) : null;
+  return actor && organizationId ? replyTags(organizationId, actor.account.id, sessionTag) : null;
+}

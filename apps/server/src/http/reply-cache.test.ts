@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { REPLY_CACHE_TTL_MS, ReplyCache, replyTags, sessionTag } from './reply-cache.ts';
+
+const reply = (body: string) => ({ body, type: 'application/json' });
+const tags = (org: string, account: string, session: string) => replyTags(org, account, sessionTag(session));
+
+function liveCache(maxBytes = 1_000_000): ReplyCache {
+  const cache = new ReplyCache(maxBytes);
+  cache.live(true);
+  return cache;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('ReplyCache', () => {
+  it('keeps and answers nothing until its change feed is live, and drops everything when it is lost', () => {
+    const cache = new ReplyCache(1_000_000);
+    expect(cache.enabled).toBe(false);
+    cache.set('k', reply('{"a":1}'), tags('o1', 'a1', 's1'), cache.mark(), 0);
+    expect(cache.get('k', 0)).toBeUndefined();
+
+    cache.live(true);
+    cache.set('k', reply('{"a":1}'), tags('o1', 'a1', 's1'), cache.mark(), 0);
+    expect(cache.get('k', 0)?.body).toBe('{"a":1}');
+
+    cache.live(false);
+    expect(cache.get('k', 0)).toBeUndefined();
+    cache.live(true);
+    // What changed while the feed was lost is unknown: nothing from before comes back.
+    expect(cache.get('k', 0)).toBeUndefined();
+    expect(cache.stats.entries).toBe(0);
+  });
+
+  it('a size of 0 keeps nothing even while live', () => {
+    const cache = liveCache(0);
+    expect(cache.enabled).toBe(false);
+    cache.set('k', reply('{}'), tags('o1', 'a1', 's1'), cache.mark(), 0);
+    expect(cache.get('k', 0)).toBeUndefined();
+  });
+
+  it('drops the replies of a notified organization, account or session, and only those', () => {
+    const cache = liveCache();
+    cache.set('owner', reply('1'), tags('o1', 'a1', 's1'), cache.mark(), 0);
+    cache.set('member', reply('2'), tags('o1', 'a2', 's2'), cache.mark(), 0);
+    cache.set('elsewhere', reply('3'), tags('o2', 'a3', 's3'), cache.mark(), 0);
+    cache.set('other session', reply('4'), tags('o2', 'a2', 's4'), cache.mark(), 0);
+
+    cache.change('o:o1');
+    expect(cache.get('owner', 0)).toBeUndefined();
+    expect(cache.get('member', 0)).toBeUndefined();
+    expect(cache.get('elsewhere', 0)?.body).toBe('3');
+    expect(cache.get('other session', 0)?.body).toBe('4');
+
+    cache.invalidate(sessionTag('s3'));
+    expect(cache.get('elsewhere', 0)).toBeUndefined();
+    expect(cache.get('other session', 0)?.body).toBe('4');
+
+    cache.change('a:a2');
+    expect(cache.get('other session', 0)).toBeUndefined();
+    expect(cache.stats).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
+  it('does not keep a reply whose read overlapped any change (it may predate that change)', () => {
+    const cache = liveCache();
+    const mark = cache.mark();
+    cache.change('o:unrelated-or-not');
+    cache.set('k', reply('stale?'), tags('o1', 'a1', 's1'), mark, 0);
+    expect(cache.get('k', 0)).toBeUndefined();
+
+    const fresh = cache.mark();
+    cache.set('k', reply('fresh'), tags('o1', 'a1', 's1'), fresh, 0);
+    expect(cache.get('k', 0)?.body).toBe('fresh');
+  });
+
+  it('forgets a reply after its time on the app clock or on the process clock', () => {
+    const cache = liveCache();
+    cache.set('k', reply('1'), tags('o1', 'a1', 's1'), cache.mark(), 1_000);
+    expect(cache.get('k', 1_000 + REPLY_CACHE_TTL_MS)?.body).toBe('1');
+    expect(cache.get('k', 1_001 + REPLY_CACHE_TTL_MS)).toBeUndefined();
+
+    const start = performance.now();
+    cache.set('k', reply('2'), tags('o1', 'a1', 's1'), cache.mark(), 0);
+    vi.spyOn(performance, 'now').mockReturnValue(start + REPLY_CACHE_TTL_MS + 1_000);
+    expect(cache.get('k', 0)).toBeUndefined();
+    expect(cache.stats.entries).toBe(0);
+  });
+
+  it('stays within its bytes, least recently used first, and does not keep a reply too large for it', () => {
+    const body = 'x'.repeat(1_000);
+    const cache = liveCache(50_000);
+    for (let i = 0; i < 30; i++) {
+      cache.set(`k${i}`, reply(body), tags('o1', 'a1', 's1'), cache.mark(), 0);
+      // k0 is read after every set: it stays, the least recently used go.
+      expect(cache.get('k0', 0)?.body).toBe(body);
+    }
+    expect(cache.stats.bytes).toBeLessThanOrEqual(50_000);
+    expect(cache.stats.entries).toBeLessThan(30);
+    expect(cache.get('k1', 0)).toBeUndefined();
+    expect(cache.get('k29', 0)?.body).toBe(body);
+
+    cache.set('huge', reply('y'.repeat(10_000)), tags('o1', 'a1', 's1'), cache.mark(), 0);
+    expect(cache.get('huge', 0)).toBeUndefined();
+  });
+
+  it('a reply kept again under the same key replaces the old one and its tags', () => {
+    const cache = liveCache();
+    cache.set('k', reply('1'), tags('o1', 'a1', 's1'), cache.mark(), 0);
+    cache.set('k', reply('2'), tags('o2', 'a1', 's1'), cache.mark(), 0);
+    cache.change('o:o1');
+    expect(cache.get('k', 0)?.body).toBe('2');
+    cache.change('o:o2');
+    expect(cache.get('k', 0)).toBeUndefined();
+    expect(cache.stats).toMatchObject({ entries: 0, bytes: 0 });
+  });
+});
