@@ -29,6 +29,8 @@ export async function serveSinetti({ database, logging, ready = {} }: ServeOptio
       PUBLIC_URL: 'http://127.0.0.1',
       BLOB_DIR: blobDir,
       JOBS_WORKER: 'false',
+      // REPLY_CACHE_MB=0 measures the calls the reply cache would answer as they cost when it does not.
+      ...(process.env.REPLY_CACHE_MB ? { REPLY_CACHE_MB: process.env.REPLY_CACHE_MB } : {}),
     }),
     validateReplies: false,
   };
