@@ -5,7 +5,7 @@
  * a role or a membership taken away, a session ended or expired. An API key's session is never answered from
  * it, and nothing is answered while the change feed is lost.
  */
-import { P } from '@sinetti/contract';
+import { MAY_HAVE_WRITTEN_HEADER, P } from '@sinetti/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, roleAssignments, roles } from '../src/db/schema/index.ts';
@@ -126,6 +126,33 @@ describe('the reply cache', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     const after = await t.json(lawyer, 'GET', `/api/documents/list/${folder}`);
     expect(after.statusCode, after.body).toBe(404);
+  });
+
+  it("says on a write's reply that it may have written, and reads a call that asks no-cache afresh", async () => {
+    const headers = { 'session-id': owner.token, 'company-id': owner.personalOrganizationId };
+    const url = `/api/documents/list/${folder}`;
+    const first = await t.app.inject({ method: 'GET', url, headers });
+    expect(first.headers[MAY_HAVE_WRITTEN_HEADER]).toBeUndefined();
+    const before = hits();
+    const fresh = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...headers, 'cache-control': 'no-cache' },
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.body).toBe(first.body);
+    expect(hits()).toBe(before);
+    await t.app.inject({ method: 'GET', url, headers });
+    expect(hits()).toBe(before + 1);
+
+    const renamed = await t.json(owner, 'POST', '/api/documents/rename', {
+      documentId: contract,
+      name: 'Lease 4',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.headers[MAY_HAVE_WRITTEN_HEADER]).toBe('1');
+    const searched = await t.json(owner, 'POST', '/api/documents/search', { text: 'Lease' });
+    expect(searched.headers[MAY_HAVE_WRITTEN_HEADER]).toBeUndefined();
   });
 
   it("never answers an API key's session from it", async () => {

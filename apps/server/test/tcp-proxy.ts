@@ -5,7 +5,12 @@ export interface TcpProxy {
   port: number;
   /** Cuts every connection and refuses new ones (the database "goes away"). */
   cut(): void;
-  /** Accepts connections again. */
+  /**
+   * Stops forwarding without closing anything, as a network that silently drops packets: open connections
+   * hang, new ones are accepted and then hang too.
+   */
+  stall(): void;
+  /** Accepts (and forwards) connections again; the stalled ones are closed. */
   restore(): void;
   close(): Promise<void>;
 }
@@ -16,10 +21,17 @@ export interface TcpProxy {
  */
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let up = true;
+  let stalled = false;
   const open = new Set<net.Socket>();
   const server = net.createServer((client) => {
     if (!up) {
       client.destroy();
+      return;
+    }
+    if (stalled) {
+      open.add(client);
+      client.on('close', () => open.delete(client));
+      client.on('error', () => client.destroy());
       return;
     }
     const upstream = net.connect(target.port, target.host);
@@ -41,7 +53,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       up = false;
       for (const s of open) s.destroy();
     },
+    stall() {
+      stalled = true;
+      for (const s of open) s.unpipe();
+    },
     restore() {
+      if (stalled) for (const s of open) s.destroy();
+      stalled = false;
       up = true;
     },
     close: () =>

@@ -1,5 +1,13 @@
 /** Business constants and limits of SPEC §9. */
 export const SESSION_TTL_MS = 2 * 60 * 60 * 1000;
+/**
+ * A reply header of a session's call that may have written: for a moment after it, the web app asks its reads
+ * `Cache-Control: no-cache`, so that no server process answers a reply it kept from before the write (the
+ * server's reply cache; another process learns of the write by a notification a moment later).
+ */
+export const MAY_HAVE_WRITTEN_HEADER = 'sinetti-may-have-written';
+/** How long after such a reply the web app's reads ask for fresh replies. */
+export const FRESH_READS_AFTER_WRITE_MS = 3_000;
 export const SIGNING_TIME_LIMIT_MS = 60 * 60 * 1000;
 
 export const LANGUAGES = ['en', 'fi'] as const;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -27,6 +28,15 @@ export interface ChangeFeed {
 const FIRST_RETRY_MS = 250;
 const LAST_RETRY_MS = 10_000;
 const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * The listening connection notifies itself this often (a payload `ping:<its id>:<n>`, which no listener passes
+ * on), and counts as lost when none of its own came back for HEARTBEAT_LOST_MS: a connection that died without
+ * an error (a failover behind the same address, a firewall dropping an idle connection) or that never delivers
+ * (LISTEN through a transaction-mode pooler) is noticed within seconds, not at TCP keepalive's hours.
+ */
+const HEARTBEAT_MS = 2_000;
+const HEARTBEAT_LOST_MS = 6_000;
+const PING = 'ping:';
 
 /**
  * PostgreSQL: one connection of its own (outside the pool, never a transaction pooler's: LISTEN needs a
@@ -35,7 +45,8 @@ const CONNECT_TIMEOUT_MS = 5_000;
 export function postgresChangeFeed(url: string): ChangeFeed {
   return {
     async listen(listener) {
-      let current: pg.Client | undefined;
+      /** The connection listening or connecting now, and its heartbeat. */
+      let current: { client: pg.Client; heartbeat: NodeJS.Timeout } | undefined;
       let stopped = false;
       let retry: NodeJS.Timeout | undefined;
       let delay = FIRST_RETRY_MS;
@@ -45,10 +56,25 @@ export function postgresChangeFeed(url: string): ChangeFeed {
           application_name: 'sinetti-changes',
           connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
           keepAlive: true,
+          keepAliveInitialDelayMillis: 10_000,
         });
-        current = client;
-        const lost = () => {
-          if (current !== client) return;
+        const me = `${PING}${randomUUID()}:`;
+        let heard = performance.now();
+        let listening = false;
+        let sent = 0;
+        // Also bounds connecting and LISTEN: nothing heard for HEARTBEAT_LOST_MS is a loss.
+        const heartbeat = setInterval(() => {
+          if (performance.now() - heard > HEARTBEAT_LOST_MS) return lost();
+          if (listening) {
+            client.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, `${me}${++sent}`]).catch(lost);
+          }
+        }, HEARTBEAT_MS);
+        heartbeat.unref();
+        const connection = { client, heartbeat };
+        current = connection;
+        function lost(): void {
+          clearInterval(heartbeat);
+          if (current !== connection) return;
           current = undefined;
           listener.live(false);
           client.end().catch(() => undefined);
@@ -56,11 +82,14 @@ export function postgresChangeFeed(url: string): ChangeFeed {
           retry = setTimeout(() => void connect(), delay);
           retry.unref();
           delay = Math.min(delay * 2, LAST_RETRY_MS);
-        };
+        }
         client.on('error', lost);
         client.on('end', lost);
         client.on('notification', (message) => {
-          if (message.channel === CHANGES_CHANNEL && message.payload) listener.change(message.payload);
+          const payload = message.payload;
+          if (message.channel !== CHANGES_CHANNEL || !payload) return;
+          if (!payload.startsWith(PING)) listener.change(payload);
+          else if (payload.startsWith(me)) heard = performance.now();
         });
         try {
           await client.connect();
@@ -69,18 +98,22 @@ export function postgresChangeFeed(url: string): ChangeFeed {
           lost();
           return;
         }
-        if (current !== client) return;
+        if (current !== connection) return;
         delay = FIRST_RETRY_MS;
+        heard = performance.now();
+        listening = true;
         listener.live(true);
       };
       await connect();
       return async () => {
         stopped = true;
         clearTimeout(retry);
-        const client = current;
+        const connection = current;
         current = undefined;
         listener.live(false);
-        await client?.end().catch(() => undefined);
+        if (!connection) return;
+        clearInterval(connection.heartbeat);
+        await connection.client.end().catch(() => undefined);
       };
     },
   };

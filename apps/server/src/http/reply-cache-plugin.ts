@@ -1,3 +1,4 @@
+import { MAY_HAVE_WRITTEN_HEADER } from '@sinetti/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../db/changes.ts';
 import { sha256Hex } from '../lib/crypto.ts';
@@ -29,6 +30,14 @@ export function markWriter(req: FastifyRequest, organizationId: string | null, a
   writers.set(req, organizationId ? [`o:${organizationId}`, `a:${accountId}`] : [`a:${accountId}`]);
 }
 
+/** The request asks for a reply read now (`Cache-Control: no-cache`, or `Pragma: no-cache`), not a kept one. */
+export function wantsFresh(req: FastifyRequest): boolean {
+  const control = req.headers['cache-control'];
+  return (
+    /\bno-cache\b/i.test(String(control ?? '')) || /\bno-cache\b/i.test(String(req.headers.pragma ?? ''))
+  );
+}
+
 /**
  * Whether a call may change data: any call whose route does not say it only reads (SPEC has GET calls that
  * write, such as giving a document a role).
@@ -52,11 +61,15 @@ export async function startReplyCache(
   if (maxBytes <= 0) return cache;
   const stop = await changes.listen(cache);
   app.addHook('onClose', stop);
-  app.addHook('onSend', async (req) => {
+  app.addHook('onSend', async (req, reply) => {
     if (!mayWrite(req)) return;
     const tag = requestSessionTag(req);
-    if (tag) cache.invalidate(tag);
+    if (!tag) return;
+    cache.invalidate(tag);
     for (const changed of writers.get(req) ?? []) cache.invalidate(changed);
+    // Another process may hold this session's replies until the write's notification reaches it: the web
+    // app asks its next reads `Cache-Control: no-cache` for a moment (wantsFresh).
+    void reply.header(MAY_HAVE_WRITTEN_HEADER, '1');
   });
   return cache;
 }
@@ -79,9 +92,11 @@ export function cacheSlot(
 ): CacheSlot | undefined {
   const sessionTag = requestSessionTag(req);
   if (!sessionTag) return undefined;
-  const company = req.headers['company-id'];
+  // The organization asked for as the session's resolution reads it (the first value, trimmed).
+  const asked = req.headers['company-id'];
+  const company = (Array.isArray(asked) ? asked[0] : asked)?.trim() ?? '';
   const values = reads ? JSON.stringify(reads.values) : '';
-  const key = `${endpointId}\n${sessionTag}\n${String(company ?? '')}\n${req.url}\n${values}`;
+  const key = `${endpointId}\n${sessionTag}\n${company}\n${req.url}\n${values}`;
   return { key, sessionTag, mark };
 }
 

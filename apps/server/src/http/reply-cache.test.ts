@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REPLY_CACHE_TTL_MS, ReplyCache, replyTags, sessionTag } from './reply-cache.ts';
+import { REPLIES_PER_SESSION, REPLY_CACHE_TTL_MS, ReplyCache, replyTags, sessionTag } from './reply-cache.ts';
 
 const reply = (body: string) => ({ body, type: 'application/json' });
 const tags = (org: string, account: string, session: string) => replyTags(org, account, sessionTag(session));
@@ -62,16 +62,48 @@ describe('ReplyCache', () => {
     expect(cache.stats).toMatchObject({ entries: 0, bytes: 0 });
   });
 
-  it('does not keep a reply whose read overlapped any change (it may predate that change)', () => {
+  it('does not keep a reply whose read overlapped a change of its organization, account or session', () => {
+    const cache = liveCache();
+    for (const changed of ['o:o1', 'a:a1', sessionTag('s1')]) {
+      const mark = cache.mark();
+      cache.change(changed);
+      cache.set('k', reply('stale?'), tags('o1', 'a1', 's1'), mark, 0);
+      expect(cache.get('k', 0), changed).toBeUndefined();
+    }
+    // Another organization's change, or another session's write, does not stop it being kept.
+    const mark = cache.mark();
+    cache.change('o:o2');
+    cache.invalidate(sessionTag('s2'));
+    cache.set('k', reply('fresh'), tags('o1', 'a1', 's1'), mark, 0);
+    expect(cache.get('k', 0)?.body).toBe('fresh');
+
+    // Nor is a read kept that started before the feed was lost and found again.
+    const before = cache.mark();
+    cache.live(false);
+    cache.live(true);
+    cache.set('k2', reply('from before'), tags('o3', 'a3', 's3'), before, 0);
+    expect(cache.get('k2', 0)).toBeUndefined();
+  });
+
+  it('does not keep a read that took longer than any statement may', () => {
     const cache = liveCache();
     const mark = cache.mark();
-    cache.change('o:unrelated-or-not');
-    cache.set('k', reply('stale?'), tags('o1', 'a1', 's1'), mark, 0);
-    expect(cache.get('k', 0)).toBeUndefined();
+    vi.spyOn(performance, 'now').mockReturnValue(mark.at + 60_000);
+    cache.set('k', reply('slow'), tags('o1', 'a1', 's1'), mark, 0);
+    expect(cache.stats.entries).toBe(0);
+  });
 
-    const fresh = cache.mark();
-    cache.set('k', reply('fresh'), tags('o1', 'a1', 's1'), fresh, 0);
-    expect(cache.get('k', 0)?.body).toBe('fresh');
+  it(`keeps at most ${REPLIES_PER_SESSION} replies of one session, its oldest going first`, () => {
+    const cache = liveCache();
+    cache.set('other', reply('o'), tags('o1', 'a2', 's2'), cache.mark(), 0);
+    for (let i = 0; i < REPLIES_PER_SESSION + 5; i++) {
+      cache.set(`page ${i}`, reply(String(i)), tags('o1', 'a1', 's1'), cache.mark(), 0);
+    }
+    expect(cache.stats.entries).toBe(REPLIES_PER_SESSION + 1);
+    expect(cache.get('page 0', 0)).toBeUndefined();
+    expect(cache.get('page 4', 0)).toBeUndefined();
+    expect(cache.get('page 5', 0)?.body).toBe('5');
+    expect(cache.get('other', 0)?.body).toBe('o');
   });
 
   it('forgets a reply after its time on the app clock or on the process clock', () => {

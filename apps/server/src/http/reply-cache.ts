@@ -14,31 +14,45 @@ interface Entry extends CachedReply {
   tags: readonly string[];
 }
 
-/** What a reply read at some point may be stored under, and whether anything changed since. */
+/** When a read whose reply may be kept started: the invalidations since then tell whether it may be. */
 export interface ReadMark {
   readonly version: number;
+  /** performance.now() at the mark. */
+  readonly at: number;
 }
 
 /** A cached reply older than this is read again, whatever the change feed said (a bound on a missed notification). */
 export const REPLY_CACHE_TTL_MS = 5_000;
 /** A reply larger than this share of the cache is not kept. */
 const LARGEST_SHARE = 16;
+/**
+ * A read that took longer than this is not kept (its statement time-out and the pool's wait are shorter); the
+ * invalidations of each tag are remembered as long.
+ */
+const MARK_LIFETIME_MS = 30_000;
+/** Replies kept per session: one session reading many pages cannot push every other session's out. */
+export const REPLIES_PER_SESSION = 32;
 
 /**
  * Replies of hot reads kept in the API process (issue #32: a folder's page and the dashboard's counts at the
  * cost of a bare reply when nothing changed), keyed by the caller's session and the request, tagged with the
  * organization and account they were read for. The database notifies each commit that changes what they are
  * read from (db/changes.ts); a notification drops the replies of its tag. Only while that feed is live is
- * anything kept or answered; a reply is kept only if nothing was dropped while it was being read (a single
- * version counter: a read that overlapped any change is not kept), and at most REPLY_CACHE_TTL_MS. Least
- * recently used replies go first when the cache is full. docs/decisions.md "Replies cached in the process".
+ * anything kept or answered; a reply is kept only if none of its tags was invalidated while it was being read,
+ * and at most REPLY_CACHE_TTL_MS. Least recently used replies go first when the cache is full, and a session
+ * keeps at most REPLIES_PER_SESSION. docs/decisions.md "Replies cached in the process".
  */
 export class ReplyCache implements ChangeListener {
   readonly #maxBytes: number;
   readonly #entries = new Map<string, Entry>();
   readonly #tagged = new Map<string, Set<string>>();
+  /** The last invalidation of each tag (of the last MARK_LIFETIME_MS), oldest first. */
+  readonly #invalidated = new Map<string, { version: number; at: number }>();
   #bytes = 0;
+  /** Counts invalidations; a ReadMark holds it as it was. */
   #version = 0;
+  /** The version of the last clear(): a read marked before it is not kept. */
+  #cleared = 0;
   #live = false;
   #hits = 0;
   #losses = 0;
@@ -62,7 +76,13 @@ export class ReplyCache implements ChangeListener {
 
   /** Marks the start of a read whose reply may be kept (before its statement is sent). */
   mark(): ReadMark {
-    return { version: this.#version };
+    return { version: this.#version, at: performance.now() };
+  }
+
+  /** Whether a reply read since `mark` under `tags` is still what they hold: none was invalidated since. */
+  #unchangedSince(mark: ReadMark, tags: readonly string[]): boolean {
+    if (mark.version < this.#cleared || performance.now() - mark.at > MARK_LIFETIME_MS) return false;
+    return tags.every((tag) => (this.#invalidated.get(tag)?.version ?? 0) <= mark.version);
   }
 
   get(key: string, now: number): CachedReply | undefined {
@@ -82,7 +102,7 @@ export class ReplyCache implements ChangeListener {
 
   /** Keeps a reply read since `mark`, unless something changed meanwhile. */
   set(key: string, reply: CachedReply, tags: readonly string[], mark: ReadMark, now: number): void {
-    if (!this.enabled || mark.version !== this.#version) return;
+    if (!this.enabled || !this.#unchangedSince(mark, tags)) return;
     const bytes = reply.body.length * 2 + key.length * 2 + 200;
     if (bytes > this.#maxBytes / LARGEST_SHARE) return;
     const old = this.#entries.get(key);
@@ -104,12 +124,23 @@ export class ReplyCache implements ChangeListener {
       let keys = this.#tagged.get(tag);
       if (!keys) this.#tagged.set(tag, (keys = new Set()));
       keys.add(key);
+      if (isSessionTag(tag) && keys.size > REPLIES_PER_SESSION) {
+        const [first] = keys;
+        const oldest = first === undefined ? undefined : this.#entries.get(first);
+        if (first !== undefined && oldest) this.#remove(first, oldest);
+      }
     }
   }
 
   /** Drops the replies of one tag (a change notified, or the caller's own write). */
   invalidate(tag: string): void {
-    this.#version++;
+    const at = performance.now();
+    this.#invalidated.delete(tag);
+    this.#invalidated.set(tag, { version: ++this.#version, at });
+    for (const [old, { at: when }] of this.#invalidated) {
+      if (at - when <= MARK_LIFETIME_MS) break;
+      this.#invalidated.delete(old);
+    }
     const keys = this.#tagged.get(tag);
     if (!keys) return;
     for (const key of [...keys]) {
@@ -120,7 +151,8 @@ export class ReplyCache implements ChangeListener {
 
   /** Drops every reply. */
   clear(): void {
-    this.#version++;
+    this.#cleared = ++this.#version;
+    this.#invalidated.clear();
     this.#entries.clear();
     this.#tagged.clear();
     this.#bytes = 0;
@@ -155,4 +187,8 @@ export function replyTags(organizationId: string, accountId: string, sessionTag:
 /** The tag of a session's replies, by its token's hash: what a write through that session drops. */
 export function sessionTag(tokenHash: string): string {
   return `s:${tokenHash}`;
+}
+
+function isSessionTag(tag: string): boolean {
+  return tag.startsWith('s:');
 }

@@ -6,7 +6,14 @@ import type { AppContext } from './context.ts';
 import { PreSerializedReply } from './json-text.ts';
 import { hitRateLimit, type RateLimit } from './rate-limit.ts';
 import { parseInput } from './validation.ts';
-import { cacheSlot, cacheTags, JSON_TYPE, markWriter, organizationOf } from './reply-cache-plugin.ts';
+import {
+  cacheSlot,
+  cacheTags,
+  JSON_TYPE,
+  markWriter,
+  organizationOf,
+  wantsFresh,
+} from './reply-cache-plugin.ts';
 
 /** The parsed input of an optional schema (`E['params']` is `Schema | undefined`). */
 type Parsed<T> = NonNullable<T> extends z.ZodType ? z.infer<NonNullable<T>> : undefined;
@@ -108,7 +115,7 @@ function register<E extends Endpoint, A>(
       const cache = options.cached && ctx.replies.enabled ? ctx.replies : undefined;
       const slot =
         cache && badInput === undefined ? cacheSlot(endpoint.id, req, reads, cache.mark()) : undefined;
-      if (slot) {
+      if (slot && !wantsFresh(req)) {
         const hit = cache?.get(slot.key, ctx.clock.now().getTime());
         if (hit) {
           void reply.type(hit.type);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '@sinetti/contract';
+import { api, FRESH_READS_AFTER_WRITE_MS, MAY_HAVE_WRITTEN_HEADER } from '@sinetti/contract';
 import { errorReply, mockFetch, resetTestState, signInAs } from '../test/utils';
 import { ApiError, call, onApiError, setPublicRoute } from './api';
 import { sessionStore } from './session';
@@ -64,5 +64,28 @@ describe('API client', () => {
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
     await expect(call(api.system.health)).rejects.toMatchObject({ code: 'NETWORK' });
+  });
+
+  it('asks for fresh reads for a moment after a call that may have written (the server keeps replies)', async () => {
+    signInAs();
+    // Long ago, so that the moment is over for the tests after this one.
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    const stats = { status: 'OK', draft: 0, pending: 0, complete: 0, archived: 0, published: 0 };
+    const fetchMock = mockFetch({
+      'POST /api/authentication/logout': {
+        body: { status: 'OK' },
+        headers: { [MAY_HAVE_WRITTEN_HEADER]: '1' },
+      },
+      'GET /api/documents/stats': { body: stats },
+    });
+    await call(api.documents.stats);
+    await call(api.authentication.logout);
+    await call(api.documents.stats);
+    now.mockReturnValue(1_000_000 + FRESH_READS_AFTER_WRITE_MS + 1);
+    await call(api.documents.stats);
+    const cacheControl = fetchMock.mock.calls.map(
+      ([, init]) => (init?.headers as Record<string, string>)['cache-control'],
+    );
+    expect(cacheControl).toEqual([undefined, undefined, 'no-cache', undefined]);
   });
 });

@@ -1,5 +1,7 @@
 import {
   buildPath,
+  FRESH_READS_AFTER_WRITE_MS,
+  MAY_HAVE_WRITTEN_HEADER,
   type ClientErrorCode,
   type Endpoint,
   type ErrorCode,
@@ -73,13 +75,30 @@ function toQuery(query: unknown): string {
   return `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}`;
 }
 
+/** Until when reads ask for replies read now (a moment after a call that may have written). */
+let freshReadsUntil = 0;
+
+/**
+ * Notes a reply: after one that says the call may have written (MAY_HAVE_WRITTEN_HEADER), reads ask
+ * `Cache-Control: no-cache` for FRESH_READS_AFTER_WRITE_MS, so that no server process answers a reply it kept
+ * from before this write (the server's reply cache; docs/decisions.md "Replies cached in the process").
+ */
+export function noteReply(header: (name: string) => string | null): void {
+  if (header(MAY_HAVE_WRITTEN_HEADER)) freshReadsUntil = Date.now() + FRESH_READS_AFTER_WRITE_MS;
+}
+
 /**
  * The headers of every call (SPEC §7): `application-id`, and `session-id` and `company-id` when signed in.
- * Raises NO_SESSION for a non-public endpoint without a session, unless the current route is public.
+ * Raises NO_SESSION for a non-public endpoint without a session, unless the current route is public. A read
+ * just after a write asks for a fresh reply (noteReply).
  */
-export function requestHeaders(access: Endpoint['access']): Record<string, string> {
+export function requestHeaders(
+  access: Endpoint['access'],
+  method?: Endpoint['method'],
+): Record<string, string> {
   const session = sessionStore.get();
   const headers: Record<string, string> = { 'application-id': 'Frontend' };
+  if (method === 'GET' && Date.now() < freshReadsUntil) headers['cache-control'] = 'no-cache';
   if (isSignedIn(session)) {
     headers['session-id'] = session.id;
     const company = session.selectedOrganization ?? sessionStore.selectedOrganization();
@@ -158,7 +177,7 @@ export async function call<E extends Endpoint>(
   endpoint: E,
   input: Input<E> = {},
 ): Promise<z.infer<E['reply']>> {
-  const headers = requestHeaders(endpoint.access);
+  const headers = requestHeaders(endpoint.access, endpoint.method);
   let body: string | undefined;
   if (input.body !== undefined || endpoint.body) {
     headers['content-type'] = 'application/json';
@@ -180,6 +199,7 @@ export async function call<E extends Endpoint>(
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError('NETWORK', 'The server could not be reached.');
   }
+  noteReply((name) => res.headers.get(name));
   let data: ReplyData;
   try {
     data = await readReply<ReplyData>(res);

@@ -1,6 +1,6 @@
 import type { Endpoint } from '@sinetti/contract';
 import type { z } from 'zod';
-import { ApiError, endpointUrl, replyError, requestHeaders, type Input } from './api';
+import { ApiError, endpointUrl, noteReply, replyError, requestHeaders, type Input } from './api';
 import { sessionStore } from './session';
 
 export interface UploadInput<E extends Endpoint> {
@@ -21,7 +21,7 @@ export interface UploadInput<E extends Endpoint> {
  * Error replies raise ApiError with the reply's code (413 FILE_TOO_LARGE, 415 UNSUPPORTED_FILE_TYPE, …).
  */
 export function upload<E extends Endpoint>(endpoint: E, input: UploadInput<E>): Promise<z.infer<E['reply']>> {
-  const headers = requestHeaders(endpoint.access);
+  const headers = requestHeaders(endpoint.access, endpoint.method);
   const form = new FormData();
   for (const [name, value] of Object.entries(input.fields ?? {})) form.append(name, value);
   form.append(input.fileField ?? 'file', input.file, input.file.name);
@@ -38,6 +38,7 @@ export function upload<E extends Endpoint>(endpoint: E, input: UploadInput<E>): 
       }
     };
     xhr.onload = () => {
+      noteReply((name) => xhr.getResponseHeader(name));
       let data: { status?: string } & Record<string, unknown>;
       try {
         data = JSON.parse(xhr.responseText) as typeof data;

@@ -7,6 +7,7 @@ export class FakeXhr {
   body: FormData | undefined;
   status = 0;
   responseText = '';
+  responseHeaders: Record<string, string> = {};
   responseType = '';
   upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
     { onprogress: null };
@@ -26,11 +27,15 @@ export class FakeXhr {
   send(body: FormData) {
     this.body = body;
   }
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
   abort() {
     this.onabort?.();
   }
-  answer(status: number, body: unknown) {
+  answer(status: number, body: unknown, headers: Record<string, string> = {}) {
     this.status = status;
+    this.responseHeaders = headers;
     this.responseText = JSON.stringify(body);
     this.onload?.();
   }

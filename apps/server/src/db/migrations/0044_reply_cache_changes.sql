@@ -37,7 +37,10 @@ CREATE TRIGGER "memberships_notify" AFTER INSERT OR UPDATE OR DELETE ON "members
   FOR EACH ROW EXECUTE FUNCTION "sinetti_changed_organization"();--> statement-breakpoint
 CREATE TRIGGER "memberships_notify_account" AFTER INSERT OR UPDATE OR DELETE ON "memberships"
   FOR EACH ROW EXECUTE FUNCTION "sinetti_changed_account"();--> statement-breakpoint
-CREATE TRIGGER "sessions_notify" AFTER INSERT OR UPDATE OR DELETE ON "sessions"
+-- A session's own changes that a cached reply depends on: its end (sign-out), its account, key and token. Not its
+-- creation (nothing is cached for it yet) nor the touch of last_used_at every 30 s of use (a cached reply lives 5 s,
+-- far less than the idle time-out): a notifying commit takes a lock that serializes such commits cluster-wide.
+CREATE TRIGGER "sessions_notify" AFTER UPDATE OF "ended_at", "account_id", "api_key_id", "token_hash" OR DELETE ON "sessions"
   FOR EACH ROW EXECUTE FUNCTION "sinetti_changed_account"();--> statement-breakpoint
 CREATE TRIGGER "organizations_notify" AFTER INSERT OR UPDATE OR DELETE ON "organizations"
   FOR EACH ROW EXECUTE FUNCTION "sinetti_changed_row"('o');--> statement-breakpoint

@@ -2,6 +2,7 @@ import { api, mimeTypeOf, type Document } from '@sinetti/contract';
 import {
   ApiError,
   endpointUrl,
+  noteReply,
   readReply,
   replyError,
   requestHeaders,
@@ -59,6 +60,7 @@ export async function saveDocx(
       body: docx,
     },
   );
+  noteReply((name) => res.headers.get(name));
   const data = await res.json().catch(() => null);
   if (!res.ok || !data || data.status !== 'OK') {
     throw data ? replyError(res.status, data) : new ApiError('INTERNAL', 'Unreadable reply.', res.status);
