@@ -13,7 +13,10 @@ async function main(): Promise<void> {
       'A separate jobs worker (--worker) needs DATABASE_URL: the embedded database is single-process.',
     );
   }
-  const app = await buildApp(workerOnly ? { ...config, jobs: { ...config.jobs, worker: true } } : config);
+  // A worker answers no calls: no reply cache, so no listening connection either.
+  const app = await buildApp(
+    workerOnly ? { ...config, replyCacheBytes: 0, jobs: { ...config.jobs, worker: true } } : config,
+  );
   // PDF worker threads take a moment to load: start them now rather than on the first signing call.
   pdfWorkers(config.signing.pdf).warm();
   const shutdown = async (signal: string) => {
