@@ -96,12 +96,25 @@ export async function searchAndMixedLoad(input: SearchLoadInput): Promise<void> 
         `other calls run at ${BACKGROUND_SHARE} × their mixed-load rate (${backgroundRate.toFixed(0)} req/s in all)`,
     );
     let worstUnderLoad = 0;
+    const underLoad = async (req: LoadRequest) =>
+      (
+        await Promise.all([
+          loadAtRate(req, { rate: SEARCH_RATE, seconds: UNDER_LOAD_SECONDS }),
+          ...background.map((b) => loadAtRate(b.req, { rate: b.rate, seconds: UNDER_LOAD_SECONDS })),
+        ])
+      )[0];
     for (const [name, req] of rows) {
-      const [r] = await Promise.all([
-        loadAtRate(req, { rate: SEARCH_RATE, seconds: UNDER_LOAD_SECONDS }),
-        ...background.map((b) => loadAtRate(b.req, { rate: b.rate, seconds: UNDER_LOAD_SECONDS })),
-      ]);
+      const r = await underLoad(req);
       worstUnderLoad = Math.max(worstUnderLoad, r.p99);
+      console.log(`  ${formatResult(name, r)}   503s ${r.unavailable}`);
+    }
+    // The floor this machine sets: the cheapest call (health, its probe on a connection of its own) at the same rate beside
+    // the same calls; and each search at that rate alone, without them.
+    const floor = await underLoad({ url: `${base}/api/health` });
+    console.log(`  ${formatResult('health (reference)', floor)}   503s ${floor.unavailable}`);
+    console.log(`the same searches at ${SEARCH_RATE} req/s alone, nothing else sent:`);
+    for (const [name, req] of rows) {
+      const r = await loadAtRate(req, { rate: SEARCH_RATE, seconds: UNDER_LOAD_SECONDS });
       console.log(`  ${formatResult(name, r)}   503s ${r.unavailable}`);
     }
     console.log(
