@@ -1,7 +1,7 @@
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Document, PermissionId } from '@sinetti/contract';
+import { P, type Document, type PermissionId } from '@sinetti/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { systemAudit } from '../src/commands/audit.ts';
 import { createOrganization } from '../src/commands/create-organization.ts';
@@ -101,4 +101,24 @@ export async function listBlobFiles(dir: string): Promise<string[]> {
   return entries
     .filter((e) => e.isFile() && !e.parentPath.includes('.incoming'))
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+}
+
+/**
+ * The search tests' hidden match: an organization whose member (documents view only) does not see the folder
+ * "Board" (restricted to a role no one holds) nor the "Mergers agreement" in it, but sees "Mergerz plan" at the
+ * top level.
+ */
+export async function hiddenMergers(t: DocumentsTestApp): Promise<{ org: TestUser; member: TestUser }> {
+  const org = await t.organization(await t.signUp());
+  const member = await t.member(org, [P.DOCUMENTS_VIEW]);
+  const [hidden] = await t.database.db
+    .insert(roles)
+    .values({ organizationId: org.personalOrganizationId, name: 'Board', permissions: [] })
+    .returning();
+  const board = await t.create(org, 'folder', 'Board');
+  await t.create(org, 'contract', 'Mergers agreement', board.id);
+  await t.create(org, 'contract', 'Mergerz plan');
+  const given = await t.json(org, 'GET', `/api/privileges/document-role/${board.id}/${hidden?.id ?? ''}`);
+  if (given.statusCode !== 200) throw new Error(`document role failed: ${given.body}`);
+  return { org, member };
 }

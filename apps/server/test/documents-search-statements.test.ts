@@ -1,10 +1,8 @@
 // How many statements a text search runs (issue #32 item 2: a restricted member pays about what the owner
 // pays). They are counted at the database driver by their text: every statement of a text search's tiers
 // reads search_vector, and nothing else the request runs does.
-import { P } from '@sinetti/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { roles } from '../src/db/schema/index.ts';
-import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
+import { buildDocumentsApp, hiddenMergers, type DocumentsTestApp } from './documents-helper.ts';
 import type { TestUser } from './helper.ts';
 
 let t: DocumentsTestApp;
@@ -38,18 +36,7 @@ async function searched(u: TestUser, text: string): Promise<{ names: string[]; s
 
 describe('POST documents/search (statements per search)', () => {
   it("asks whether a member's word matches hidden documents in the substring tier's statement", async () => {
-    const org = await t.organization(await t.signUp());
-    const member = await t.member(org, [P.DOCUMENTS_VIEW]);
-    const [hidden] = await t.database.db
-      .insert(roles)
-      .values({ organizationId: org.personalOrganizationId, name: 'Board', permissions: [] })
-      .returning();
-    const board = await t.create(org, 'folder', 'Board');
-    await t.create(org, 'contract', 'Mergers agreement', board.id);
-    await t.create(org, 'contract', 'Mergerz plan');
-    expect(
-      (await t.json(org, 'GET', `/api/privileges/document-role/${board.id}/${hidden?.id ?? ''}`)).statusCode,
-    ).toBe(200);
+    const { org, member } = await hiddenMergers(t);
     // Warm: the organization's window start is read once a minute, not per search.
     await searched(member, 'mergers');
 

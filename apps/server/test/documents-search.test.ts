@@ -1,9 +1,9 @@
 import { DOCUMENT_STATE, P } from '@sinetti/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, roles } from '../src/db/schema/index.ts';
+import { documents } from '../src/db/schema/index.ts';
 import { RECENT_WINDOW } from '../src/queries/documents/search-documents.ts';
-import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
+import { buildDocumentsApp, hiddenMergers, type DocumentsTestApp } from './documents-helper.ts';
 import type { TestUser } from './helper.ts';
 import { makePdf } from './fixtures/files.ts';
 
@@ -173,18 +173,7 @@ describe('POST documents/search (recent and filtered)', () => {
 
 describe('POST documents/search (bounded tiers, issue #32 item 2)', () => {
   it('gives a member no near spellings for a word that matches only documents they do not see', async () => {
-    const org = await t.organization(await t.signUp());
-    const member = await t.member(org, [P.DOCUMENTS_VIEW]);
-    const [hidden] = await t.database.db
-      .insert(roles)
-      .values({ organizationId: org.personalOrganizationId, name: 'Board', permissions: [] })
-      .returning();
-    const board = await t.create(org, 'folder', 'Board');
-    await t.create(org, 'contract', 'Mergers agreement', board.id);
-    await t.create(org, 'contract', 'Mergerz plan');
-    expect(
-      (await t.json(org, 'GET', `/api/privileges/document-role/${board.id}/${hidden?.id ?? ''}`)).statusCode,
-    ).toBe(200);
+    const { org, member } = await hiddenMergers(t);
     // The owner sees the word's match first; a near spelling is not needed.
     expect(names(await search(org, 'mergers'))).toEqual(['Mergers agreement']);
     // The member's word matches only a hidden document: no fuzzy tier (its cost, and no "did you mean").
