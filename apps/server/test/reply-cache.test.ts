@@ -155,6 +155,20 @@ describe('the reply cache', () => {
     expect(searched.headers[MAY_HAVE_WRITTEN_HEADER]).toBeUndefined();
   });
 
+  it('remembers nothing of calls with made-up sessions (anyone could send them)', async () => {
+    const before = t.app.ctx.replies.stats.remembered;
+    for (let i = 0; i < 20; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/documents/rename',
+        headers: { 'session-id': `made-up-${i}`, 'content-type': 'application/json' },
+        payload: { documentId: contract, name: 'Nope' },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    expect(t.app.ctx.replies.stats.remembered).toBe(before);
+  });
+
   it("never answers an API key's session from it", async () => {
     const made = await t.apiKey(owner, [P.DOCUMENTS_VIEW], { name: 'Reader' });
     const key = await t.keySession(made.secret, owner.personalOrganizationId);

@@ -48,9 +48,10 @@ function mayWrite(req: FastifyRequest): boolean {
 
 /**
  * The process's reply cache (http/reply-cache.ts), fed by the database's change notifications for as long as
- * the app runs. A call that may write drops its session's replies, and those of its organization and account
- * (markWriter), before its reply is sent: the caller's next read, and any read in this process after it, sees
- * the write even while its notification is still on its way. Other processes drop them on the notification.
+ * the app runs. A contract call that may write drops its session's replies, and those of its organization and
+ * account (markWriter), before its reply is sent: the caller's next read, and any read in this process after it,
+ * sees the write even while its notification is still on its way. Other processes drop them on the notification,
+ * and the web app asks for fresh reads a moment after any call that may have written (MAY_HAVE_WRITTEN_HEADER).
  */
 export async function startReplyCache(
   app: FastifyInstance,
@@ -65,11 +66,15 @@ export async function startReplyCache(
     if (!mayWrite(req)) return;
     const tag = requestSessionTag(req);
     if (!tag) return;
-    cache.invalidate(tag);
-    for (const changed of writers.get(req) ?? []) cache.invalidate(changed);
     // Another process may hold this session's replies until the write's notification reaches it: the web
     // app asks its next reads `Cache-Control: no-cache` for a moment (wantsFresh).
     void reply.header(MAY_HAVE_WRITTEN_HEADER, '1');
+    // Only a caller the route resolved: a made-up or ended session has nothing cached, and remembering its
+    // tag would let anyone grow the cache's memory of invalidations.
+    const changed = writers.get(req);
+    if (!changed) return;
+    cache.invalidate(tag);
+    for (const other of changed) cache.invalidate(other);
   });
   return cache;
 }

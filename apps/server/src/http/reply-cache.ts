@@ -67,11 +67,17 @@ export class ReplyCache implements ChangeListener {
   }
 
   /**
-   * Replies held, their bytes, how many calls were answered from the cache, and how many times the change feed
-   * was lost (for tests and operators).
+   * Replies held, their bytes, how many calls were answered from the cache, how many times the change feed was
+   * lost, and how many tags' last invalidations are remembered (for tests and operators).
    */
-  get stats(): { entries: number; bytes: number; hits: number; losses: number } {
-    return { entries: this.#entries.size, bytes: this.#bytes, hits: this.#hits, losses: this.#losses };
+  get stats(): { entries: number; bytes: number; hits: number; losses: number; remembered: number } {
+    return {
+      entries: this.#entries.size,
+      bytes: this.#bytes,
+      hits: this.#hits,
+      losses: this.#losses,
+      remembered: this.#invalidated.size,
+    };
   }
 
   /** Marks the start of a read whose reply may be kept (before its statement is sent). */
