@@ -36,7 +36,8 @@ export type ActorFor<A extends Access> = A extends 'organization'
 /** Sessions are touched at most this often, so that a burst of calls does not write on every one. */
 const TOUCH_INTERVAL_MS = 30_000;
 
-function header(req: FastifyRequest, name: string): string | undefined {
+/** A request header's first value, trimmed; undefined when absent or blank. */
+export function requestHeader(req: FastifyRequest, name: string): string | undefined {
   const v = req.headers[name];
   const s = Array.isArray(v) ? v[0] : v;
   return s && s.trim() !== '' ? s.trim() : undefined;
@@ -149,7 +150,7 @@ async function readSession(
   organizationId: string | null,
   along?: AlongRead<unknown>,
 ): Promise<{ actor: AccountActor; row: SessionRow } | null> {
-  const token = header(req, 'session-id');
+  const token = requestHeader(req, 'session-id');
   if (!token) return null;
   if (token.length > 200) throw new AppError('SESSION_INVALID', 'The session is not valid. Sign in again.');
   const rows = await sessionQuery(db, along?.session).execute({
@@ -174,7 +175,7 @@ async function readSession(
     sessionId: row.session.id,
     account: row.account,
     ip: req.ip,
-    userAgent: header(req, 'user-agent') ?? null,
+    userAgent: requestHeader(req, 'user-agent') ?? null,
     apiKey,
   };
   return { actor, row };
@@ -217,7 +218,7 @@ export async function resolveActorAlong<T>(
       return { actor: null, along: null };
     }
   }
-  const asked = access === 'organization' ? header(req, 'company-id') : undefined;
+  const asked = access === 'organization' ? requestHeader(req, 'company-id') : undefined;
   const wellFormed = asked !== undefined && isUuid(asked);
   const reads = access === 'organization' ? along : undefined;
   const found = await readSession(db, clock, req, wellFormed ? asked : null, reads);

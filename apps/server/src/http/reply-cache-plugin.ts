@@ -2,19 +2,12 @@ import { MAY_HAVE_WRITTEN_HEADER } from '@sinetti/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../db/changes.ts';
 import { sha256Hex } from '../lib/crypto.ts';
-import type { AccountActor, AlongRead, OrganizationActor } from './actor.ts';
+import { requestHeader, type AccountActor, type AlongRead, type OrganizationActor } from './actor.ts';
 import { ReplyCache, replyTags, sessionTag, type ReadMark } from './reply-cache.ts';
 
-/** The `session-id` header's token, as readSession() takes it. */
-export function sessionToken(req: FastifyRequest): string | undefined {
-  const value = req.headers['session-id'];
-  const token = (Array.isArray(value) ? value[0] : value)?.trim();
-  return token ? token : undefined;
-}
-
-/** The tag of the replies cached for the request's session, or undefined without a session. */
+/** The tag of the replies cached for the request's session (its token as readSession() takes it), if any. */
 export function requestSessionTag(req: FastifyRequest): string | undefined {
-  const token = sessionToken(req);
+  const token = requestHeader(req, 'session-id');
   return token && token.length <= 200 ? sessionTag(sha256Hex(token)) : undefined;
 }
 
@@ -97,9 +90,8 @@ export function cacheSlot(
 ): CacheSlot | undefined {
   const sessionTag = requestSessionTag(req);
   if (!sessionTag) return undefined;
-  // The organization asked for as the session's resolution reads it (the first value, trimmed).
-  const asked = req.headers['company-id'];
-  const company = (Array.isArray(asked) ? asked[0] : asked)?.trim() ?? '';
+  // The organization asked for as the session's resolution reads it.
+  const company = requestHeader(req, 'company-id') ?? '';
   const values = reads ? JSON.stringify(reads.values) : '';
   const key = `${endpointId}\n${sessionTag}\n${company}\n${req.url}\n${values}`;
   return { key, sessionTag, mark };
