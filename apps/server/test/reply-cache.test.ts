@@ -13,6 +13,7 @@ import type { ChangeFeed } from '../src/db/changes.ts';
 import { openTestDatabase, testDbKind } from './db.ts';
 import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
 import type { TestUser } from './helper.ts';
+import { makePdf } from './fixtures/files.ts';
 
 let t: DocumentsTestApp;
 let owner: TestUser;
@@ -276,9 +277,24 @@ describe('the reply cache without notifications', () => {
     expect(await top(boss)).toEqual(['Budget 3']);
   });
 
+  it('drops them too for a write outside the contract helper (an upload)', async () => {
+    expect(await top(boss)).toEqual(['Budget 3']);
+    expect(await top(clerk)).toEqual(['Budget 3']);
+    const res = await s.upload(boss, {
+      type: 'contract',
+      fileName: 'lease.pdf',
+      name: 'Lease',
+      content: makePdf('Lease of the office'),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers[MAY_HAVE_WRITTEN_HEADER]).toBe('1');
+    expect(await top(boss)).toEqual(['Budget 3', 'Lease']);
+    expect(await top(clerk)).toEqual(['Budget 3', 'Lease']);
+  });
+
   it('answers from the cache what only a notification would have dropped (the feed is what keeps it true)', async () => {
-    expect(await top(boss)).toEqual(['Budget 3']);
+    expect(await top(boss)).toEqual(['Budget 3', 'Lease']);
     await s.database.db.update(documents).set({ name: 'Budget 4' }).where(eq(documents.id, doc));
-    expect(await top(boss)).toEqual(['Budget 3']);
+    expect(await top(boss)).toEqual(['Budget 3', 'Lease']);
   });
 });

@@ -200,11 +200,34 @@ export async function resolveActor(
   return (await resolveActorAlong(db, clock, req, access)).actor;
 }
 
+/** The caller each request's session resolved to (resolveActorAlong), for hooks that run after its handler. */
+const callers = new WeakMap<FastifyRequest, AccountActor | OrganizationActor>();
+
+/**
+ * The caller a request's route resolved through resolveActor() or resolveActorAlong(), contract route or not;
+ * undefined when none was (a public call without a session, a refused session).
+ */
+export function resolvedCaller(req: FastifyRequest): AccountActor | OrganizationActor | undefined {
+  return callers.get(req);
+}
+
 /**
  * resolveActor(), and with `along` what it reads in the same statement (null for a caller without an
- * organization; only organization access reads it).
+ * organization; only organization access reads it). The caller is remembered for the request (resolvedCaller).
  */
 export async function resolveActorAlong<T>(
+  db: Db,
+  clock: Clock,
+  req: FastifyRequest,
+  access: Access,
+  along?: AlongRead<T>,
+): Promise<{ actor: AccountActor | OrganizationActor | null; along: T | null }> {
+  const resolved = await resolveByAccess(db, clock, req, access, along);
+  if (resolved.actor) callers.set(req, resolved.actor);
+  return resolved;
+}
+
+async function resolveByAccess<T>(
   db: Db,
   clock: Clock,
   req: FastifyRequest,

@@ -2,25 +2,19 @@ import { MAY_HAVE_WRITTEN_HEADER } from '@sinetti/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../db/changes.ts';
 import { sha256Hex } from '../lib/crypto.ts';
-import { requestHeader, type AccountActor, type AlongRead, type OrganizationActor } from './actor.ts';
-import { ReplyCache, replyTags, sessionTag, type ReadMark } from './reply-cache.ts';
+import {
+  requestHeader,
+  resolvedCaller,
+  type AccountActor,
+  type AlongRead,
+  type OrganizationActor,
+} from './actor.ts';
+import { callerTags, ReplyCache, replyTags, sessionTag, type ReadMark } from './reply-cache.ts';
 
 /** The tag of the replies cached for the request's session (its token as readSession() takes it), if any. */
 export function requestSessionTag(req: FastifyRequest): string | undefined {
   const token = requestHeader(req, 'session-id');
   return token && token.length <= 200 ? sessionTag(sha256Hex(token)) : undefined;
-}
-
-/** The organization and account of a call that may write, known once its caller is. */
-const writers = new WeakMap<FastifyRequest, string[]>();
-
-/**
- * Names what a call that may write changes at most, as far as cached replies go: the caller's organization and
- * account (route.ts, once the caller is known). Their replies in this process are dropped before the call's
- * reply is sent, as its session's are.
- */
-export function markWriter(req: FastifyRequest, organizationId: string | null, accountId: string): void {
-  writers.set(req, organizationId ? [`o:${organizationId}`, `a:${accountId}`] : [`a:${accountId}`]);
 }
 
 /** The request asks for a reply read now (`Cache-Control: no-cache`, or `Pragma: no-cache`), not a kept one. */
@@ -41,8 +35,8 @@ function mayWrite(req: FastifyRequest): boolean {
 
 /**
  * The process's reply cache (http/reply-cache.ts), fed by the database's change notifications for as long as
- * the app runs. A contract call that may write drops its session's replies, and those of its organization and
- * account (markWriter), before its reply is sent: the caller's next read, and any read in this process after it,
+ * the app runs. A call that may write drops its session's replies, and those of its caller's organization and
+ * account (resolvedCaller), before its reply is sent: the caller's next read, and any read in this process after it,
  * sees the write even while its notification is still on its way. Other processes drop them on the notification,
  * and the web app asks for fresh reads a moment after any call that may have written (MAY_HAVE_WRITTEN_HEADER).
  */
@@ -62,12 +56,13 @@ export async function startReplyCache(
     // Another process may hold this session's replies until the write's notification reaches it: the web
     // app asks its next reads `Cache-Control: no-cache` for a moment (wantsFresh).
     void reply.header(MAY_HAVE_WRITTEN_HEADER, '1');
-    // Only a caller the route resolved: a made-up or ended session has nothing cached, and remembering its
-    // tag would let anyone grow the cache's memory of invalidations.
-    const changed = writers.get(req);
-    if (!changed) return;
+    // Only a caller the route resolved (through http/actor.ts, contract route or not): a made-up or ended
+    // session has nothing cached, and remembering its tag would let anyone grow the cache's memory of
+    // invalidations.
+    const caller = resolvedCaller(req);
+    if (!caller) return;
     cache.invalidate(tag);
-    for (const other of changed) cache.invalidate(other);
+    for (const other of callerTags(organizationOf(caller), caller.account.id)) cache.invalidate(other);
   });
   return cache;
 }

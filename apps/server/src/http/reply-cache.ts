@@ -187,7 +187,12 @@ export class ReplyCache implements ChangeListener {
 
 /** The tags of a reply read for an organization's member (a session of an account). */
 export function replyTags(organizationId: string, accountId: string, sessionTag: string): string[] {
-  return [`o:${organizationId}`, `a:${accountId}`, sessionTag];
+  return [...callerTags(organizationId, accountId), sessionTag];
+}
+
+/** The tags of what a caller's write may change: its organization's (if it acts in one) and its account's. */
+export function callerTags(organizationId: string | null, accountId: string): string[] {
+  return organizationId ? [`o:${organizationId}`, `a:${accountId}`] : [`a:${accountId}`];
 }
 
 /** The tag of a session's replies, by its token's hash: what a write through that session drops. */

@@ -10,8 +10,6 @@ import {
   cacheSlot,
   cacheTags,
   JSON_TYPE,
-  markWriter,
-  organizationOf,
   wantsFresh,
 } from './reply-cache-plugin.ts';
 
@@ -125,8 +123,6 @@ function register<E extends Endpoint, A>(
       const resolved = await resolveActorAlong(ctx.db, ctx.clock, req, endpoint.access, reads);
       if (badInput !== undefined) throw badInput;
       const actor = resolved.actor as ActorFor<E['access']>;
-      if (!readsOnly && resolved.actor)
-        markWriter(req, organizationOf(resolved.actor), resolved.actor.account.id);
       const along = resolved.along;
       const { params, query, body } = input ?? parse();
       const result = await handler({ params, query, body, actor, along, ctx, req, reply });
