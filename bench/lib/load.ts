@@ -140,7 +140,13 @@ export async function loadAtRate(
   return summarize(latencies, errors, unavailable, seconds);
 }
 
-function summarize(latencies: number[], errors: number, unavailable: number, seconds: number): LoadResult {
+/** Requests per second and p50/p99 (ms) of one measured run's latencies (sorted in place). */
+export function summarize(
+  latencies: number[],
+  errors: number,
+  unavailable: number,
+  seconds: number,
+): LoadResult {
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return {

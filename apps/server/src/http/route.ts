@@ -6,12 +6,7 @@ import type { AppContext } from './context.ts';
 import { PreSerializedReply } from './json-text.ts';
 import { hitRateLimit, type RateLimit } from './rate-limit.ts';
 import { parseInput } from './validation.ts';
-import {
-  cacheSlot,
-  cacheTags,
-  JSON_TYPE,
-  wantsFresh,
-} from './reply-cache-plugin.ts';
+import { cacheSlot, cacheTags, JSON_TYPE, wantsFresh } from './reply-cache-plugin.ts';
 
 /** The parsed input of an optional schema (`E['params']` is `Schema | undefined`). */
 type Parsed<T> = NonNullable<T> extends z.ZodType ? z.infer<NonNullable<T>> : undefined;
