@@ -51,6 +51,7 @@ interface Measured {
   rounds: LoadResult[];
   latencies: number[];
   errors: number;
+  errorCodes: Set<string>;
   cpuSeconds: number;
   /** Notifications the listeners heard per committed transaction and listener (C only). */
   heardPerCommit: number[];
@@ -98,6 +99,7 @@ async function measureOnce(
       committed = w.committed;
       into.latencies.push(...w.latencies);
       into.errors += w.errors;
+      for (const code of w.errorCodes) into.errorCodes.add(code);
       return summarize(w.latencies, w.errors, 0, SECONDS);
     });
     into.rounds.push(result);
@@ -132,7 +134,7 @@ function printCell(results: Map<Variant, Measured>): string[] {
         .toFixed(3)
         .padStart(
           6,
-        )} ms/tx   errors ${r.errors}   rounds ${m.rounds.map((x) => x.rps.toFixed(0)).join(' ')}${heard}`,
+        )} ms/tx   errors ${r.errors}${m.errorCodes.size ? ` (${[...m.errorCodes].join(', ')})` : ''}   rounds ${m.rounds.map((x) => x.rps.toFixed(0)).join(' ')}${heard}`,
     );
   }
   const a = results.get(VARIANTS[0]) as Measured;
@@ -165,7 +167,8 @@ async function bench(databaseUrl: string): Promise<void> {
       Math.round(DOCUMENTS / ORGANIZATIONS),
     );
     const triggers = await notifyTriggers(admin);
-    const version = (await admin.query<{ v: string }>('show server_version')).rows[0]?.v;
+    const version = (await admin.query<{ v: string }>("select current_setting('server_version') as v"))
+      .rows[0]?.v;
     console.log(
       `\nPostgreSQL ${version}: ${DOCUMENTS} documents in ${ORGANIZATIONS} organizations seeded in ` +
         `${((performance.now() - started) / 1000).toFixed(1)} s; A disables all ${triggers.length} notifying ` +
@@ -180,7 +183,14 @@ async function bench(databaseUrl: string): Promise<void> {
         const results = new Map<Variant, Measured>(
           VARIANTS.map((v) => [
             v,
-            { rounds: [], latencies: [], errors: 0, cpuSeconds: 0, heardPerCommit: [] },
+            {
+              rounds: [],
+              latencies: [],
+              errors: 0,
+              errorCodes: new Set(),
+              cpuSeconds: 0,
+              heardPerCommit: [],
+            },
           ]),
         );
         try {

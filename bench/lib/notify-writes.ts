@@ -87,6 +87,8 @@ export interface WriteRun {
   /** Latency of each measured transaction, ms. */
   latencies: number[];
   errors: number;
+  /** The SQLSTATE of each kind of error (40P01: a deadlock). */
+  errorCodes: string[];
   /** Transactions committed, the warm-up's included. */
   committed: number;
 }
@@ -100,6 +102,7 @@ export async function writeLoad(
 ): Promise<WriteRun> {
   const latencies: number[] = [];
   let errors = 0;
+  const errorCodes = new Set<string>();
   let committed = 0;
   const start = performance.now();
   const recordFrom = start + warmupSeconds * 1000;
@@ -112,11 +115,12 @@ export async function writeLoad(
           await writeOnce(pool, write, seeded);
           committed++;
           if (record) latencies.push(performance.now() - now);
-        } catch {
+        } catch (e) {
+          errorCodes.add((e as { code?: string }).code ?? String(e));
           if (record) errors++;
         }
       }
     }),
   );
-  return { latencies, errors, committed };
+  return { latencies, errors, errorCodes: [...errorCodes], committed };
 }
