@@ -3,11 +3,49 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /**
- * The channel the database notifies after each commit that changed what cached replies are read from
+ * The channel on which the app hears of each commit that changed what cached replies are read from
  * (migration 0044: documents, their roles and counts, roles, role assignments, memberships, sessions,
- * organizations, accounts), with the organization (`o:<id>`) or account (`a:<id>`) concerned.
+ * organizations, accounts), with the organization (`o:<id>`) or account (`a:<id>`) concerned. On PostgreSQL the
+ * writing transaction notes it in the outbox and a relay notifies it (migration 0045, startChangeRelay).
  */
 export const CHANGES_CHANNEL = 'sinetti_changes';
+
+/**
+ * How often each PostgreSQL process of the app relays the outbox: the longest a change waits there before
+ * other processes hear of it (this process drops its own caller's replies at once, http/reply-cache-plugin.ts).
+ */
+export const RELAY_MS = 100;
+
+/**
+ * Takes what committed transactions noted in the outbox and notifies each distinct tag, in one transaction
+ * that writes no WAL (the outbox is unlogged), so that its commit holds the notification lock only for a
+ * moment. Rows of transactions not yet committed are not seen, and are taken by a later round. Several
+ * processes relaying at once take different rows (a row deleted by one is skipped by the others).
+ */
+const RELAY_STATEMENT =
+  `with taken as (delete from change_outbox returning tag)` +
+  ` select count(pg_notify('${CHANGES_CHANNEL}', tag)) from (select distinct tag from taken) t`;
+
+/**
+ * Relays the outbox every RELAY_MS on a pooled connection, one round at a time, whether or not this process
+ * keeps a reply cache (the outbox must not grow while every process runs without one). A round that fails
+ * (the database unreachable) is tried again at the next tick; the pool's wait limit bounds a saturated pool.
+ * Stopped by the returned function, which waits for a round under way.
+ */
+export function startChangeRelay(pool: pg.Pool): () => Promise<void> {
+  let round: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    round ??= pool
+      .query(RELAY_STATEMENT)
+      .catch(() => undefined)
+      .finally(() => (round = undefined));
+  }, RELAY_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await round;
+  };
+}
 
 /** What listens to the change feed. */
 export interface ChangeListener {

@@ -16,7 +16,7 @@ import { registerRowRunner } from './raw-rows.ts';
 import { pgliteHealthProbe, postgresHealthProbe, registerHealthProbe } from './health-probe.ts';
 import { cancelAbandonedQueries } from './abandon.ts';
 import { DATABASE_DEFAULTS } from './config.ts';
-import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './changes.ts';
+import { pgliteChangeFeed, postgresChangeFeed, startChangeRelay, type ChangeFeed } from './changes.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -151,6 +151,8 @@ async function openPostgres(
     await lockClient.query('reset statement_timeout').catch(() => undefined);
     lockClient.release();
   }
+  // Committed changes noted in the outbox reach the change feeds' listeners (migration 0045).
+  const stopRelay = startChangeRelay(pool);
   // The health check's own connection, outside the pool (issue 31 item 10).
   const health = postgresHealthProbe(url, pool, max);
   registerHealthProbe(db, health);
@@ -159,6 +161,7 @@ async function openPostgres(
     kind: 'postgres',
     changes: postgresChangeFeed(url),
     close: async () => {
+      await stopRelay();
       await health.close();
       await pool.end();
     },
@@ -186,6 +189,10 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
     }
   }
   await client.waitReady;
+  // The one in-process connection: a notifying commit makes no other wait, so the change triggers notify at
+  // once (migration 0045) instead of noting changes for a relay; PGlite's listeners hear them before the
+  // writing statement returns.
+  await client.exec("set sinetti.change_delivery = 'notify'");
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   registerRowRunner(db as unknown as Db, async (_name, text, values) => {
