@@ -193,6 +193,41 @@ describe('the reply cache', () => {
     expect(hits()).toBe(before + 1);
   });
 
+  it("keeps the dashboard's most recent documents (a search without text); a text search is read afresh", async () => {
+    const offer = (await t.create(owner, 'contract', 'Offer', folder)).id;
+    const recent = async (u: TestUser, limit = 8) => {
+      const url = `/api/documents/search?orderBy=updated&orderValue=DESC&limit=${limit}`;
+      const res = await t.json(u, 'POST', url, { text: '' });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().documents as { name: string }[]).map((d) => d.name);
+    };
+    const before = hits();
+    expect(await recent(owner)).toEqual(['Offer']);
+    expect(await recent(owner)).toEqual(['Offer']);
+    expect(hits()).toBe(before + 1);
+    // Another URL is its own key; another caller reads their own.
+    expect(await recent(owner, 1)).toEqual(['Offer']);
+    expect(await recent(editor)).toEqual(['Offer']);
+    expect(hits()).toBe(before + 1);
+    for (let i = 0; i < 2; i++) {
+      const found = await t.json(owner, 'POST', '/api/documents/search', { text: 'Offer' });
+      expect(found.statusCode, found.body).toBe(200);
+    }
+    expect(hits()).toBe(before + 1);
+    // Another member's write drops it.
+    const renamed = await t.json(editor, 'POST', '/api/documents/rename', {
+      documentId: offer,
+      name: 'Offer 2',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(
+      await eventually(
+        () => recent(owner),
+        (names) => names[0] === 'Offer 2',
+      ),
+    ).toEqual(['Offer 2']);
+  });
+
   it.runIf(testDbKind === 'postgres')(
     'forgets everything when its change feed is lost (changes may be missed), and listens again',
     async () => {

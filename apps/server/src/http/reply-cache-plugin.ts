@@ -76,11 +76,15 @@ export interface CacheSlot {
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** The cache key of a call: the session, the organization asked for, the URL and what is read along it. */
+/**
+ * The cache key of a call: the session, the organization asked for, the URL, what is read along it and the
+ * route's own key of its input (RouteOptions.cached).
+ */
 export function cacheSlot(
   endpointId: string,
   req: FastifyRequest,
   reads: AlongRead<unknown> | undefined,
+  inputKey: string,
   mark: ReadMark,
 ): CacheSlot | undefined {
   const sessionTag = requestSessionTag(req);
@@ -88,7 +92,7 @@ export function cacheSlot(
   // The organization asked for as the session's resolution reads it.
   const company = requestHeader(req, 'company-id') ?? '';
   const values = reads ? JSON.stringify(reads.values) : '';
-  const key = `${endpointId}\n${sessionTag}\n${company}\n${req.url}\n${values}`;
+  const key = `${endpointId}\n${sessionTag}\n${company}\n${req.url}\n${values}\n${inputKey}`;
   return { key, sessionTag, mark };
 }
 

@@ -45,9 +45,11 @@ export interface RouteOptions<E extends Endpoint, A = never> {
    * The reply may be kept in the process's reply cache (http/reply-cache.ts) and answered again to the same
    * session for the same request: a read of organization access whose reply depends on nothing but the
    * session's caller, the `company-id` header, the URL, what `along` reads (its values are part of the key)
-   * and the tables that notify their changes (migration 0044). Not for API keys' sessions.
+   * and the tables that notify their changes (migration 0044). Not for API keys' sessions. A function decides
+   * by the call's parsed input (parsed first): the text it answers is part of the key (what the reply also
+   * depends on, such as a body), and undefined keeps nothing for that call.
    */
-  cached?: boolean;
+  cached?: boolean | ((input: Input<E>) => string | undefined);
   /**
    * The call writes nothing (a cached call, a search): it leaves its session's cached replies, which every
    * other call of the session drops (http/reply-cache-plugin.ts).
@@ -79,8 +81,9 @@ function register<E extends Endpoint, A>(
   handler: (c: RouteContext<E, A>) => Promise<HandlerResult<E>>,
 ): void {
   const url = `/api${endpoint.path}`;
-  const readsOnly = options.readsOnly ?? options.cached ?? false;
+  const readsOnly = options.readsOnly ?? !!options.cached;
   if (options.cached) cachedEndpointIds.add(endpoint.id);
+  const keyOfInput = typeof options.cached === 'function' ? options.cached : undefined;
   app.route({
     method: endpoint.method,
     url,
@@ -93,11 +96,11 @@ function register<E extends Endpoint, A>(
         query: parseInput(endpoint.query, req.query, 'query') as Parsed<E['query']>,
         body: parseInput(endpoint.body, req.body, 'body') as Parsed<E['body']>,
       });
-      // A route that reads along its session needs its input first; a bad input is still answered after
-      // the session's own errors, as for every other route.
+      // A route that reads along its session, or keys its cached replies by its input, needs its input
+      // first; a bad input is still answered after the session's own errors, as for every other route.
       let input: Input<E> | undefined;
       let badInput: unknown;
-      if (options.along) {
+      if (options.along || keyOfInput) {
         try {
           input = parse();
         } catch (err) {
@@ -105,9 +108,12 @@ function register<E extends Endpoint, A>(
         }
       }
       const reads = input && options.along?.(input, ctx.clock.now());
-      const cache = options.cached && ctx.replies.enabled ? ctx.replies : undefined;
+      const inputKey = keyOfInput ? input && keyOfInput(input) : '';
+      const cache = options.cached && inputKey !== undefined && ctx.replies.enabled ? ctx.replies : undefined;
       const slot =
-        cache && badInput === undefined ? cacheSlot(endpoint.id, req, reads, cache.mark()) : undefined;
+        cache && badInput === undefined
+          ? cacheSlot(endpoint.id, req, reads, inputKey ?? '', cache.mark())
+          : undefined;
       if (slot && !wantsFresh(req)) {
         const hit = cache?.get(slot.key, ctx.clock.now().getTime());
         if (hit) {

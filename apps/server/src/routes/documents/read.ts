@@ -62,27 +62,33 @@ export function registerDocumentReadRoutes(app: FastifyInstance): void {
     },
   );
 
-  defineRoute(app, api.documents.search, { readsOnly: true })(async ({ params, query, body, actor, ctx }) => {
-    const scope = authorize(actor, P.DOCUMENTS_VIEW);
-    const input = {
-      text: body.text,
-      filter: params.filter,
-      type: query.type,
-      orderBy: query.orderBy,
-      orderValue: query.orderValue,
-      limit: query.limit,
-      offset: query.offset,
-    };
-    if (input.offset > 0 && !isPaged(input)) {
-      throw new AppError('VALIDATION_FAILED', 'A search ranked by relevance has no further pages.', {
-        offset: 'Only lists in one order (empty text, or orderBy) page.',
+  // Text is searched afresh each time (each word its own key); without text it is the dashboard's list of the
+  // most recent documents, read again on every visit: kept like a folder's page, keyed by the body too.
+  const recentList = ({ body }: { body: { text: string } }) =>
+    body.text.trim() === '' ? JSON.stringify(body) : undefined;
+  defineRoute(app, api.documents.search, { cached: recentList })(
+    async ({ params, query, body, actor, ctx }) => {
+      const scope = authorize(actor, P.DOCUMENTS_VIEW);
+      const input = {
+        text: body.text,
+        filter: params.filter,
+        type: query.type,
+        orderBy: query.orderBy,
+        orderValue: query.orderValue,
+        limit: query.limit,
+        offset: query.offset,
+      };
+      if (input.offset > 0 && !isPaged(input)) {
+        throw new AppError('VALIDATION_FAILED', 'A search ranked by relevance has no further pages.', {
+          offset: 'Only lists in one order (empty text, or orderBy) page.',
+        });
+      }
+      const found = await searchDocuments(ctx.db, scope, input);
+      return new PreSerializedReply({
+        status: 'OK',
+        documents: JsonText.array(found.documents),
+        hasMore: found.hasMore,
       });
-    }
-    const found = await searchDocuments(ctx.db, scope, input);
-    return new PreSerializedReply({
-      status: 'OK',
-      documents: JsonText.array(found.documents),
-      hasMore: found.hasMore,
-    });
-  });
+    },
+  );
 }
