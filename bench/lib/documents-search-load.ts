@@ -3,9 +3,11 @@
 // against /api/health in a closed loop of 50 connections), a mixed load of every dashboard call at once with
 // its count of 503s, and each search's latency at a fixed rate while the other dashboard calls run at half
 // the rate the mixed load reached.
+import os from 'node:os';
 import pg from 'pg';
 import { measuredCpu } from './cpu.ts';
 import { formatResult, load, loadAtRate, type LoadRequest } from './load.ts';
+import { loadAtRateUnderLoad } from './under-load.ts';
 
 export interface SearchLoadInput {
   base: string;
@@ -86,32 +88,54 @@ export async function searchAndMixedLoad(input: SearchLoadInput): Promise<void> 
     });
     // Latency under load: each search at a fixed rate while the dashboard's other calls run at half the
     // rate each reached in the mixed closed loop above (the server about half busy), every latency counted
-    // from when its request was due (bench/lib/load.ts loadAtRate).
+    // from when its request was due (bench/lib/load.ts loadAtRate). The background is sent by a process of its
+    // own (bench/lib/under-load.ts), so that this one's event loop only times the searches; its delay and
+    // the machine's load average are printed with the figures.
     const background = mixed
       .map(([name, req], i) => ({ name, req, rate: (results[i]?.rps ?? 0) * BACKGROUND_SHARE }))
       .filter((b) => b.name !== 'health' && b.rate >= 1);
     const backgroundRate = background.reduce((sum, b) => sum + b.rate, 0);
     console.log(
       `latency under load: each search at ${SEARCH_RATE} req/s for ${UNDER_LOAD_SECONDS} s while the dashboard's ` +
-        `other calls run at ${BACKGROUND_SHARE} × their mixed-load rate (${backgroundRate.toFixed(0)} req/s in all)`,
+        `other calls run at ${BACKGROUND_SHARE} × their mixed-load rate (${backgroundRate.toFixed(0)} req/s in all), ` +
+        `sent by a process of its own`,
     );
     let worstUnderLoad = 0;
-    const underLoad = async (req: LoadRequest) =>
-      (
-        await Promise.all([
-          loadAtRate(req, { rate: SEARCH_RATE, seconds: UNDER_LOAD_SECONDS }),
-          ...background.map((b) => loadAtRate(b.req, { rate: b.rate, seconds: UNDER_LOAD_SECONDS })),
-        ])
-      )[0];
+    let worstLoopDelay = 0;
+    const underLoad = async (name: string, req: LoadRequest) => {
+      const {
+        result: r,
+        background: b,
+        loopDelayP99,
+      } = await loadAtRateUnderLoad(req, {
+        rate: SEARCH_RATE,
+        requests: background,
+        seconds: UNDER_LOAD_SECONDS,
+        warmupSeconds: 1,
+      });
+      worstLoopDelay = Math.max(worstLoopDelay, loopDelayP99);
+      const sent = b.results.reduce((sum, x) => sum + x.rps, 0);
+      const failed = b.results.reduce((sum, x) => sum + x.errors, 0);
+      console.log(
+        `  ${formatResult(name, r)}   503s ${r.unavailable}   loop delay p99 ${loopDelayP99.toFixed(1)} ms   ` +
+          `background ${sent.toFixed(0)} req/s, p99 ≤ ${Math.max(...b.results.map((x) => x.p99)).toFixed(1)} ms, ` +
+          `errors ${failed}, its loop delay p99 ${b.loopDelayP99.toFixed(1)} ms`,
+      );
+      return r;
+    };
     for (const [name, req] of rows) {
-      const r = await underLoad(req);
-      worstUnderLoad = Math.max(worstUnderLoad, r.p99);
-      console.log(`  ${formatResult(name, r)}   503s ${r.unavailable}`);
+      worstUnderLoad = Math.max(worstUnderLoad, (await underLoad(name, req)).p99);
     }
     // The floor this machine sets: the cheapest call (health, its probe on a connection of its own) at the same rate beside
     // the same calls; and each search at that rate alone, without them.
-    const floor = await underLoad({ url: `${base}/api/health` });
-    console.log(`  ${formatResult('health (reference)', floor)}   503s ${floor.unavailable}`);
+    await underLoad('health (reference)', { url: `${base}/api/health` });
+    console.log(
+      `  this process's event-loop delay p99 ≤ ${worstLoopDelay.toFixed(1)} ms; load average ` +
+        `${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')} on ${os.availableParallelism()} cores`,
+    );
     console.log(`the same searches at ${SEARCH_RATE} req/s alone, nothing else sent:`);
     for (const [name, req] of rows) {
       const r = await loadAtRate(req, { rate: SEARCH_RATE, seconds: UNDER_LOAD_SECONDS });
