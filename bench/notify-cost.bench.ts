@@ -1,15 +1,22 @@
-// What the reply cache's change notifications (migration 0044: row triggers that pg_notify('sinetti_changes',
-// 'o:<organization>') on every change) cost writes on PostgreSQL (issue #32): a notifying commit takes a lock
-// that serializes such commits across the cluster. Short write transactions (a document renamed; 50 documents
-// of one organization renamed in one statement) at 1, 10 and 50 concurrent clients, in four variants
-// alternated round by round so that the machine's noise hits them alike:
-//   A  the notifying triggers disabled,
-//   B  enabled, nobody listening,
-//   C1 enabled, one connection listening (the app's own change feed, in a process of its own),
-//   C4 enabled, four listening.
+// What the reply cache's change triggers cost writes on PostgreSQL (issue #32). Migration 0044's triggers called
+// pg_notify in the writing transaction, and a notifying commit takes a lock that serializes such commits across
+// the cluster; since migration 0045 they note each changed organization once per transaction in the unlogged
+// table change_outbox, and each process of the app relays it every 100 ms (db/changes.ts startChangeRelay). Short
+// write transactions (a document renamed; 50 documents of one organization renamed in one statement) at 1, 10
+// and 50 concurrent clients, in five variants alternated round by round so that the machine's noise hits them
+// alike:
+//   A  the change triggers disabled,
+//   N  enabled, the writers' connections set sinetti.change_delivery = 'notify' (0044's notify-in-transaction),
+//      nobody listening,
+//   B  enabled (the outbox), one relay running (an openDatabase kept open in a process of its own), nobody
+//      listening,
+//   C1 as B, with one of the app's change feeds listening in that process,
+//   C4 as B, with four.
 // Transactions/s and p50/p99 latency pooled over the rounds, the database backends' CPU per transaction, and
-// B/A, C1/A, C4/A. PostgreSQL only (BENCH_DATABASE_URL). ROUNDS (3) and SECONDS (3 per round and variant)
-// change the length; DOCUMENTS (20,000) is spread over 10 organizations.
+// N/A, B/A, C1/A, C4/A. Checks each round that every listener heard of every organization written, at or after
+// its last committed write was sent and at the latest 1 s after the round (missing: must be 0), and that the
+// outbox is empty after each variant. PostgreSQL only (BENCH_DATABASE_URL). ROUNDS (3) and SECONDS (3 per round
+// and variant) change the length; DOCUMENTS (20,000) is spread over 10 organizations.
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -26,6 +33,7 @@ import {
   writeLoad,
   type SeededOrganizations,
   type Write,
+  type WriteRun,
 } from './lib/notify-writes.ts';
 import { withScratchDatabase } from './lib/scratch-database.ts';
 
@@ -38,12 +46,24 @@ const CLIENTS = [1, 10, 50];
 const WRITES: Write[] = ['one row', '50 rows'];
 /** No API process here: pid 0 has no /proc entry, so measuredCpu counts the database's backends only. */
 const NO_SERVER_PROCESS = 0;
+/** How long after a round its last change may reach the listeners (the relay runs every 100 ms). */
+const HEARD_WITHIN_MS = 1000;
+/** The writers' connections of N: the triggers notify in the writing transaction, as migration 0044's did. */
+const NOTIFY_IN_TRANSACTION = '-c sinetti.change_delivery=notify';
 
 const VARIANTS = [
-  { key: 'A', label: 'triggers disabled', triggers: false, listeners: 0 },
-  { key: 'B', label: 'triggers, nobody listening', triggers: true, listeners: 0 },
-  { key: 'C1', label: 'triggers, 1 listener', triggers: true, listeners: 1 },
-  { key: 'C4', label: 'triggers, 4 listeners', triggers: true, listeners: 4 },
+  { key: 'A', label: 'triggers disabled', triggers: false, notify: false, relay: false, listeners: 0 },
+  { key: 'N', label: 'notify in transaction', triggers: true, notify: true, relay: false, listeners: 0 },
+  { key: 'B', label: 'outbox, relay, no listener', triggers: true, notify: false, relay: true, listeners: 0 },
+  { key: 'C1', label: 'outbox, relay, 1 listener', triggers: true, notify: false, relay: true, listeners: 1 },
+  {
+    key: 'C4',
+    label: 'outbox, relay, 4 listeners',
+    triggers: true,
+    notify: false,
+    relay: true,
+    listeners: 4,
+  },
 ] as const;
 type Variant = (typeof VARIANTS)[number];
 
@@ -53,9 +73,13 @@ interface Measured {
   errors: number;
   errorCodes: Set<string>;
   cpuSeconds: number;
-  /** Notifications the listeners heard per committed transaction and listener (C only). */
-  heardPerCommit: number[];
+  /** Each organization a listener did not hear of in time (C only), as `round <r> listener <l> o:<id>`. */
+  missing: string[];
+  /** The outbox's rows after each round, once the relay (if any) has stopped. */
+  outboxAfter: number[];
 }
+
+type Heard = Record<string, number[]>[];
 
 const loadAverage = () =>
   os
@@ -63,22 +87,33 @@ const loadAverage = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-/** Starts `count` listening connections in a process of their own; the returned function stops them. */
-async function startListeners(databaseUrl: string, count: number): Promise<() => Promise<number>> {
+/**
+ * Starts the outbox's relay and `count` listening connections in a process of their own. The returned function
+ * waits until `until` (Date.now()), stops them and resolves with when each listener heard each tag.
+ */
+async function startRelay(databaseUrl: string, count: number): Promise<(until: number) => Promise<Heard>> {
   const { child } = await startServerProcess(path.join(import.meta.dirname, 'lib/notify-listeners.ts'), {
     BENCH_LISTEN_DATABASE_URL: databaseUrl,
     BENCH_LISTENERS: String(count),
   });
-  let heard = 0;
+  let heard: Heard = [];
   readline.createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-    if (line.startsWith('{"heard"')) heard = (JSON.parse(line) as { heard: number }).heard;
+    if (line.startsWith('{"heard"')) heard = (JSON.parse(line) as { heard: Heard }).heard;
   });
-  return async () => {
-    // What was committed last is delivered a moment later.
-    await new Promise((r) => setTimeout(r, 300));
+  return async (until) => {
+    await new Promise((r) => setTimeout(r, Math.max(0, until - Date.now())));
     await stopServerProcess(child);
     return heard;
   };
+}
+
+/** The organizations written that a listener did not hear of after their last write was sent and by `until`. */
+function missingHeard(written: WriteRun, heard: Heard, until: number, round: number): string[] {
+  return heard.flatMap((times, listener) =>
+    [...written.lastWriteSent]
+      .filter(([id, sent]) => !times[`o:${id}`]?.some((t) => t >= sent && t <= until))
+      .map(([id]) => `round ${round + 1} listener ${listener + 1} o:${id}`),
+  );
 }
 
 /** One round of one variant: triggers set, listeners started, the load measured, everything put back. */
@@ -87,16 +122,17 @@ async function measureOnce(
   databaseUrl: string,
   triggers: { table: string; trigger: string }[],
   variant: Variant,
+  round: number,
   run: () => ReturnType<typeof writeLoad>,
   into: Measured,
 ): Promise<void> {
   if (!variant.triggers) await setNotifyTriggers(admin, triggers, false);
-  const stopListeners = variant.listeners ? await startListeners(databaseUrl, variant.listeners) : null;
+  const stopRelay = variant.relay ? await startRelay(databaseUrl, variant.listeners) : null;
   try {
-    let committed = 0;
+    let written: WriteRun | undefined;
     const { result, cpuMs } = await measuredCpu(NO_SERVER_PROCESS, admin, async () => {
       const w = await run();
-      committed = w.committed;
+      written = w;
       into.latencies.push(...w.latencies);
       into.errors += w.errors;
       for (const code of w.errorCodes) into.errorCodes.add(code);
@@ -104,8 +140,12 @@ async function measureOnce(
     });
     into.rounds.push(result);
     into.cpuSeconds += (cpuMs * result.requests) / 1000;
-    const heard = (await stopListeners?.()) ?? 0;
-    if (variant.listeners) into.heardPerCommit.push(heard / variant.listeners / Math.max(1, committed));
+    if (stopRelay && written) {
+      const until = written.endedAt + HEARD_WITHIN_MS;
+      into.missing.push(...missingHeard(written, await stopRelay(until), until, round));
+    }
+    const outbox = await admin.query<{ n: number }>('select count(*)::int as n from change_outbox');
+    into.outboxAfter.push(outbox.rows[0]?.n ?? -1);
   } finally {
     if (!variant.triggers) await setNotifyTriggers(admin, triggers, true);
   }
@@ -121,9 +161,7 @@ function printCell(results: Map<Variant, Measured>): string[] {
   );
   for (const [v, m] of results) {
     const r = pooled.get(v) as LoadResult;
-    const heard = m.heardPerCommit.length
-      ? `   heard ${range(m.heardPerCommit)} per commit and listener`
-      : '';
+    const heard = `${v.listeners ? `   missing ${m.missing.length}` : ''}   outbox after ${m.outboxAfter.join(' ')}`;
     console.log(
       `  ${v.key.padEnd(2)} ${v.label.padEnd(27)} ${r.rps.toFixed(0).padStart(6)} tx/s   p50 ${r.p50
         .toFixed(2)
@@ -136,6 +174,7 @@ function printCell(results: Map<Variant, Measured>): string[] {
           6,
         )} ms/tx   errors ${r.errors}${m.errorCodes.size ? ` (${[...m.errorCodes].join(', ')})` : ''}   rounds ${m.rounds.map((x) => x.rps.toFixed(0)).join(' ')}${heard}`,
     );
+    for (const missed of m.missing) console.log(`     not heard in time: ${missed}`);
   }
   const a = results.get(VARIANTS[0]) as Measured;
   const base = pooled.get(VARIANTS[0]) as LoadResult;
@@ -166,20 +205,21 @@ async function bench(databaseUrl: string): Promise<void> {
       ORGANIZATIONS,
       Math.round(DOCUMENTS / ORGANIZATIONS),
     );
+    // What the seed noted, which no relay took (none runs until B): each variant starts from an empty outbox.
+    await admin.query('delete from change_outbox');
     const triggers = await notifyTriggers(admin);
     const version = (await admin.query<{ v: string }>("select current_setting('server_version') as v"))
       .rows[0]?.v;
     console.log(
       `\nPostgreSQL ${version}: ${DOCUMENTS} documents in ${ORGANIZATIONS} organizations seeded in ` +
-        `${((performance.now() - started) / 1000).toFixed(1)} s; A disables all ${triggers.length} notifying ` +
-        `triggers. ${ROUNDS} rounds × ${SECONDS} s (+${WARMUP_SECONDS} s warm-up) per variant, alternated ` +
-        `${VARIANTS.map((v) => v.key).join(' ')}; CPU is the database backends' (writers' and listeners'). ` +
+        `${((performance.now() - started) / 1000).toFixed(1)} s; A disables all ${triggers.length} change ` +
+        `triggers; B and C run one relay in a process of their own (with C's listeners). ${ROUNDS} rounds × ${SECONDS} s (+${WARMUP_SECONDS} s warm-up) per variant, alternated ` +
+        `${VARIANTS.map((v) => v.key).join(' ')}; CPU is the database backends' (writers', relay's, listeners'). ` +
         `Load average ${loadAverage()}`,
     );
     const summary: string[] = [];
     for (const write of WRITES) {
       for (const clients of CLIENTS) {
-        const pool = new pg.Pool({ connectionString: databaseUrl, max: clients });
         const results = new Map<Variant, Measured>(
           VARIANTS.map((v) => [
             v,
@@ -189,20 +229,28 @@ async function bench(databaseUrl: string): Promise<void> {
               errors: 0,
               errorCodes: new Set(),
               cpuSeconds: 0,
-              heardPerCommit: [],
+              missing: [],
+              outboxAfter: [],
             },
           ]),
         );
-        try {
-          for (let round = 0; round < ROUNDS; round++) {
-            for (const v of VARIANTS) {
-              const run = () =>
-                writeLoad(pool, write, seeded, { clients, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS });
-              await measureOnce(admin, databaseUrl, triggers, v, run, results.get(v) as Measured);
+        for (let round = 0; round < ROUNDS; round++) {
+          for (const v of VARIANTS) {
+            // A pool of its own per round, so that N's connections, which notify, are not left open
+            // beside the others (100 connections at 50 clients: PostgreSQL's limit); they connect in the warm-up.
+            const pool = new pg.Pool({
+              connectionString: databaseUrl,
+              max: clients,
+              ...(v.notify ? { options: NOTIFY_IN_TRANSACTION } : {}),
+            });
+            const run = () =>
+              writeLoad(pool, write, seeded, { clients, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS });
+            try {
+              await measureOnce(admin, databaseUrl, triggers, v, round, run, results.get(v) as Measured);
+            } finally {
+              await pool.end();
             }
           }
-        } finally {
-          await pool.end();
         }
         console.log(
           `\n${write === 'one row' ? 'A document renamed' : '50 documents of one organization renamed'}` +
@@ -212,7 +260,7 @@ async function bench(databaseUrl: string): Promise<void> {
       }
     }
     console.log('\nThroughput / p99 against A (pooled over the rounds):\n');
-    console.log('| Transaction | Clients | B/A | C1/A | C4/A |\n|---|---:|---:|---:|---:|');
+    console.log('| Transaction | Clients | N/A | B/A | C1/A | C4/A |\n|---|---:|---:|---:|---:|---:|');
     for (const line of summary) console.log(line);
     console.log(`\nload average after: ${loadAverage()}`);
   } finally {

@@ -1,10 +1,10 @@
 // The writing side of bench/notify-cost.bench.ts: a seed of several organizations' documents in SQL, the
-// change-notification triggers of migration 0044 switched off and on, and a closed loop of short write
-// transactions over a node-postgres pool.
+// change triggers of migrations 0044/0045 switched off and on, and a closed loop of short write transactions over
+// a node-postgres pool that remembers when each organization's last committed write began.
 import type pg from 'pg';
 
-/** The documents of each seeded organization, by id (sorted). */
-export type SeededOrganizations = string[][];
+/** Each seeded organization's id and its documents' ids (sorted). */
+export type SeededOrganizations = { id: string; documents: string[] }[];
 
 /**
  * `organizations` organizations owned by `ownerId`, with `perOrganization` documents each, in two statements.
@@ -32,15 +32,18 @@ export async function seedOrganizations(
     [ownerId, perOrganization],
   );
   await client.query('vacuum analyze documents');
-  const rows = await client.query<{ ids: string[] }>(
-    `select array_agg(d.id order by d.id)::text[] as ids from documents d
+  const rows = await client.query<{ id: string; documents: string[] }>(
+    `select d.organization_id as id, array_agg(d.id order by d.id)::text[] as documents from documents d
      join organizations o on o.id = d.organization_id where o.name like 'Bench organization %'
      group by d.organization_id order by d.organization_id`,
   );
-  return rows.rows.map((r) => r.ids);
+  return rows.rows;
 }
 
-/** The triggers that notify sinetti_changes (migration 0044's, on nine tables), as `table`.`trigger`. */
+/**
+ * The change triggers (migration 0044's, on nine tables; since 0045 they note the change in the outbox, or notify
+ * sinetti_changes on a connection whose sinetti.change_delivery is 'notify'), as `table`.`trigger`.
+ */
 export async function notifyTriggers(client: pg.Client): Promise<{ table: string; trigger: string }[]> {
   const rows = await client.query<{ table: string; trigger: string }>(
     `select c.relname as table, t.tgname as trigger from pg_trigger t
@@ -52,7 +55,7 @@ export async function notifyTriggers(client: pg.Client): Promise<{ table: string
   return rows.rows;
 }
 
-/** Disables (or enables again) every notifying trigger: an update of documents may also write its counts. */
+/** Disables (or enables again) every change trigger: an update of documents may also write its counts. */
 export async function setNotifyTriggers(
   client: pg.Client,
   triggers: { table: string; trigger: string }[],
@@ -68,19 +71,27 @@ export type Write = 'one row' | '50 rows';
 let serial = 0;
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
 
-/** One short transaction: a document renamed, or 50 documents of one organization renamed in one statement. */
-function writeOnce(pool: pg.Pool, write: Write, seeded: SeededOrganizations): Promise<unknown> {
-  const ids = pick(seeded);
+/**
+ * One short transaction in one organization, whose id it resolves with: a document renamed, or 50 documents
+ * renamed in one statement.
+ */
+async function writeOnce(pool: pg.Pool, write: Write, seeded: SeededOrganizations): Promise<string> {
+  const { id, documents } = pick(seeded);
   const name = `Renamed agreement ${++serial}`;
   if (write === 'one row') {
-    return pool.query('update documents set name = $2, updated_at = now() where id = $1', [pick(ids), name]);
+    await pool.query('update documents set name = $2, updated_at = now() where id = $1', [
+      pick(documents),
+      name,
+    ]);
+    return id;
   }
   // 50 distinct rows in id order (a window at a random place), so that two writers lock them in one order.
-  const start = Math.floor(Math.random() * (ids.length - 50));
-  return pool.query('update documents set name = $2, updated_at = now() where id = any($1::uuid[])', [
-    ids.slice(start, start + 50),
+  const start = Math.floor(Math.random() * (documents.length - 50));
+  await pool.query('update documents set name = $2, updated_at = now() where id = any($1::uuid[])', [
+    documents.slice(start, start + 50),
     name,
   ]);
+  return id;
 }
 
 export interface WriteRun {
@@ -89,8 +100,14 @@ export interface WriteRun {
   errors: number;
   /** The SQLSTATE of each kind of error (40P01: a deadlock). */
   errorCodes: string[];
-  /** Transactions committed, the warm-up's included. */
-  committed: number;
+  /**
+   * For each organization written, when (Date.now()) its last committed transaction was sent, the warm-up's
+   * included: a listener that heard of it at or after that time may have heard of that transaction; one that
+   * did not certainly missed it.
+   */
+  lastWriteSent: Map<string, number>;
+  /** When (Date.now()) the last transaction ended. */
+  endedAt: number;
 }
 
 /** `clients` writers each send one transaction, wait for its commit and send the next, for `seconds`. */
@@ -103,7 +120,7 @@ export async function writeLoad(
   const latencies: number[] = [];
   let errors = 0;
   const errorCodes = new Set<string>();
-  let committed = 0;
+  const lastWriteSent = new Map<string, number>();
   const start = performance.now();
   const recordFrom = start + warmupSeconds * 1000;
   const end = recordFrom + seconds * 1000;
@@ -111,9 +128,10 @@ export async function writeLoad(
     Array.from({ length: clients }, async () => {
       for (let now = performance.now(); now < end; now = performance.now()) {
         const record = now >= recordFrom;
+        const sent = Date.now();
         try {
-          await writeOnce(pool, write, seeded);
-          committed++;
+          const organization = await writeOnce(pool, write, seeded);
+          lastWriteSent.set(organization, Math.max(sent, lastWriteSent.get(organization) ?? 0));
           if (record) latencies.push(performance.now() - now);
         } catch (e) {
           errorCodes.add((e as { code?: string }).code ?? String(e));
@@ -122,5 +140,5 @@ export async function writeLoad(
       }
     }),
   );
-  return { latencies, errors, errorCodes: [...errorCodes], committed };
+  return { latencies, errors, errorCodes: [...errorCodes], lastWriteSent, endedAt: Date.now() };
 }
