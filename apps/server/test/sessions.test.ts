@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SESSION_TTL_MS } from '@sinetti/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../src/commands/sessions.ts';
@@ -184,5 +184,44 @@ describe('GET invalidate', () => {
     const expired = await invalidate(user, phone.id);
     expect(expired.statusCode).toBe(401);
     expect(errorOf(expired).code).toBe('UNAUTHORIZED_ACCESS');
+  });
+});
+
+describe('touching a session (its idle expiry counts from the last touch)', () => {
+  it('writes the row once for a burst of calls that find it due, and not again within 30 s', async () => {
+    const user = await t.signUp();
+    const db = t.database.db;
+    // Counts the session rows really written (a row trigger does not fire for an update that matched none).
+    await db.execute(sql`create table touch_log (session_id uuid)`);
+    await db.execute(sql`create function log_touch() returns trigger language plpgsql as $$
+      begin insert into touch_log values (new.id); return null; end $$`);
+    await db.execute(sql`create trigger sessions_touch_log after update on sessions
+      for each row execute function log_touch()`);
+    try {
+      const burst = async () => {
+        const replies = await Promise.all(
+          Array.from({ length: 10 }, () => t.call(user, { method: 'GET', url: `${A}/sessions/minimal` })),
+        );
+        for (const res of replies) expect(res.statusCode, res.body).toBe(200);
+      };
+      const writes = async () =>
+        Number(
+          ((await db.execute(sql`select count(*) as n from touch_log`)) as { rows: { n: unknown }[] }).rows[0]
+            ?.n,
+        );
+      t.clock.advance(31_000);
+      await burst();
+      expect(await writes()).toBe(1);
+      t.clock.advance(20_000);
+      await burst();
+      expect(await writes()).toBe(1);
+      t.clock.advance(11_000);
+      await burst();
+      expect(await writes()).toBe(2);
+    } finally {
+      await db.execute(sql`drop trigger sessions_touch_log on sessions`);
+      await db.execute(sql`drop function log_touch()`);
+      await db.execute(sql`drop table touch_log`);
+    }
   });
 });

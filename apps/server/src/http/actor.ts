@@ -11,6 +11,7 @@ import { sha256Hex } from '../lib/crypto.ts';
 import { assignedRolesOf, toMembership, type Membership } from '../policies/membership.ts';
 import { isUuid } from '../lib/ids.ts';
 import { checkSessionKey, keyMembership, keyNotAllowed, type ApiKeyActor } from './api-key-actor.ts';
+import { touchSession } from './session-touch.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -32,9 +33,6 @@ export type ActorFor<A extends Access> = A extends 'organization'
   : A extends 'account'
     ? AccountActor
     : AccountActor | null;
-
-/** Sessions are touched at most this often, so that a burst of calls does not write on every one. */
-const TOUCH_INTERVAL_MS = 30_000;
 
 /** A request header's first value, trimmed; undefined when absent or blank. */
 export function requestHeader(req: FastifyRequest, name: string): string | undefined {
@@ -168,9 +166,7 @@ async function readSession(
     throw new AppError('UNAUTHORIZED_ACCESS', 'The session has expired. Sign in again.');
   }
   const apiKey = await checkSessionKey(db, clock, req, row.session.apiKeyId, row.apiKey);
-  if (idle > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.session.id));
-  }
+  await touchSession(db, row.session.id, row.session.lastUsedAt, now);
   const actor = {
     sessionId: row.session.id,
     account: row.account,

@@ -1,0 +1,31 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { sessions } from '../db/schema/index.ts';
+
+/** Sessions are touched at most this often, so that a burst of calls does not write on every one. */
+export const TOUCH_INTERVAL_MS = 30_000;
+
+/** The touches this process has under way, by session id. */
+const touching = new Map<string, Promise<void>>();
+
+/**
+ * Records a session's use (`last_used_at`, which its idle expiry counts from) once it was last recorded more
+ * than TOUCH_INTERVAL_MS before `now`. Calls of one session that arrive together when it is due share this
+ * process's one update instead of each writing the row (they queued on its lock, each waiting for a commit's
+ * flush and holding a pooled connection); and the update changes the row only if no other process has touched
+ * it since, so a call that waited for another's lock writes nothing.
+ */
+export function touchSession(db: Db, sessionId: string, lastUsedAt: Date, now: Date): Promise<void> {
+  if (now.getTime() - lastUsedAt.getTime() <= TOUCH_INTERVAL_MS) return Promise.resolve();
+  const under = touching.get(sessionId);
+  if (under) return under;
+  const due = new Date(now.getTime() - TOUCH_INTERVAL_MS);
+  const touch = db
+    .update(sessions)
+    .set({ lastUsedAt: now })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, due)))
+    .then(() => undefined)
+    .finally(() => touching.delete(sessionId));
+  touching.set(sessionId, touch);
+  return touch;
+}
