@@ -6,40 +6,45 @@ import pg from 'pg';
  * The channel on which the app hears of each commit that changed what cached replies are read from
  * (migration 0044: documents, their roles and counts, roles, role assignments, memberships, sessions,
  * organizations, accounts), with the organization (`o:<id>`) or account (`a:<id>`) concerned. On PostgreSQL the
- * writing transaction notes it in the outbox and a relay notifies it (migration 0045, startChangeRelay).
+ * writing transaction notes it in the outbox, and the listening connections relay it (migration 0045).
  */
 export const CHANGES_CHANNEL = 'sinetti_changes';
 
 /**
- * How often each PostgreSQL process of the app relays the outbox: the longest a change waits there before
- * other processes hear of it (this process drops its own caller's replies at once, http/reply-cache-plugin.ts).
+ * How often a listening connection relays the outbox (the longest a change waits there before the processes
+ * that listen hear of it; this process drops its own caller's replies at once, http/reply-cache-plugin.ts).
  */
 export const RELAY_MS = 100;
+/**
+ * How often each PostgreSQL process also relays it on a pooled connection, when one is idle: so that the
+ * outbox does not grow while no process listens (every process with REPLY_CACHE_MB=0).
+ */
+export const DRAIN_MS = 5_000;
 
 /**
  * Takes what committed transactions noted in the outbox and notifies each distinct tag, in one transaction
  * that writes no WAL (the outbox is unlogged), so that its commit holds the notification lock only for a
  * moment. Rows of transactions not yet committed are not seen, and are taken by a later round. Several
- * processes relaying at once take different rows (a row deleted by one is skipped by the others).
+ * connections relaying at once take different rows (a row deleted by one is skipped by the others).
  */
 const RELAY_STATEMENT =
   `with taken as (delete from change_outbox returning tag)` +
   ` select count(pg_notify('${CHANGES_CHANNEL}', tag)) from (select distinct tag from taken) t`;
 
 /**
- * Relays the outbox every RELAY_MS on a pooled connection, one round at a time, whether or not this process
- * keeps a reply cache (the outbox must not grow while every process runs without one). A round that fails
- * (the database unreachable) is tried again at the next tick; the pool's wait limit bounds a saturated pool.
- * Stopped by the returned function, which waits for a round under way.
+ * Relays the outbox every DRAIN_MS on one of the pool's connections, only when one is idle or may be opened (a
+ * request never waits for it). Stopped by the returned function, which waits for a round under way.
  */
-export function startChangeRelay(pool: pg.Pool): () => Promise<void> {
+export function startOutboxDrain(pool: pg.Pool): () => Promise<void> {
   let round: Promise<unknown> | undefined;
   const timer = setInterval(() => {
-    round ??= pool
+    const full = pool.idleCount === 0 && pool.totalCount >= (pool.options.max ?? 10);
+    if (round || full || pool.waitingCount > 0) return;
+    round = pool
       .query(RELAY_STATEMENT)
       .catch(() => undefined)
       .finally(() => (round = undefined));
-  }, RELAY_MS);
+  }, DRAIN_MS);
   timer.unref();
   return async () => {
     clearInterval(timer);
@@ -84,7 +89,7 @@ export function postgresChangeFeed(url: string): ChangeFeed {
   return {
     async listen(listener) {
       /** The connection listening or connecting now, and its heartbeat. */
-      let current: { client: pg.Client; heartbeat: NodeJS.Timeout } | undefined;
+      let current: { client: pg.Client; heartbeat: NodeJS.Timeout; relay: NodeJS.Timeout } | undefined;
       let stopped = false;
       let retry: NodeJS.Timeout | undefined;
       let delay = FIRST_RETRY_MS;
@@ -100,6 +105,18 @@ export function postgresChangeFeed(url: string): ChangeFeed {
         let heard = performance.now();
         let listening = false;
         let sent = 0;
+        // The outbox, relayed on this connection while it listens, one round at a time: a failed round is the
+        // connection's loss, which the heartbeat or the client's error notices.
+        let relaying = false;
+        const relay = setInterval(() => {
+          if (!listening || relaying) return;
+          relaying = true;
+          client
+            .query(RELAY_STATEMENT)
+            .catch(() => undefined)
+            .finally(() => (relaying = false));
+        }, RELAY_MS);
+        relay.unref();
         // Also bounds connecting and LISTEN: nothing heard for HEARTBEAT_LOST_MS is a loss.
         const heartbeat = setInterval(() => {
           if (performance.now() - heard > HEARTBEAT_LOST_MS) return lost();
@@ -108,10 +125,11 @@ export function postgresChangeFeed(url: string): ChangeFeed {
           }
         }, HEARTBEAT_MS);
         heartbeat.unref();
-        const connection = { client, heartbeat };
+        const connection = { client, heartbeat, relay };
         current = connection;
         function lost(): void {
           clearInterval(heartbeat);
+          clearInterval(relay);
           if (current !== connection) return;
           current = undefined;
           listener.live(false);
@@ -151,6 +169,7 @@ export function postgresChangeFeed(url: string): ChangeFeed {
         listener.live(false);
         if (!connection) return;
         clearInterval(connection.heartbeat);
+        clearInterval(connection.relay);
         await connection.client.end().catch(() => undefined);
       };
     },

@@ -16,7 +16,7 @@ import { registerRowRunner } from './raw-rows.ts';
 import { pgliteHealthProbe, postgresHealthProbe, registerHealthProbe } from './health-probe.ts';
 import { cancelAbandonedQueries } from './abandon.ts';
 import { DATABASE_DEFAULTS } from './config.ts';
-import { pgliteChangeFeed, postgresChangeFeed, startChangeRelay, type ChangeFeed } from './changes.ts';
+import { pgliteChangeFeed, postgresChangeFeed, startOutboxDrain, type ChangeFeed } from './changes.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -151,8 +151,9 @@ async function openPostgres(
     await lockClient.query('reset statement_timeout').catch(() => undefined);
     lockClient.release();
   }
-  // Committed changes noted in the outbox reach the change feeds' listeners (migration 0045).
-  const stopRelay = startChangeRelay(pool);
+  // The change feed's listening connection relays the outbox (migration 0045); the pool only keeps it from
+  // growing while no process listens.
+  const stopRelay = startOutboxDrain(pool);
   // The health check's own connection, outside the pool (issue 31 item 10).
   const health = postgresHealthProbe(url, pool, max);
   registerHealthProbe(db, health);
