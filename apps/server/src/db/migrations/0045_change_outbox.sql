@@ -2,9 +2,10 @@
 -- notifying transactions across the cluster (its notification lock is held through the commit's WAL flush): 50
 -- writers of one row each fell to about a third of their transactions per second, and 150 of 2,600 with pgbench
 -- (bench/notify-cost.bench.ts). The triggers now note each changed organization ('o:<id>') or account ('a:<id>')
--- once per transaction in an unlogged outbox, which takes no such lock and writes no WAL; every PostgreSQL process
--- of the app relays what is committed there (db/changes.ts: a delete that notifies each distinct tag, in a
--- transaction of its own that writes no WAL, a few times a second). A connection whose sinetti.change_delivery is
+-- once per transaction in an unlogged outbox, which takes no such lock and writes no WAL; the app relays what is
+-- committed there (db/changes.ts: a delete that notifies each distinct tag, in a transaction of its own that writes
+-- no WAL; every 100 ms on each listening connection, every 5 s on an idle pooled connection of each process so that
+-- it never grows while nobody listens). A connection whose sinetti.change_delivery is
 -- 'notify' (PGlite's one in-process connection, where no other commit can wait) notifies at once, as before.
 -- Unlogged: a crash or a failover empties it, and every listener forgets its cached replies when its connection
 -- is lost.
