@@ -1,17 +1,18 @@
 // The relaying and listening side of bench/notify-cost.bench.ts, in a process of its own as an API process's is
 // (so that relaying and handling the notifications do not slow the bench's writers' event loop): the app's
-// database opened on BENCH_LISTEN_DATABASE_URL, which starts the one relay of the outbox (migration 0045,
-// db/changes.ts startChangeRelay), and BENCH_LISTENERS (0 or more) connections, each the app's own change feed
-// (LISTEN sinetti_changes, with its heartbeat) noting when (Date.now()) it heard each tag. Prints
+// database opened on BENCH_LISTEN_DATABASE_URL, whose pool drains the outbox every 5 s (migration 0045,
+// db/changes.ts startOutboxDrain), and BENCH_LISTENERS (0 or more) connections, each the app's own change feed
+// (LISTEN sinetti_changes, with its heartbeat, relaying the outbox every 100 ms) noting when (Date.now()) it heard
+// each tag. Prints
 // `{"ready":true,…}` once every one listens; on SIGTERM stops the listeners, closes the database (which stops the
-// relay) and prints `{"heard":[{<tag>:[<times>]}, … one per listener]}`.
+// drain) and prints `{"heard":[{<tag>:[<times>]}, … one per listener]}`.
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 
 const url = process.env.BENCH_LISTEN_DATABASE_URL;
 if (!url) throw new Error('Set BENCH_LISTEN_DATABASE_URL.');
 const count = Number(process.env.BENCH_LISTENERS ?? 1);
 
-// The relay needs one pooled connection; the migrations are already applied.
+// The drain needs one pooled connection; the migrations are already applied.
 const database = await openDatabase({ databaseUrl: url, poolSize: 2, statementTimeoutMs: 0 });
 const heard = Array.from({ length: count }, () => new Map<string, number[]>());
 let live = 0;
