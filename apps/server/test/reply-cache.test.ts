@@ -115,6 +115,32 @@ describe('the reply cache', () => {
     expect(names).toEqual(['Lease 4', 'Secret']);
   });
 
+  it('reads once for calls that miss together: the others wait for that read and answer its reply', async () => {
+    const replies = t.app.ctx.replies;
+    replies.invalidate(`o:${owner.personalOrganizationId}`);
+    const before = replies.stats.coalesced;
+    // The first call's session read waits behind a lock held for a moment, so that the others arrive while
+    // its read runs.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const locked = new Promise<void>((resolve) => {
+      void t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table sessions in access exclusive mode`);
+        resolve();
+        await held;
+      });
+    });
+    await locked;
+    const first = list(owner);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const others = Array.from({ length: 5 }, () => list(owner));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    const pages = await Promise.all([first, ...others]);
+    expect(new Set(pages.map((p) => p.join()))).toEqual(new Set(['Lease 4,Secret']));
+    expect(replies.stats.coalesced - before).toBe(5);
+  });
+
   it('forgets what a role or a membership taken away showed', async () => {
     expect(await list(lawyer)).toEqual(['Lease 4', 'Secret']);
     expect(await list(lawyer)).toEqual(['Lease 4', 'Secret']);

@@ -146,4 +146,52 @@ describe('ReplyCache', () => {
     expect(cache.get('k', 0)).toBeUndefined();
     expect(cache.stats).toMatchObject({ entries: 0, bytes: 0 });
   });
+
+  it('a miss while a read of the same key runs waits for it and answers its reply (single flight)', async () => {
+    const cache = liveCache();
+    const now = () => 0;
+    expect(await cache.getOrAwait('k', now)).toBeUndefined();
+    const mark = cache.mark();
+    const landed = cache.begin('k');
+    // A second begin() while the first runs is no flight of its own.
+    cache.begin('k')();
+    const waiters = Promise.all([cache.getOrAwait('k', now), cache.getOrAwait('k', now)]);
+    cache.set('k', reply('{"n":1}'), tags('o1', 'a1', 's1'), mark, 0);
+    landed();
+    expect((await waiters).map((r) => r?.body)).toEqual(['{"n":1}', '{"n":1}']);
+    expect(cache.stats.coalesced).toBe(2);
+    // The flight is over: a later miss does not wait.
+    cache.change('o:o1');
+    expect(await cache.getOrAwait('k', now)).toBeUndefined();
+  });
+
+  it("waiters read for themselves when the flight's reply was not kept (a change during it, or a failure)", async () => {
+    const cache = liveCache();
+    const now = () => 0;
+    const mark = cache.mark();
+    const landed = cache.begin('k');
+    const waiter = cache.getOrAwait('k', now);
+    // The organization changed while the read ran: what it read may be older than what the waiter must see.
+    cache.change('o:o1');
+    cache.set('k', reply('old'), tags('o1', 'a1', 's1'), mark, 0);
+    landed();
+    expect(await waiter).toBeUndefined();
+
+    const failed = cache.begin('k');
+    const next = cache.getOrAwait('k', now);
+    failed();
+    expect(await next).toBeUndefined();
+    expect(cache.stats.coalesced).toBe(0);
+  });
+
+  it('does not run flights while disabled', async () => {
+    const cache = new ReplyCache(1_000_000);
+    const landed = cache.begin('k');
+    let settled = false;
+    void cache.getOrAwait('k', () => 0).then(() => (settled = true));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(settled).toBe(true);
+    landed();
+  });
 });

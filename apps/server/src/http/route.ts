@@ -115,41 +115,51 @@ function register<E extends Endpoint, A>(
           ? cacheSlot(endpoint.id, req, reads, inputKey ?? '', cache.mark())
           : undefined;
       if (slot && !wantsFresh(req)) {
-        const hit = cache?.get(slot.key, ctx.clock.now().getTime());
+        const hit = await cache?.getOrAwait(slot.key, () => ctx.clock.now().getTime());
         if (hit) {
           void reply.type(hit.type);
           return hit.body;
         }
       }
-      const resolved = await resolveActorAlong(ctx.db, ctx.clock, req, endpoint.access, reads);
-      if (badInput !== undefined) throw badInput;
-      const actor = resolved.actor as ActorFor<E['access']>;
-      const along = resolved.along;
-      const { params, query, body } = input ?? parse();
-      const result = await handler({ params, query, body, actor, along, ctx, req, reply });
-      const serialized = result instanceof PreSerializedReply ? result.json : null;
-      if (ctx.config.validateReplies) {
-        const checked = endpoint.reply.safeParse(serialized === null ? result : JSON.parse(serialized));
-        if (!checked.success) {
-          req.log.error(
-            { endpoint: endpoint.id, issues: checked.error.issues },
-            'reply does not match the contract',
-          );
-          throw new Error(`Reply of ${endpoint.id} does not match the contract`);
+      const answer = async () => {
+        const resolved = await resolveActorAlong(ctx.db, ctx.clock, req, endpoint.access, reads);
+        if (badInput !== undefined) throw badInput;
+        const actor = resolved.actor as ActorFor<E['access']>;
+        const along = resolved.along;
+        const { params, query, body } = input ?? parse();
+        const result = await handler({ params, query, body, actor, along, ctx, req, reply });
+        const serialized = result instanceof PreSerializedReply ? result.json : null;
+        if (ctx.config.validateReplies) {
+          const checked = endpoint.reply.safeParse(serialized === null ? result : JSON.parse(serialized));
+          if (!checked.success) {
+            req.log.error(
+              { endpoint: endpoint.id, issues: checked.error.issues },
+              'reply does not match the contract',
+            );
+            throw new Error(`Reply of ${endpoint.id} does not match the contract`);
+          }
         }
+        const tags = slot ? cacheTags(resolved.actor, slot.sessionTag) : null;
+        if (slot && tags) {
+          const body = serialized ?? JSON.stringify(result);
+          cache?.set(slot.key, { body, type: JSON_TYPE }, tags, slot.mark, ctx.clock.now().getTime());
+          void reply.type(JSON_TYPE);
+          return body;
+        }
+        if (serialized !== null) {
+          void reply.type(JSON_TYPE);
+          return serialized;
+        }
+        return result;
+      };
+      if (!slot || !cache) return answer();
+      // Later misses of the same key wait for this read (ReplyCache.getOrAwait).
+      const landed = cache.begin(slot.key);
+      try {
+        return await answer();
+      } finally {
+        landed();
       }
-      const tags = slot ? cacheTags(resolved.actor, slot.sessionTag) : null;
-      if (slot && tags) {
-        const body = serialized ?? JSON.stringify(result);
-        cache?.set(slot.key, { body, type: JSON_TYPE }, tags, slot.mark, ctx.clock.now().getTime());
-        void reply.type(JSON_TYPE);
-        return body;
-      }
-      if (serialized !== null) {
-        void reply.type(JSON_TYPE);
-        return serialized;
-      }
-      return result;
     },
   });
 }
