@@ -17,26 +17,52 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
-/** A load with the CPU the server (and its PostgreSQL backends) spent per request, sampled before and after. */
+/** How often the database's backends are sampled during a measured load. */
+const SAMPLE_MS = 200;
+
+/**
+ * A load with the CPU the server (and its PostgreSQL backends) spent per request. The backends are sampled
+ * every SAMPLE_MS during the run, each counted from its first sample (or from zero if it started during the run)
+ * to its last: a backend that ends during the run (the pool closes an idle connection) keeps what it had used
+ * by its last sample, instead of taking all of its CPU out of the total (a negative figure), and loses at
+ * most SAMPLE_MS of it.
+ */
 export async function measuredCpu(
   serverPid: number,
   client: pg.Client | null,
   run: () => Promise<LoadResult>,
 ): Promise<{ result: LoadResult; cpuMs: number }> {
-  const backends = async () =>
-    client
-      ? (
-          await client.query<{ pid: number }>(
-            'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-          )
-        ).rows.map((r) => r.pid)
-      : [];
-  const total = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-  const before = await backends();
-  const cpu0 = cpuSeconds(serverPid) + total(before);
-  const result = await run();
-  // Backends that came during the run started from zero: their whole CPU counts.
-  const after = [...new Set([...before, ...(await backends())])];
-  const cpu1 = cpuSeconds(serverPid) + total(after);
-  return { result, cpuMs: ((cpu1 - cpu0) * 1000) / Math.max(1, result.requests) };
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  const sample = async (starting: boolean) => {
+    if (!client) return;
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    for (const { pid } of rows) {
+      const used = cpuSeconds(pid);
+      if (used === 0) continue;
+      // Backends that came during the run started from zero: their whole CPU counts.
+      if (!first.has(pid)) first.set(pid, starting ? used : 0);
+      last.set(pid, used);
+    }
+  };
+  await sample(true);
+  const server0 = cpuSeconds(serverPid);
+  let sampling = Promise.resolve();
+  const timer = setInterval(() => {
+    sampling = sampling.then(() => sample(false)).catch(() => undefined);
+  }, SAMPLE_MS);
+  let result: LoadResult;
+  try {
+    result = await run();
+  } finally {
+    clearInterval(timer);
+    await sampling;
+  }
+  await sample(false);
+  const server1 = cpuSeconds(serverPid);
+  let backends = 0;
+  for (const [pid, end] of last) backends += Math.max(0, end - (first.get(pid) ?? 0));
+  return { result, cpuMs: ((server1 - server0 + backends) * 1000) / Math.max(1, result.requests) };
 }
