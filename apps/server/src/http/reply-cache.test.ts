@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REPLIES_PER_SESSION, REPLY_CACHE_TTL_MS, ReplyCache, replyTags, sessionTag } from './reply-cache.ts';
 
 const reply = (body: string) => ({ body, type: 'application/json' });
+const never = () => false;
 const tags = (org: string, account: string, session: string) => replyTags(org, account, sessionTag(session));
 
 function liveCache(maxBytes = 1_000_000): ReplyCache {
@@ -150,19 +151,19 @@ describe('ReplyCache', () => {
   it('a miss while a read of the same key runs waits for it and answers its reply (single flight)', async () => {
     const cache = liveCache();
     const now = () => 0;
-    expect(await cache.getOrAwait('k', now)).toBeUndefined();
+    expect(await cache.getOrAwait('k', now, never)).toBeUndefined();
     const mark = cache.mark();
     const landed = cache.begin('k');
     // A second begin() while the first runs is no flight of its own.
     cache.begin('k')();
-    const waiters = Promise.all([cache.getOrAwait('k', now), cache.getOrAwait('k', now)]);
+    const waiters = Promise.all([cache.getOrAwait('k', now, never), cache.getOrAwait('k', now, never)]);
     cache.set('k', reply('{"n":1}'), tags('o1', 'a1', 's1'), mark, 0);
     landed();
     expect((await waiters).map((r) => r?.body)).toEqual(['{"n":1}', '{"n":1}']);
     expect(cache.stats.coalesced).toBe(2);
     // The flight is over: a later miss does not wait.
     cache.change('o:o1');
-    expect(await cache.getOrAwait('k', now)).toBeUndefined();
+    expect(await cache.getOrAwait('k', now, never)).toBeUndefined();
   });
 
   it("waiters read for themselves when the flight's reply was not kept (a change during it, or a failure)", async () => {
@@ -170,7 +171,7 @@ describe('ReplyCache', () => {
     const now = () => 0;
     const mark = cache.mark();
     const landed = cache.begin('k');
-    const waiter = cache.getOrAwait('k', now);
+    const waiter = cache.getOrAwait('k', now, never);
     // The organization changed while the read ran: what it read may be older than what the waiter must see.
     cache.change('o:o1');
     cache.set('k', reply('old'), tags('o1', 'a1', 's1'), mark, 0);
@@ -178,17 +179,27 @@ describe('ReplyCache', () => {
     expect(await waiter).toBeUndefined();
 
     const failed = cache.begin('k');
-    const next = cache.getOrAwait('k', now);
-    failed();
+    const next = cache.getOrAwait('k', now, never);
+    failed({ failure: new Error('a bad input') });
     expect(await next).toBeUndefined();
     expect(cache.stats.coalesced).toBe(0);
+  });
+
+  it("waiters fail with the flight's failure when it is one they share (the database busy)", async () => {
+    const cache = liveCache();
+    const busy = Object.assign(new Error('busy'), { code: 'BUSY' });
+    const shared = (failure: unknown) => (failure as { code?: string }).code === 'BUSY';
+    const landed = cache.begin('k');
+    const waiter = cache.getOrAwait('k', () => 0, shared);
+    landed({ failure: busy });
+    await expect(waiter).rejects.toBe(busy);
   });
 
   it('does not run flights while disabled', async () => {
     const cache = new ReplyCache(1_000_000);
     const landed = cache.begin('k');
     let settled = false;
-    void cache.getOrAwait('k', () => 0).then(() => (settled = true));
+    void cache.getOrAwait('k', () => 0, never).then(() => (settled = true));
     await Promise.resolve();
     await Promise.resolve();
     expect(settled).toBe(true);

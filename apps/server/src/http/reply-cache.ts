@@ -14,6 +14,12 @@ interface Entry extends CachedReply {
   tags: readonly string[];
 }
 
+/** How a read of a key other calls waited for ended. */
+interface Flight {
+  failed: boolean;
+  failure: unknown;
+}
+
 /** When a read whose reply may be kept started: the invalidations since then tell whether it may be. */
 export interface ReadMark {
   readonly version: number;
@@ -57,7 +63,7 @@ export class ReplyCache implements ChangeListener {
   #hits = 0;
   #losses = 0;
   /** Reads of a key running now (single flight): later misses of the key wait for them. */
-  readonly #flights = new Map<string, Promise<void>>();
+  readonly #flights = new Map<string, Promise<Flight>>();
   #coalesced = 0;
 
   constructor(maxBytes: number) {
@@ -97,30 +103,37 @@ export class ReplyCache implements ChangeListener {
    * is kept (single flight: when a reply expires under a steady stream of the same call, one read runs instead of
    * one per call that arrives before it ends, which queued the whole process behind them: 100–250 ms at 1,300
    * req/s). A waiter gets the reply only if it was kept, so only if none of its tags was invalidated since that
-   * read began, before the waiter arrived; otherwise, or if the read failed, undefined: the caller reads itself.
+   * read began, before the waiter arrived; otherwise undefined: the caller reads itself. If the read failed in a
+   * way `shared` accepts (the database busy or unreachable), the waiter fails with it rather than waiting as
+   * long again for the same pool.
    */
-  async getOrAwait(key: string, now: () => number): Promise<CachedReply | undefined> {
+  async getOrAwait(
+    key: string,
+    now: () => number,
+    shared: (failure: unknown) => boolean,
+  ): Promise<CachedReply | undefined> {
     const kept = this.get(key, now());
     if (kept) return kept;
     const running = this.#flights.get(key);
     if (!running) return undefined;
-    await running;
-    const shared = this.get(key, now());
-    if (shared) this.#coalesced++;
-    return shared;
+    const { failed, failure } = await running;
+    if (failed && shared(failure)) throw failure;
+    const reply = this.get(key, now());
+    if (reply) this.#coalesced++;
+    return reply;
   }
 
   /**
-   * Marks a read of `key` as running until the answered function is called (after its set(), or its failure);
-   * when one is running already (a waiter that found nothing kept), the answered function does nothing.
+   * Marks a read of `key` as running until the answered function is called: after its set(), or with its
+   * failure. When one is running already (a waiter that found nothing kept), the answered function does nothing.
    */
-  begin(key: string): () => void {
+  begin(key: string): (failure?: { failure: unknown }) => void {
     if (!this.enabled || this.#flights.has(key)) return () => undefined;
-    let end = () => undefined as void;
-    this.#flights.set(key, new Promise<void>((resolve) => (end = resolve)));
-    return () => {
+    let end = (_: Flight) => undefined as void;
+    this.#flights.set(key, new Promise<Flight>((resolve) => (end = resolve)));
+    return (failed) => {
       this.#flights.delete(key);
-      end();
+      end(failed ? { failed: true, failure: failed.failure } : { failed: false, failure: undefined });
     };
   }
 

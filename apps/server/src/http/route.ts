@@ -6,6 +6,7 @@ import type { AppContext } from './context.ts';
 import { PreSerializedReply } from './json-text.ts';
 import { hitRateLimit, type RateLimit } from './rate-limit.ts';
 import { parseInput } from './validation.ts';
+import { infrastructureError } from '../lib/faults.ts';
 import { cacheSlot, cacheTags, JSON_TYPE, wantsFresh } from './reply-cache-plugin.ts';
 
 /** The parsed input of an optional schema (`E['params']` is `Schema | undefined`). */
@@ -115,7 +116,11 @@ function register<E extends Endpoint, A>(
           ? cacheSlot(endpoint.id, req, reads, inputKey ?? '', cache.mark())
           : undefined;
       if (slot && !wantsFresh(req)) {
-        const hit = await cache?.getOrAwait(slot.key, () => ctx.clock.now().getTime());
+        const hit = await cache?.getOrAwait(
+          slot.key,
+          () => ctx.clock.now().getTime(),
+          (failure) => infrastructureError(failure) !== null,
+        );
         if (hit) {
           void reply.type(hit.type);
           return hit.body;
@@ -156,9 +161,12 @@ function register<E extends Endpoint, A>(
       // Later misses of the same key wait for this read (ReplyCache.getOrAwait).
       const landed = cache.begin(slot.key);
       try {
-        return await answer();
-      } finally {
+        const answered = await answer();
         landed();
+        return answered;
+      } catch (failure) {
+        landed({ failure });
+        throw failure;
       }
     },
   });
