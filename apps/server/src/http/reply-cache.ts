@@ -137,6 +137,19 @@ export class ReplyCache implements ChangeListener {
     };
   }
 
+  /** Runs `read` as the read of `key` that later misses wait for (begin), ending its flight however it ends. */
+  async flight<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const landed = this.begin(key);
+    try {
+      const value = await read();
+      landed();
+      return value;
+    } catch (failure) {
+      landed({ failure });
+      throw failure;
+    }
+  }
+
   /** Marks the start of a read whose reply may be kept (before its statement is sent). */
   mark(): ReadMark {
     return { version: this.#version, at: performance.now() };

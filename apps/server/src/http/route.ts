@@ -157,17 +157,8 @@ function register<E extends Endpoint, A>(
         }
         return result;
       };
-      if (!slot || !cache) return answer();
       // Later misses of the same key wait for this read (ReplyCache.getOrAwait).
-      const landed = cache.begin(slot.key);
-      try {
-        const answered = await answer();
-        landed();
-        return answered;
-      } catch (failure) {
-        landed({ failure });
-        throw failure;
-      }
+      return slot && cache ? cache.flight(slot.key, answer) : answer();
     },
   });
 }
