@@ -1,8 +1,8 @@
 /**
- * The change outbox on PostgreSQL (migration 0045, db/changes.ts startChangeRelay): a writing transaction notes
- * each changed organization or account once, sends no notification itself (its commit does not take
- * PostgreSQL's notification lock), and only what commits is relayed to the change feed's listeners, by the
- * relay every process of the app runs whether or not anyone listens.
+ * The change outbox on PostgreSQL (migration 0045, db/changes.ts): a writing transaction notes each changed
+ * organization or account once, sends no notification itself (its commit does not take PostgreSQL's
+ * notification lock), and only what commits is relayed to the change feed's listeners: by each listening
+ * connection, and by every process's pool (startOutboxDrain) whether or not anyone listens.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
