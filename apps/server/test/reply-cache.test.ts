@@ -131,10 +131,17 @@ describe('the reply cache', () => {
       });
     });
     await locked;
+    expect(replies.enabled).toBe(true);
     const first = list(owner);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Each step waits for what it needs rather than for a fixed time (a loaded machine may take longer).
+    const until = async (done: () => boolean) => {
+      for (const deadline = Date.now() + 30_000; !done() && Date.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    await until(() => replies.stats.flights === 1);
     const others = Array.from({ length: 5 }, () => list(owner));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => replies.stats.waiting === 5);
     release();
     const pages = await Promise.all([first, ...others]);
     expect(new Set(pages.map((p) => p.join()))).toEqual(new Set(['Lease 4,Secret']));

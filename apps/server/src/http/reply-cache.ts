@@ -65,6 +65,7 @@ export class ReplyCache implements ChangeListener {
   /** Reads of a key running now (single flight): later misses of the key wait for them. */
   readonly #flights = new Map<string, Promise<Flight>>();
   #coalesced = 0;
+  #waiting = 0;
 
   constructor(maxBytes: number) {
     this.#maxBytes = Math.max(0, maxBytes);
@@ -77,14 +78,17 @@ export class ReplyCache implements ChangeListener {
 
   /**
    * Replies held, their bytes, how many calls were answered from the cache, how many of those waited for a
-   * read of the same key (single flight), how many times the change feed was lost, and how many tags' last
-   * invalidations are remembered (for tests and operators).
+   * read of the same key (single flight), the reads running that calls may wait for and the calls waiting now,
+   * how many times the change feed was lost, and how many tags' last invalidations are remembered (for tests
+   * and operators).
    */
   get stats(): {
     entries: number;
     bytes: number;
     hits: number;
     coalesced: number;
+    flights: number;
+    waiting: number;
     losses: number;
     remembered: number;
   } {
@@ -93,6 +97,8 @@ export class ReplyCache implements ChangeListener {
       bytes: this.#bytes,
       hits: this.#hits,
       coalesced: this.#coalesced,
+      flights: this.#flights.size,
+      waiting: this.#waiting,
       losses: this.#losses,
       remembered: this.#invalidated.size,
     };
@@ -116,7 +122,8 @@ export class ReplyCache implements ChangeListener {
     if (kept) return kept;
     const running = this.#flights.get(key);
     if (!running) return undefined;
-    const { failed, failure } = await running;
+    this.#waiting++;
+    const { failed, failure } = await running.finally(() => this.#waiting--);
     if (failed && shared(failure)) throw failure;
     const reply = this.get(key, now());
     if (reply) this.#coalesced++;
