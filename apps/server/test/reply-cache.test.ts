@@ -135,7 +135,7 @@ describe('the reply cache', () => {
     const first = list(owner);
     // Each step waits for what it needs rather than for a fixed time (a loaded machine may take longer).
     const until = async (done: () => boolean) => {
-      for (const deadline = Date.now() + 30_000; !done() && Date.now() < deadline; ) {
+      for (const deadline = Date.now() + 30_000; !done() && Date.now() < deadline;) {
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     };
