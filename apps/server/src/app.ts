@@ -78,7 +78,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clock: opts.clock ?? systemClock,
     log: app.log,
     blobs: createBlobStore(config.blobStore),
-    replies: await startReplyCache(app, config.replyCacheBytes, database.changes),
+    ...(await startReplyCache(app, config.replyCacheBytes, database.changes)),
   };
   app.decorate('ctx', ctx);
   app.addHook('onSend', async (req, reply) => {

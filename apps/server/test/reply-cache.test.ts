@@ -14,6 +14,7 @@ import { openTestDatabase, testDbKind } from './db.ts';
 import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
 import type { TestUser } from './helper.ts';
 import { makePdf } from './fixtures/files.ts';
+import { changesHeard } from './changes-heard.ts';
 
 let t: DocumentsTestApp;
 let owner: TestUser;
@@ -66,6 +67,7 @@ afterAll(async () => t?.close());
 describe('the reply cache', () => {
   it('answers a repeated read of the same session from the cache, and each caller only their own', async () => {
     expect(t.app.ctx.replies.enabled).toBe(true);
+    await changesHeard(t);
     const before = hits();
     expect(await list(owner)).toEqual(['Lease', 'Secret']);
     expect(await list(owner)).toEqual(['Lease', 'Secret']);
@@ -228,6 +230,7 @@ describe('the reply cache', () => {
 
   it("keeps the dashboard's most recent documents (a search without text); a text search is read afresh", async () => {
     const offer = (await t.create(owner, 'contract', 'Offer', folder)).id;
+    await changesHeard(t);
     const recent = async (u: TestUser, limit = 8) => {
       const url = `/api/documents/search?orderBy=updated&orderValue=DESC&limit=${limit}`;
       const res = await t.json(u, 'POST', url, { text: '' });

@@ -147,7 +147,7 @@ async function readSession(
   req: FastifyRequest,
   organizationId: string | null,
   along?: AlongRead<unknown>,
-): Promise<{ actor: AccountActor; row: SessionRow } | null> {
+): Promise<{ actor: AccountActor; row: SessionRow; lastUsedAt: Date } | null> {
   const token = requestHeader(req, 'session-id');
   if (!token) return null;
   if (token.length > 200) throw new AppError('SESSION_INVALID', 'The session is not valid. Sign in again.');
@@ -166,7 +166,7 @@ async function readSession(
     throw new AppError('UNAUTHORIZED_ACCESS', 'The session has expired. Sign in again.');
   }
   const apiKey = await checkSessionKey(db, clock, req, row.session.apiKeyId, row.apiKey);
-  await touchSession(db, row.session.id, row.session.lastUsedAt, now);
+  const lastUsedAt = await touchSession(db, row.session.id, row.session.lastUsedAt, now);
   const actor = {
     sessionId: row.session.id,
     account: row.account,
@@ -174,7 +174,7 @@ async function readSession(
     userAgent: requestHeader(req, 'user-agent') ?? null,
     apiKey,
   };
-  return { actor, row };
+  return { actor, row, lastUsedAt };
 }
 
 /** The caller of a session-bound call without an organization (sign-out, profile), or null without a session. */
@@ -207,6 +207,18 @@ export function resolvedCaller(req: FastifyRequest): AccountActor | Organization
   return callers.get(req);
 }
 
+/** Remembers the caller a request's route resolved (resolvedCaller). */
+export function rememberCaller(req: FastifyRequest, actor: AccountActor | OrganizationActor): void {
+  callers.set(req, actor);
+}
+
+interface Resolved<T> {
+  actor: AccountActor | OrganizationActor | null;
+  along: T | null;
+  /** The session's last use as recorded now (null without a session). */
+  lastUsedAt: Date | null;
+}
+
 /**
  * resolveActor(), and with `along` what it reads in the same statement (null for a caller without an
  * organization; only organization access reads it). The caller is remembered for the request (resolvedCaller).
@@ -217,9 +229,9 @@ export async function resolveActorAlong<T>(
   req: FastifyRequest,
   access: Access,
   along?: AlongRead<T>,
-): Promise<{ actor: AccountActor | OrganizationActor | null; along: T | null }> {
+): Promise<Resolved<T>> {
   const resolved = await resolveByAccess(db, clock, req, access, along);
-  if (resolved.actor) callers.set(req, resolved.actor);
+  if (resolved.actor) rememberCaller(req, resolved.actor);
   return resolved;
 }
 
@@ -229,12 +241,13 @@ async function resolveByAccess<T>(
   req: FastifyRequest,
   access: Access,
   along?: AlongRead<T>,
-): Promise<{ actor: AccountActor | OrganizationActor | null; along: T | null }> {
+): Promise<Resolved<T>> {
   if (access === 'public') {
     try {
-      return { actor: await resolveSession(db, clock, req), along: null };
+      const found = await readSession(db, clock, req, null);
+      return { actor: found?.actor ?? null, along: null, lastUsedAt: found?.lastUsedAt ?? null };
     } catch {
-      return { actor: null, along: null };
+      return { actor: null, along: null, lastUsedAt: null };
     }
   }
   const asked = access === 'organization' ? requestHeader(req, 'company-id') : undefined;
@@ -242,10 +255,10 @@ async function resolveByAccess<T>(
   const reads = access === 'organization' ? along : undefined;
   const found = await readSession(db, clock, req, wellFormed ? asked : null, reads);
   if (!found) throw new AppError('SESSION_INVALID', 'Sign in to continue.');
-  const { actor, row } = found;
+  const { actor, row, lastUsedAt } = found;
   // A key acts in its own organization only, never as the account that made it.
   if (actor.apiKey && access === 'account') throw keyNotAllowed();
-  if (access === 'account') return { actor, along: null };
+  if (access === 'account') return { actor, along: null, lastUsedAt };
   if (!actor.account.setupComplete) {
     throw new AppError('SETUP_REQUIRED', 'Finish setting up your account first.');
   }
@@ -255,9 +268,13 @@ async function resolveByAccess<T>(
   }
   const membership = toMembership(row.organization, actor.account.id, row.roles);
   const read = reads ? reads.session.read(row.along) : null;
-  if (!actor.apiKey) return { actor: { ...actor, membership }, along: read };
+  if (!actor.apiKey) return { actor: { ...actor, membership }, along: read, lastUsedAt };
   if (row.organization.id !== actor.apiKey.organizationId) {
     throw new AppError('NOT_FOUND', 'Organization not found.');
   }
-  return { actor: { ...actor, membership: keyMembership(membership, actor.apiKey) }, along: read };
+  return {
+    actor: { ...actor, membership: keyMembership(membership, actor.apiKey) },
+    along: read,
+    lastUsedAt,
+  };
 }

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { BlobStore } from '../services/blob-store/index.ts';
+import type { KeptActor } from './kept-actors.ts';
 import type { ReplyCache } from './reply-cache.ts';
 
 /** What every route and command may use; built once in buildApp. */
@@ -15,6 +16,8 @@ export interface AppContext {
   blobs: BlobStore;
   /** Hot replies kept in the process while nothing they were read from changed (http/reply-cache.ts). */
   replies: ReplyCache;
+  /** The callers of calls that only read, kept likewise (http/kept-actors.ts). */
+  actors: ReplyCache<KeptActor>;
 }
 
 declare module 'fastify' {

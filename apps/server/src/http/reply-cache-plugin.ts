@@ -9,6 +9,7 @@ import {
   type AlongRead,
   type OrganizationActor,
 } from './actor.ts';
+import { ACTORS_SHARE, KEPT_ACTOR_BYTES, type KeptActor } from './kept-actors.ts';
 import { callerTags, ReplyCache, replyTags, sessionTag, type ReadMark } from './reply-cache.ts';
 
 /** The tag of the replies cached for the request's session (its token as readSession() takes it), if any. */
@@ -33,21 +34,36 @@ function mayWrite(req: FastifyRequest): boolean {
   return !(req.routeOptions.config as { readsOnly?: boolean } | undefined)?.readsOnly;
 }
 
+/** What the process keeps between calls while the database says nothing it was read from changed. */
+export interface KeptReads {
+  /** Hot replies (http/reply-cache.ts). */
+  replies: ReplyCache;
+  /** The callers of calls that only read, by session and organization asked for (http/kept-actors.ts). */
+  actors: ReplyCache<KeptActor>;
+}
+
 /**
- * The process's reply cache (http/reply-cache.ts), fed by the database's change notifications for as long as
- * the app runs. A call that may write drops its session's replies, and those of its caller's organization and
- * account (resolvedCaller), before its reply is sent: the caller's next read, and any read in this process after it,
- * sees the write even while its notification is still on its way. Other processes drop them on the notification,
- * and the web app asks for fresh reads a moment after any call that may have written (MAY_HAVE_WRITTEN_HEADER).
+ * The process's reply cache (http/reply-cache.ts) and its cache of callers (http/kept-actors.ts), fed by the
+ * database's change notifications for as long as the app runs (one listening connection for both). A call that
+ * may write drops its session's replies and callers, and those of its caller's organization and account
+ * (resolvedCaller), before its reply is sent: the caller's next read, and any read in this process after it,
+ * sees the write even while its notification is still on its way. Other processes drop them on the
+ * notification, and the web app asks for fresh reads a moment after any call that may have written
+ * (MAY_HAVE_WRITTEN_HEADER).
  */
 export async function startReplyCache(
   app: FastifyInstance,
   maxBytes: number,
   changes: ChangeFeed,
-): Promise<ReplyCache> {
-  const cache = new ReplyCache(maxBytes);
-  if (maxBytes <= 0) return cache;
-  const stop = await changes.listen(cache);
+): Promise<KeptReads> {
+  const replies = new ReplyCache(maxBytes);
+  const actors = new ReplyCache<KeptActor>(maxBytes / ACTORS_SHARE, () => KEPT_ACTOR_BYTES);
+  if (maxBytes <= 0) return { replies, actors };
+  const both = [replies, actors];
+  const stop = await changes.listen({
+    change: (payload) => both.forEach((cache) => cache.change(payload)),
+    live: (listening) => both.forEach((cache) => cache.live(listening)),
+  });
   app.addHook('onClose', stop);
   app.addHook('onSend', async (req, reply) => {
     if (!mayWrite(req)) return;
@@ -61,10 +77,11 @@ export async function startReplyCache(
     // invalidations.
     const caller = resolvedCaller(req);
     if (!caller) return;
-    cache.invalidate(tag);
-    for (const other of callerTags(organizationOf(caller), caller.account.id)) cache.invalidate(other);
+    for (const other of [tag, ...callerTags(organizationOf(caller), caller.account.id)]) {
+      both.forEach((cache) => cache.invalidate(other));
+    }
   });
-  return cache;
+  return { replies, actors };
 }
 
 /** Where a cacheable call's reply is looked up and kept. */

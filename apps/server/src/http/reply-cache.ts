@@ -6,7 +6,8 @@ export interface CachedReply {
   type: string;
 }
 
-interface Entry extends CachedReply {
+interface Entry<V> {
+  value: V;
   bytes: number;
   /** Expiry on the app's clock (a test's clock jumps) and on the process's monotonic clock. */
   until: number;
@@ -48,9 +49,10 @@ export const REPLIES_PER_SESSION = 32;
  * and at most REPLY_CACHE_TTL_MS. Least recently used replies go first when the cache is full, and a session
  * keeps at most REPLIES_PER_SESSION. docs/decisions.md "Replies cached in the process".
  */
-export class ReplyCache implements ChangeListener {
+export class ReplyCache<V = CachedReply> implements ChangeListener {
   readonly #maxBytes: number;
-  readonly #entries = new Map<string, Entry>();
+  readonly #bytesOf: (value: V) => number;
+  readonly #entries = new Map<string, Entry<V>>();
   readonly #tagged = new Map<string, Set<string>>();
   /** The last invalidation of each tag (of the last MARK_LIFETIME_MS), oldest first. */
   readonly #invalidated = new Map<string, { version: number; at: number }>();
@@ -67,8 +69,13 @@ export class ReplyCache implements ChangeListener {
   #coalesced = 0;
   #waiting = 0;
 
-  constructor(maxBytes: number) {
+  /**
+   * `bytesOf` estimates what a kept value holds in memory (a reply's: its text); the key's own bytes are
+   * added to it.
+   */
+  constructor(maxBytes: number, bytesOf: (value: V) => number = textBytes as (value: V) => number) {
     this.#maxBytes = Math.max(0, maxBytes);
+    this.#bytesOf = bytesOf;
   }
 
   /** Whether replies are kept and answered now. */
@@ -117,7 +124,7 @@ export class ReplyCache implements ChangeListener {
     key: string,
     now: () => number,
     shared: (failure: unknown) => boolean,
-  ): Promise<CachedReply | undefined> {
+  ): Promise<V | undefined> {
     const kept = this.get(key, now());
     if (kept) return kept;
     const running = this.#flights.get(key);
@@ -168,7 +175,7 @@ export class ReplyCache implements ChangeListener {
     return tags.every((tag) => (this.#invalidated.get(tag)?.version ?? 0) <= mark.version);
   }
 
-  get(key: string, now: number): CachedReply | undefined {
+  get(key: string, now: number): V | undefined {
     if (!this.enabled) return undefined;
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
@@ -180,22 +187,22 @@ export class ReplyCache implements ChangeListener {
     this.#entries.delete(key);
     this.#entries.set(key, entry);
     this.#hits++;
-    return entry;
+    return entry.value;
   }
 
   /** Keeps a reply read since `mark`, unless something changed meanwhile. */
-  set(key: string, reply: CachedReply, tags: readonly string[], mark: ReadMark, now: number): void {
+  set(key: string, value: V, tags: readonly string[], mark: ReadMark, now: number): void {
     if (!this.enabled || !this.#unchangedSince(mark, tags)) return;
-    const bytes = reply.body.length * 2 + key.length * 2 + 200;
+    const bytes = this.#bytesOf(value) + key.length * 2 + 200;
     if (bytes > this.#maxBytes / LARGEST_SHARE) return;
     const old = this.#entries.get(key);
     if (old) this.#remove(key, old);
     while (this.#bytes + bytes > this.#maxBytes) {
-      const [oldestKey, oldest] = this.#entries.entries().next().value as [string, Entry];
+      const [oldestKey, oldest] = this.#entries.entries().next().value as [string, Entry<V>];
       this.#remove(oldestKey, oldest);
     }
-    const entry: Entry = {
-      ...reply,
+    const entry: Entry<V> = {
+      value,
       bytes,
       until: now + REPLY_CACHE_TTL_MS,
       untilMonotonic: performance.now() + REPLY_CACHE_TTL_MS,
@@ -232,6 +239,14 @@ export class ReplyCache implements ChangeListener {
     }
   }
 
+  /**
+   * Whether `tag` was invalidated (notified, or a caller's write) within the last MARK_LIFETIME_MS: a test
+   * notes a tag of its own and waits for it, so that every change committed before it has been heard.
+   */
+  heard(tag: string): boolean {
+    return this.#invalidated.has(tag);
+  }
+
   /** Drops every reply. */
   clear(): void {
     this.#cleared = ++this.#version;
@@ -251,7 +266,7 @@ export class ReplyCache implements ChangeListener {
     this.#live = listening;
   }
 
-  #remove(key: string, entry: Entry): void {
+  #remove(key: string, entry: Entry<V>): void {
     this.#entries.delete(key);
     this.#bytes -= entry.bytes;
     for (const tag of entry.tags) {
@@ -260,6 +275,11 @@ export class ReplyCache implements ChangeListener {
       if (keys?.size === 0) this.#tagged.delete(tag);
     }
   }
+}
+
+/** What a reply's text holds in memory (two bytes a character). */
+function textBytes(reply: CachedReply): number {
+  return reply.body.length * 2;
 }
 
 /** The tags of a reply read for an organization's member (a session of an account). */

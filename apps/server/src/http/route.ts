@@ -7,6 +7,7 @@ import { PreSerializedReply } from './json-text.ts';
 import { hitRateLimit, type RateLimit } from './rate-limit.ts';
 import { parseInput } from './validation.ts';
 import { infrastructureError } from '../lib/faults.ts';
+import { resolveReader } from './kept-actors.ts';
 import { cacheSlot, cacheTags, JSON_TYPE, wantsFresh } from './reply-cache-plugin.ts';
 
 /** The parsed input of an optional schema (`E['params']` is `Schema | undefined`). */
@@ -127,7 +128,11 @@ function register<E extends Endpoint, A>(
         }
       }
       const answer = async () => {
-        const resolved = await resolveActorAlong(ctx.db, ctx.clock, req, endpoint.access, reads);
+        // A call that only reads takes the caller this process kept for its session (http/kept-actors.ts).
+        const resolved =
+          readsOnly && endpoint.access === 'organization' && reads === undefined
+            ? { actor: await resolveReader(ctx.db, ctx.clock, req, ctx.actors), along: null }
+            : await resolveActorAlong(ctx.db, ctx.clock, req, endpoint.access, reads);
         if (badInput !== undefined) throw badInput;
         const actor = resolved.actor as ActorFor<E['access']>;
         const along = resolved.along;
