@@ -18,6 +18,7 @@ import { registerRoutes } from './routes/index.ts';
 import { createBlobStore } from './services/blob-store/index.ts';
 import { protectStoredKeys } from './services/pdf/index.ts';
 import { registerServices } from './services/runtime.ts';
+import { settleTouches } from './http/session-touch.ts';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise opened from config and closed with the app. */
@@ -58,7 +59,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database =
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...config.database }));
-  if (!opts.database) app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    // A session's touch (http/session-touch.ts) does not hold its call: it may still be under way.
+    await settleTouches();
+    if (!opts.database) await database.close();
+  });
 
   const reprotected = await protectStoredKeys(config.signing);
   if (reprotected.length > 0) app.log.info({ files: reprotected }, 'signing keys re-stored as configured');

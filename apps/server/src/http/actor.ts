@@ -166,7 +166,7 @@ async function readSession(
     throw new AppError('UNAUTHORIZED_ACCESS', 'The session has expired. Sign in again.');
   }
   const apiKey = await checkSessionKey(db, clock, req, row.session.apiKeyId, row.apiKey);
-  const lastUsedAt = await touchSession(db, row.session.id, row.session.lastUsedAt, now);
+  const lastUsedAt = touchSession(db, req.log, row.session.id, row.session.lastUsedAt, now);
   const actor = {
     sessionId: row.session.id,
     account: row.account,

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { BlobStore } from '../services/blob-store/index.ts';
-import type { KeptActor } from './kept-actors.ts';
+import type { KeptActor } from './reply-cache-plugin.ts';
 import type { ReplyCache } from './reply-cache.ts';
 
 /** What every route and command may use; built once in buildApp. */

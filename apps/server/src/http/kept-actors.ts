@@ -6,20 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { rememberCaller, requestHeader, resolveActorAlong, type OrganizationActor } from './actor.ts';
-import { cacheTags, requestSessionTag } from './reply-cache-plugin.ts';
+import { cacheTags, requestSessionTag, type KeptActor } from './reply-cache-plugin.ts';
 import type { ReplyCache } from './reply-cache.ts';
-
-/** A caller as a read resolved it, without what each request brings (its address and user agent). */
-export interface KeptActor {
-  actor: Omit<OrganizationActor, 'ip' | 'userAgent'>;
-  /** When the session's idle time runs out, as the read that kept it saw its last use. */
-  expiresAt: number;
-}
-
-/** What one kept caller holds in memory, about (its account, organization and roles' rows). */
-export const KEPT_ACTOR_BYTES = 4_000;
-/** The callers' cache takes this share of the reply cache's size (REPLY_CACHE_MB) besides it. */
-export const ACTORS_SHARE = 16;
 
 /**
  * The caller of a call that only reads, in an organization, without a read along its session: the one this

@@ -9,7 +9,6 @@ import {
   type AlongRead,
   type OrganizationActor,
 } from './actor.ts';
-import { ACTORS_SHARE, KEPT_ACTOR_BYTES, type KeptActor } from './kept-actors.ts';
 import { callerTags, ReplyCache, replyTags, sessionTag, type ReadMark } from './reply-cache.ts';
 
 /** The tag of the replies cached for the request's session (its token as readSession() takes it), if any. */
@@ -33,6 +32,18 @@ export function wantsFresh(req: FastifyRequest): boolean {
 function mayWrite(req: FastifyRequest): boolean {
   return !(req.routeOptions.config as { readsOnly?: boolean } | undefined)?.readsOnly;
 }
+
+/** A caller as a read resolved it, without what each request brings (its address and user agent). */
+export interface KeptActor {
+  actor: Omit<OrganizationActor, 'ip' | 'userAgent'>;
+  /** When the session's idle time runs out, as the read that kept it saw its last use. */
+  expiresAt: number;
+}
+
+/** What one kept caller holds in memory, about (its account, organization and roles' rows). */
+export const KEPT_ACTOR_BYTES = 4_000;
+/** The callers' cache takes this share of the reply cache's size (REPLY_CACHE_MB) besides it. */
+export const ACTORS_SHARE = 16;
 
 /** What the process keeps between calls while the database says nothing it was read from changed. */
 export interface KeptReads {

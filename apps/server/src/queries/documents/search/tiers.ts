@@ -29,21 +29,41 @@ export const OLDER_TIME_LIMIT_MS = 150;
  */
 export const RECENT_WINDOW = 5_000;
 const WINDOW_TTL_MS = 60_000;
-const windows = new Map<string, { at: number; since: string | null }>();
+const windows = new Map<string, { since?: string | null; at: number; reading?: Promise<string | null> }>();
 
-/** The updated_at of the organization's RECENT_WINDOW-th newest row (null: it has fewer), cached a minute. */
-async function windowStart(db: Db, organizationId: string): Promise<string | null> {
-  const now = Date.now();
-  const cached = windows.get(organizationId);
-  if (cached && now - cached.at < WINDOW_TTL_MS) return cached.since;
+/**
+ * The updated_at of the organization's RECENT_WINDOW-th newest row (null: it has fewer), read again once a
+ * minute. Any value answers correctly (the window only splits where the tiers read from), so once known it
+ * answers while this process's one reading of it is under way: searches that arrive together when it is due
+ * neither each read it nor wait for it. The first search of an organization waits; one whose reading failed
+ * fails as its own statement would, and the next search reads it again.
+ */
+function windowStart(db: Db, organizationId: string): Promise<string | null> {
+  const entry = windows.get(organizationId) ?? { at: 0 };
+  if (Date.now() - entry.at >= WINDOW_TTL_MS && !entry.reading) {
+    const reading = readWindowStart(db, organizationId)
+      .then((since) => {
+        entry.since = since;
+        entry.at = Date.now();
+        return since;
+      })
+      .finally(() => (entry.reading = undefined));
+    // Known already, no search may wait for it: its failure is only the next search's to see.
+    reading.catch(() => undefined);
+    entry.reading = reading;
+    if (windows.size > 10_000) windows.clear();
+    windows.set(organizationId, entry);
+  }
+  return entry.since !== undefined ? Promise.resolve(entry.since) : (entry.reading as Promise<string | null>);
+}
+
+async function readWindowStart(db: Db, organizationId: string): Promise<string | null> {
   const [since] = await textRows(
     db,
     // Ordered by the column, not by the text the query answers (that would sort a million strings).
     `select d.updated_at::text from documents d where d.organization_id = ${uuidLiteral(organizationId)}` +
       ` order by d.updated_at desc offset ${RECENT_WINDOW - 1} limit 1`,
   );
-  if (windows.size > 10_000) windows.clear();
-  windows.set(organizationId, { at: now, since: since ?? null });
   return since ?? null;
 }
 
