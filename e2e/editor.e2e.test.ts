@@ -60,7 +60,9 @@ async function createAndOpen(page: Page, item: string, name: string): Promise<st
 
 /** Edit → the editor, ready, the cursor in the first page's first paragraph. */
 async function openEditor(page: Page) {
-  await page.getByRole('link', { name: 'Edit' }).click({ timeout: 30_000 });
+  // The document's page is the first of its lazily loaded screens this journey opens: on a machine loaded to 9
+  // on its 2 cores (two journeys, LibreOffice) it was not shown within 30 s once; a hang detector, not a speed check.
+  await page.getByRole('link', { name: 'Edit' }).click({ timeout: 90_000 });
   await waitForPath(page, /^\/edit\/[0-9a-f-]{36}$/);
   const save = page.getByRole('button', { name: 'Save' });
   await expect.poll(() => save.isEnabled(), { timeout: 30_000 }).toBe(true);

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiFrom, uploadFrom } from './support/api.ts';
 import { newContext, screenshot } from './support/browser.ts';
-import { signUpWithOrganization } from './support/flows.ts';
+import { signUpWithOrganization, untilToastsGone } from './support/flows.ts';
 import { browser, server, useServerAndBrowser } from './support/journey.ts';
 import { addSignee } from './support/sending.ts';
 
@@ -40,6 +40,8 @@ interface Saved {
 
 /** Opens the editor from the document page's Fields card and waits for both pages to be drawn. */
 async function openEditor(page: Page, button: 'Place fields' | 'Show fields' = 'Place fields') {
+  // Adding a signee said so in a toast, which may cover the button (on the phone it spans the bottom).
+  await untilToastsGone(page);
   await page
     .getByRole('region', { name: 'Fields on the page' })
     .getByRole('button', { name: button })

@@ -42,6 +42,21 @@ async function untilStill(page: Page): Promise<void> {
 }
 
 /**
+ * The longest an axe-core run may take. Its page.evaluate() calls have no time-out of their own: a run that
+ * never ends held every later check of its page, and the test, until the test's own limit (a CI run of
+ * foundation's expired session waited 480 s with no step named). Past it the check fails, naming the screen.
+ */
+const AXE_LIMIT_MS = 120_000;
+
+function within<T>(work: Promise<T>, ms: number, screen: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`axe-core did not finish in ${ms / 1000} s on ${screen}`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
  * Runs axe-core on what the page shows once its transitions have ended (after any run in progress);
  * returns its WCAG A/AA violations.
  */
@@ -50,7 +65,7 @@ export async function axeViolations(page: Page, screen = page.url()): Promise<Vi
   const run = previous
     .catch(() => undefined)
     .then(() => untilStill(page))
-    .then(() => new AxeBuilder({ page }).withTags(TAGS).analyze());
+    .then(() => within(new AxeBuilder({ page }).withTags(TAGS).analyze(), AXE_LIMIT_MS, screen));
   running.set(page, run);
   const results = await run;
   return results.violations.map((v) => ({

@@ -91,3 +91,14 @@ export function trackApiCalls(page: Page): { quiet(ms?: number): Promise<void> }
     },
   };
 }
+
+/**
+ * Waits until no toast is shown, the pointer moved off them first: a toast keeps itself while the pointer
+ * is over it (Mantine pauses its time then), and a button under one cannot be clicked. Playwright moves the
+ * pointer onto the button it clicks, onto the toast covering it, so such a click waited for good (a CI run
+ * of fields-place: the phone's toast over "Place fields"). For a click on what a toast may cover.
+ */
+export async function untilToastsGone(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.locator('.mantine-Notifications-root').getByRole('alert').first().waitFor({ state: 'detached' });
+}
