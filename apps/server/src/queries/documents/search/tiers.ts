@@ -38,7 +38,7 @@ const windows = new Map<string, { since?: string | null; at: number; reading?: P
  * neither each read it nor wait for it. The first search of an organization waits; one whose reading failed
  * fails as its own statement would, and the next search reads it again.
  */
-function windowStart(db: Db, organizationId: string): Promise<string | null> {
+export function windowStart(db: Db, organizationId: string): Promise<string | null> {
   const entry = windows.get(organizationId) ?? { at: 0 };
   if (Date.now() - entry.at >= WINDOW_TTL_MS && !entry.reading) {
     const reading = readWindowStart(db, organizationId)
