@@ -7,8 +7,9 @@ import { settleTouches } from '../src/http/session-touch.ts';
 import { buildTestApp, errorOf, type TestApp, type TestUser } from './helper.ts';
 
 let t: TestApp;
+const logLines: string[] = [];
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ LOG_LEVEL: 'warn' }, { logLines });
 });
 afterAll(async () => t.close());
 
@@ -226,6 +227,27 @@ describe('touching a session (its idle expiry counts from the last touch)', () =
       await db.execute(sql`drop trigger sessions_touch_log on sessions`);
       await db.execute(sql`drop function log_touch()`);
       await db.execute(sql`drop table touch_log`);
+    }
+  });
+
+  it('neither holds nor fails the call when the touch fails, and logs it', async () => {
+    const user = await t.signUp();
+    const db = t.database.db;
+    await db.execute(sql`create function refuse_touch() returns trigger language plpgsql as $$
+      begin raise exception 'touch refused'; end $$`);
+    await db.execute(sql`create trigger sessions_refuse_touch before update on sessions
+      for each row execute function refuse_touch()`);
+    try {
+      t.clock.advance(31_000);
+      const res = await t.call(user, { method: 'GET', url: `${A}/sessions/minimal` });
+      expect(res.statusCode, res.body).toBe(200);
+      await settleTouches();
+      const logged = logLines.filter((line) => line.includes('could not be recorded'));
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toContain('touch refused');
+    } finally {
+      await db.execute(sql`drop trigger sessions_refuse_touch on sessions`);
+      await db.execute(sql`drop function refuse_touch()`);
     }
   });
 });

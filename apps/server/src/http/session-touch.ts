@@ -42,6 +42,11 @@ export function touchSession(
   return now;
 }
 
+/** Waits for the session's touch if one is under way (for a reply that shows its last use). */
+export async function settleTouch(sessionId: string): Promise<void> {
+  await touching.get(sessionId);
+}
+
 /** Waits for the touches under way (before the database closes, and in tests that count them). */
 export async function settleTouches(): Promise<void> {
   await Promise.all(touching.values());

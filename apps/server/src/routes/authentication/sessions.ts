@@ -3,10 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../commands/audit.ts';
 import { endSession } from '../../commands/sessions.ts';
 import { auditOf } from '../../http/audit.ts';
+import type { AccountActor } from '../../http/actor.ts';
+import type { AppContext } from '../../http/context.ts';
 import { defineRoute } from '../../http/route.ts';
+import { settleTouch } from '../../http/session-touch.ts';
 import { notFound } from '../../lib/errors.ts';
 import { presentSessionInfo } from '../../presenters/session-info.ts';
 import { listActiveSessions } from '../../queries/sessions.ts';
+
+/**
+ * The account's live sessions, with the caller's own use of it now recorded first: its touch does not hold
+ * calls (http/session-touch.ts), and the list shows when each session was last used.
+ */
+async function liveSessions(ctx: AppContext, actor: AccountActor) {
+  await settleTouch(actor.sessionId);
+  return listActiveSessions(ctx.db, actor.account.id, ctx.clock.now());
+}
 
 /** Listing and ending the account's own sessions (profile → Sessions). */
 export function registerSessionRoutes(app: FastifyInstance): void {
@@ -14,7 +26,7 @@ export function registerSessionRoutes(app: FastifyInstance): void {
     app,
     api.authentication.sessionsFull,
   )(async ({ actor, ctx }) => {
-    const rows = await listActiveSessions(ctx.db, actor.account.id, ctx.clock.now());
+    const rows = await liveSessions(ctx, actor);
     return { status: 'OK', sessions: rows.map((r) => presentSessionInfo(r, actor.sessionId)) };
   });
 
@@ -22,7 +34,7 @@ export function registerSessionRoutes(app: FastifyInstance): void {
     app,
     api.authentication.sessionsMinimal,
   )(async ({ actor, ctx }) => {
-    const rows = await listActiveSessions(ctx.db, actor.account.id, ctx.clock.now());
+    const rows = await liveSessions(ctx, actor);
     return {
       status: 'OK',
       sessions: rows.map((r) => {
