@@ -1,5 +1,5 @@
 import { API_KEY_TOUCH_MS } from '@sinetti/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { apiKeys } from '../db/schema/index.ts';
@@ -7,6 +7,7 @@ import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Membership } from '../policies/membership.ts';
 import { hitRateLimit } from './rate-limit.ts';
+import { touchBeside } from './session-touch.ts';
 
 /** The API key a session was opened with (login type API): whose calls it makes and with what. */
 export interface ApiKeyActor {
@@ -43,7 +44,8 @@ export function apiKeyRefusal(
 
 /**
  * For a session opened with an API key: refuses a revoked, expired or vanished key (401 with its reason),
- * counts the call against the key's own rate limit, and notes its last use (at most once a minute).
+ * counts the call against the key's own rate limit, and notes its last use (at most once a minute, beside
+ * the call: http/session-touch.ts touchBeside).
  * Null for a person's session.
  */
 export async function checkSessionKey(
@@ -61,7 +63,13 @@ export async function checkSessionKey(
   const perMinute = req.server?.ctx?.config?.rateLimitApiKeyPerMinute ?? DEFAULT_PER_MINUTE;
   await hitRateLimit(db, clock, { name: 'api-key', max: perMinute, windowMs: 60_000 }, key.id);
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > API_KEY_TOUCH_MS) {
-    await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, key.id));
+    const due = new Date(now.getTime() - API_KEY_TOUCH_MS);
+    touchBeside(`api-key:${key.id}`, req.log, () =>
+      db
+        .update(apiKeys)
+        .set({ lastUsedAt: now })
+        .where(and(eq(apiKeys.id, key.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, due)))),
+    );
   }
   return { id: key.id, name: key.name, organizationId: key.organizationId, permissions: key.permissions };
 }

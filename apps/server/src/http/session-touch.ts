@@ -6,18 +6,33 @@ import { sessions } from '../db/schema/index.ts';
 /** Sessions are touched at most this often, so that a burst of calls does not write on every one. */
 export const TOUCH_INTERVAL_MS = 30_000;
 
-/** The touches this process has under way, by session id. */
+/** The touches this process has under way, by what they touch (`session:<id>`, `api-key:<id>`). */
 const touching = new Map<string, Promise<void>>();
 
 /**
+ * Records a last use (a session's, an API key's) beside the call that made it, not holding it: the update's
+ * commit waits for the write-ahead log's flush, which a checkpoint can stretch to hundreds of milliseconds, and
+ * every call that found the row due waited for it (issue #32: the pause every run of the million-document bench
+ * had at the same point). Calls that find it due together share this process's one update (`key`); the update
+ * itself should change the row only if no other process has since. A touch that fails is logged, and the next
+ * call that finds the row due tries again.
+ */
+export function touchBeside(key: string, log: FastifyBaseLogger, write: () => PromiseLike<unknown>): void {
+  if (touching.has(key)) return;
+  const touch = Promise.resolve()
+    .then(write)
+    .then(
+      () => undefined,
+      (err: unknown) => log.warn({ err, touched: key }, 'a last use could not be recorded'),
+    )
+    .finally(() => touching.delete(key));
+  touching.set(key, touch);
+}
+
+/**
  * Records a session's use (`last_used_at`, which its idle expiry counts from) once it was last recorded more
- * than TOUCH_INTERVAL_MS before `now`, without holding the call that used it: the update's commit waits for
- * the write-ahead log's flush, which a checkpoint can stretch to hundreds of milliseconds, and every call of
- * the session that found it due waited for it (issue #32: the pause every run of the million-document bench
- * had at the same point). Calls of one session that find it due together share this process's one update; and
- * the update changes the row only if no other process has touched it since. A touch that fails is logged: the
- * session then expires up to TOUCH_INTERVAL_MS early at worst if the next one fails too. Answers the session's
- * last use as recorded now (`now` when it was due, else `lastUsedAt`).
+ * than TOUCH_INTERVAL_MS before `now`, beside the call (touchBeside). Answers the session's last use as recorded
+ * now (`now` when it was due, else `lastUsedAt`).
  */
 export function touchSession(
   db: Db,
@@ -27,24 +42,19 @@ export function touchSession(
   now: Date,
 ): Date {
   if (now.getTime() - lastUsedAt.getTime() <= TOUCH_INTERVAL_MS) return lastUsedAt;
-  if (touching.has(sessionId)) return now;
   const due = new Date(now.getTime() - TOUCH_INTERVAL_MS);
-  const touch = db
-    .update(sessions)
-    .set({ lastUsedAt: now })
-    .where(and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, due)))
-    .then(
-      () => undefined,
-      (err: unknown) => log.warn({ err }, 'a session’s last use could not be recorded'),
-    )
-    .finally(() => touching.delete(sessionId));
-  touching.set(sessionId, touch);
+  touchBeside(`session:${sessionId}`, log, () =>
+    db
+      .update(sessions)
+      .set({ lastUsedAt: now })
+      .where(and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, due))),
+  );
   return now;
 }
 
 /** Waits for the session's touch if one is under way (for a reply that shows its last use). */
 export async function settleTouch(sessionId: string): Promise<void> {
-  await touching.get(sessionId);
+  await touching.get(`session:${sessionId}`);
 }
 
 /** Waits for the touches under way (before the database closes, and in tests that count them). */
