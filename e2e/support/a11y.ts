@@ -43,8 +43,8 @@ async function untilStill(page: Page): Promise<void> {
 
 /**
  * The longest an axe-core run may take. Its page.evaluate() calls have no time-out of their own: a run that
- * never ends held every later check of its page, and the test, until the test's own limit (a CI run of
- * foundation's expired session waited 480 s with no step named). Past it the check fails, naming the screen.
+ * never ended would hold every later check of its page, and the test, until the test's own limit with no step
+ * named. Past it the check fails, naming the screen.
  */
 const AXE_LIMIT_MS = 120_000;
 
@@ -65,7 +65,14 @@ export async function axeViolations(page: Page, screen = page.url()): Promise<Vi
   const run = previous
     .catch(() => undefined)
     .then(() => untilStill(page))
-    .then(() => within(new AxeBuilder({ page }).withTags(TAGS).analyze(), AXE_LIMIT_MS, screen));
+    .then(() =>
+      // Legacy mode: one axe.run() in the page. The default mode finishes each run in a blank page it opens in
+      // the page's context, and a context closed while that page was open never finished closing (two CI runs
+      // waited out the 480 s test limit at a journey's last context.close(), the only page left an about:blank).
+      // Frames are not looked into: Sinetti's screens have none, and its signing page inside another site's
+      // page (embedded signing) is checked where it is visited itself.
+      within(new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true).analyze(), AXE_LIMIT_MS, screen),
+    );
   running.set(page, run);
   const results = await run;
   return results.violations.map((v) => ({
