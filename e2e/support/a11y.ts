@@ -208,25 +208,34 @@ export async function watchAccessibility(context: BrowserContext, found: Violati
   const pending = new Set<Promise<void>>();
   const queues = new WeakMap<
     Page,
-    { queue: Promise<void>; checked: Set<string>; closed: Promise<Violation[]> }
+    { queue: Promise<void>; checked: Set<string>; closed: Promise<Violation[]>; navigations: number }
   >();
   const stateOf = (page: Page) => {
     let state = queues.get(page);
     if (!state) {
       // A check running when its page closes may never settle: closing ends it (a closed page has no screen).
       const closed = new Promise<Violation[]>((resolve) => page.once('close', () => resolve([])));
-      state = { queue: Promise.resolve(), checked: new Set(), closed };
+      state = { queue: Promise.resolve(), checked: new Set(), closed, navigations: 0 };
       queues.set(page, state);
     }
     return state;
   };
-  /** Queues a check of what the page shows once it has settled, unless `screenOf` names one checked. */
+  /**
+   * Queues a check of what the page shows once it has settled, unless `screenOf` names one checked. A check
+   * belongs to the screen it was queued on: once the page has navigated on, it is dropped, and whatever it
+   * met on the way is no finding (the navigation queued a check of the new screen). A document replaced
+   * between axe-core's injection and its run answers "Cannot read properties of undefined (reading 'run')":
+   * a CI run reported that as a failed check after a journey's quick succession of page.goto() calls.
+   */
   const check = (page: Page, screenOf: (path: string) => string) => {
     const state = stateOf(page);
+    const queuedAt = state.navigations;
+    const left = () => state.navigations !== queuedAt;
     const run = async (attempt: number): Promise<void> => {
       try {
         await page.waitForLoadState('load');
         await page.waitForTimeout(SETTLE_MS);
+        if (left()) return;
         const url = page.url();
         if (url === 'about:blank') return;
         const screen = screenOf(new URL(url).pathname);
@@ -235,7 +244,7 @@ export async function watchAccessibility(context: BrowserContext, found: Violati
         found.push(...(await Promise.race([confirmedViolations(page, screen), state.closed])));
         found.push(...(await Promise.race([unstyledMantineClasses(page, screen), state.closed])));
       } catch (error) {
-        if (isGone(error) || page.isClosed()) return;
+        if (isGone(error) || page.isClosed() || left()) return;
         const screen = screenOf(new URL(page.url()).pathname);
         state.checked.delete(screen);
         if (attempt === 1) return run(2);
@@ -252,8 +261,10 @@ export async function watchAccessibility(context: BrowserContext, found: Violati
     page.on('framenavigated', (frame) => {
       if (frame !== page.mainFrame() || frame.url() === lastUrl) return;
       lastUrl = frame.url();
+      const state = stateOf(page);
+      state.navigations += 1;
       // A path seen again after other screens (back to the list) is checked again: it may show other rows.
-      stateOf(page).checked.clear();
+      state.checked.clear();
       check(page, (path) => path);
     });
   };
