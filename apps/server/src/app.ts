@@ -18,7 +18,7 @@ import { registerRoutes } from './routes/index.ts';
 import { createBlobStore } from './services/blob-store/index.ts';
 import { protectStoredKeys } from './services/pdf/index.ts';
 import { registerServices } from './services/runtime.ts';
-import { settleTouches } from './http/session-touch.ts';
+import { settleTouches } from './http/last-use.ts';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise opened from config and closed with the app. */
@@ -60,7 +60,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...config.database }));
   app.addHook('onClose', async () => {
-    // A session's touch (http/session-touch.ts) does not hold its call: it may still be under way.
+    // A session's touch (http/last-use.ts) does not hold its call: it may still be under way.
     await settleTouches();
     if (!opts.database) await database.close();
   });

@@ -7,7 +7,7 @@ import { API_KEY_PATTERN, P } from '@sinetti/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, auditEvents, roleAssignments, roles } from '../src/db/schema/index.ts';
-import { settleTouches } from '../src/http/session-touch.ts';
+import { settleTouches } from '../src/http/last-use.ts';
 import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
 import type { TestUser } from './helper.ts';
 import { expectError } from './organizations-helper.ts';
@@ -257,7 +257,7 @@ describe('use', () => {
     const key = await t.apiKey(owner, [P.DOCUMENTS_VIEW]);
     const k = await t.keySession(key.secret, owner.personalOrganizationId);
     const lastUsed = async () => {
-      // The key's use is recorded beside its call (http/session-touch.ts touchBeside).
+      // The key's use is recorded beside its call (http/last-use.ts touchBeside).
       await settleTouches();
       return (await t.json(owner, 'GET', `${A}/apikey/${key.id}`)).json().apiKey.lastUsed;
     };

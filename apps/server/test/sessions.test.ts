@@ -3,7 +3,7 @@ import { SESSION_TTL_MS } from '@sinetti/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../src/commands/sessions.ts';
 import { sessions } from '../src/db/schema/index.ts';
-import { settleTouches } from '../src/http/session-touch.ts';
+import { settleTouches } from '../src/http/last-use.ts';
 import { buildTestApp, errorOf, type TestApp, type TestUser } from './helper.ts';
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import { sha256Hex } from '../lib/crypto.ts';
 import { assignedRolesOf, toMembership, type Membership } from '../policies/membership.ts';
 import { isUuid } from '../lib/ids.ts';
 import { checkSessionKey, keyMembership, keyNotAllowed, type ApiKeyActor } from './api-key-actor.ts';
-import { touchSession } from './session-touch.ts';
+import { touchSession } from './last-use.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 

@@ -7,7 +7,7 @@ import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Membership } from '../policies/membership.ts';
 import { hitRateLimit } from './rate-limit.ts';
-import { touchBeside } from './session-touch.ts';
+import { touchBeside } from './last-use.ts';
 
 /** The API key a session was opened with (login type API): whose calls it makes and with what. */
 export interface ApiKeyActor {
@@ -45,7 +45,7 @@ export function apiKeyRefusal(
 /**
  * For a session opened with an API key: refuses a revoked, expired or vanished key (401 with its reason),
  * counts the call against the key's own rate limit, and notes its last use (at most once a minute, beside
- * the call: http/session-touch.ts touchBeside).
+ * the call: http/last-use.ts touchBeside).
  * Null for a person's session.
  */
 export async function checkSessionKey(

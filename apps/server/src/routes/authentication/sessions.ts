@@ -6,14 +6,14 @@ import { auditOf } from '../../http/audit.ts';
 import type { AccountActor } from '../../http/actor.ts';
 import type { AppContext } from '../../http/context.ts';
 import { defineRoute } from '../../http/route.ts';
-import { settleTouch } from '../../http/session-touch.ts';
+import { settleTouch } from '../../http/last-use.ts';
 import { notFound } from '../../lib/errors.ts';
 import { presentSessionInfo } from '../../presenters/session-info.ts';
 import { listActiveSessions } from '../../queries/sessions.ts';
 
 /**
  * The account's live sessions, with the caller's own use of it now recorded first: its touch does not hold
- * calls (http/session-touch.ts), and the list shows when each session was last used.
+ * calls (http/last-use.ts), and the list shows when each session was last used.
  */
 async function liveSessions(ctx: AppContext, actor: AccountActor) {
   await settleTouch(actor.sessionId);
