@@ -7,6 +7,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { measuredCpu } from './cpu.ts';
 import { formatResult, load, loadAtRate, type LoadRequest } from './load.ts';
+import { formatRunQueue } from './run-queue.ts';
 import { loadAtRateUnderLoad } from './under-load.ts';
 
 export interface SearchLoadInput {
@@ -107,11 +108,13 @@ export async function searchAndMixedLoad(input: SearchLoadInput): Promise<void> 
         result: r,
         background: b,
         loopDelayP99,
+        server,
       } = await loadAtRateUnderLoad(req, {
         rate: SEARCH_RATE,
         requests: background,
         seconds: UNDER_LOAD_SECONDS,
         warmupSeconds: 1,
+        serverPid: input.serverPid,
       });
       worstLoopDelay = Math.max(worstLoopDelay, loopDelayP99);
       const sent = b.results.reduce((sum, x) => sum + x.rps, 0);
@@ -119,7 +122,8 @@ export async function searchAndMixedLoad(input: SearchLoadInput): Promise<void> 
       console.log(
         `  ${formatResult(name, r)}   503s ${r.unavailable}   loop delay p99 ${loopDelayP99.toFixed(1)} ms   ` +
           `background ${sent.toFixed(0)} req/s, p99 ≤ ${Math.max(...b.results.map((x) => x.p99)).toFixed(1)} ms, ` +
-          `errors ${failed}, its loop delay p99 ${b.loopDelayP99.toFixed(1)} ms`,
+          `errors ${failed}, its loop delay p99 ${b.loopDelayP99.toFixed(1)} ms` +
+          (server ? `\n    ${formatRunQueue(server)}` : ''),
       );
       return r;
     };
