@@ -42,7 +42,7 @@ export function watchRunQueue(pid: number): () => RunQueueShares | null {
   };
 }
 
-/** "ran 30 %, waited for a CPU 29 %", or "" without figures. */
+/** "server's main thread ran 30 % of the time, waited for a CPU 29 %", or "" without figures. */
 export function formatRunQueue(shares: RunQueueShares | null): string {
   if (!shares) return '';
   const pct = (share: number) => `${Math.round(share * 100)} %`;

@@ -60,7 +60,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...config.database }));
   app.addHook('onClose', async () => {
-    // A session's touch (http/last-use.ts) does not hold its call: it may still be under way.
+    // A last use's write (http/last-use.ts) does not hold its call: it may still be under way.
     await settleTouches();
     if (!opts.database) await database.close();
   });

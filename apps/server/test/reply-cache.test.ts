@@ -216,8 +216,9 @@ describe('the reply cache', () => {
   });
 
   it("a search leaves the session's replies; any other call of the session drops them", async () => {
-    // The API key's last use (recorded beside the call before) and the key's own writes notify too: once
-    // heard, they cannot drop the page read next (a CI run on PostgreSQL counted one hit short).
+    // The previous test's writes (its API key, its session, the key's last use, recorded beside its call) may
+    // still be on their way as notifications: once heard, they cannot drop the page read next (a CI run on
+    // PostgreSQL counted one hit short).
     await settleTouches();
     await changesHeard(t);
     await list(owner);
