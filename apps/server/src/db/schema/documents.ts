@@ -101,8 +101,8 @@ export const documents = pgTable(
     // (which after bulk inserts made them several times slower until the next vacuum).
     index('documents_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('documents_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
-    // An organization's folders with roles: the set seenByRolesText() reads once per statement, off this
-    // index alone (an index-only scan: the roles are in the key, no heap page per folder).
+    // An organization's folders with roles: seenByRolesText() looks a document's folder up in this index
+    // alone (an index-only scan: the roles are in the key, no heap page per folder).
     index('documents_restricted_folders_idx')
       .on(t.organizationId, t.id, t.effectiveRoleIds)
       .where(sql`type = 'folder' and effective_role_ids is not null`),
