@@ -1,6 +1,8 @@
-// How many statements a text search runs (issue #32 item 2: a restricted member pays about what the owner
-// pays). They are counted at the database driver by their text: every statement of a text search's tiers
-// reads search_vector, and nothing else the request runs does.
+// How many statements a text search runs, and what a restricted member's statements read of the
+// organization's folders (issue #32 item 2: a restricted member pays about what the owner pays). They are
+// taken at the database driver by their text: every statement of a text search's tiers reads search_vector,
+// and nothing else the request runs does.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildDocumentsApp, hiddenMergers, type DocumentsTestApp } from './documents-helper.ts';
 import type { TestUser } from './helper.ts';
@@ -13,15 +15,22 @@ afterAll(async () => t.close());
 
 type Query = (...args: unknown[]) => Promise<unknown>;
 
-/** The names a search answers and how many search statements it ran. */
-async function searched(u: TestUser, text: string): Promise<{ names: string[]; statements: number }> {
+/** The names a search answers and how many search statements it ran (their texts pushed to `texts`). */
+async function searched(
+  u: TestUser,
+  text: string,
+  texts: string[] = [],
+): Promise<{ names: string[]; statements: number }> {
   const client = (t.database.db as unknown as { $client: { query: Query } }).$client;
   const query = client.query.bind(client);
   let statements = 0;
   const spy = vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
     const [first] = args;
     const sql = typeof first === 'string' ? first : String((first as { text?: unknown }).text);
-    if (sql.includes('search_vector')) statements++;
+    if (sql.includes('search_vector')) {
+      statements++;
+      texts.push(sql);
+    }
     return query(...args);
   });
   try {
@@ -50,4 +59,53 @@ describe('POST documents/search (statements per search)', () => {
     // A word the member sees a match of: the check is not asked (it is only asked when nothing was found).
     expect(await searched(member, 'plan')).toEqual({ names: ['Mergerz plan'], statements: 2 });
   });
+
+  it("reads a restricted member's folders per match it checks, not every folder hidden from them", async () => {
+    const { org, member } = await hiddenMergers(t);
+    // Thirty more folders the member may not see, each with a document of its own.
+    const roleId = await boardRoleId(org.personalOrganizationId);
+    for (let i = 0; i < 30; i++) {
+      const folder = await t.create(org, 'folder', `Closed ${i}`);
+      await t.create(org, 'contract', `Minutes ${i}`, folder.id);
+      const given = await t.json(org, 'GET', `/api/privileges/document-role/${folder.id}/${roleId}`);
+      expect(given.statusCode, given.body).toBe(200);
+    }
+    await searched(member, 'mergers');
+    const texts: string[] = [];
+    expect(await searched(member, 'mergers', texts)).toEqual({ names: [], statements: 2 });
+    // Every row the statements read of the folders, over all the times each reading ran: one per match
+    // checked ("Mergers agreement" in each tier at most), where hashing the hidden ones read all 31.
+    for (const text of texts) {
+      const folderRows = await foldersRead(text.replace(/^set local statement_timeout = \d+; /, ''));
+      expect(folderRows, text).toBeLessThanOrEqual(2);
+    }
+  });
 });
+
+async function boardRoleId(organizationId: string): Promise<string> {
+  const rows = await t.database.db.execute<{ id: string }>(
+    sql`select id from roles where organization_id = ${organizationId} and name = 'Board'`,
+  );
+  return rows.rows[0]?.id ?? '';
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Alias'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Plans'?: PlanNode[];
+}
+
+/** The rows a statement's plan read through the alias `h` (the folder the visibility rule looks up). */
+async function foldersRead(statement: string): Promise<number> {
+  const rows = await t.database.db.execute<{ 'QUERY PLAN': unknown }>(
+    sql.raw(`explain (analyze, format json) ${statement}`),
+  );
+  const raw = rows.rows[0]?.['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+  const read = (node: PlanNode): number =>
+    (node.Alias === 'h' ? (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 0) : 0) +
+    (node.Plans ?? []).reduce((sum, child) => sum + read(child), 0);
+  return plan.reduce((sum, p) => sum + read(p.Plan), 0);
+}
