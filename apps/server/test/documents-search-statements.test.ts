@@ -91,10 +91,10 @@ async function boardRoleId(organizationId: string): Promise<string> {
 
 interface PlanNode {
   'Node Type': string;
-  'Alias'?: string;
+  Alias?: string;
   'Actual Rows'?: number;
   'Actual Loops'?: number;
-  'Plans'?: PlanNode[];
+  Plans?: PlanNode[];
 }
 
 /** The rows a statement's plan read through the alias `h` (the folder the visibility rule looks up). */
