@@ -83,10 +83,10 @@ describe('POST documents/search (statements per search)', () => {
 });
 
 async function boardRoleId(organizationId: string): Promise<string> {
-  const rows = await t.database.db.execute<{ id: string }>(
+  const result = await t.database.db.execute(
     sql`select id from roles where organization_id = ${organizationId} and name = 'Board'`,
   );
-  return rows.rows[0]?.id ?? '';
+  return (result as unknown as { rows: { id: string }[] }).rows[0]?.id ?? '';
 }
 
 interface PlanNode {
@@ -99,10 +99,8 @@ interface PlanNode {
 
 /** The rows a statement's plan read through the alias `h` (the folder the visibility rule looks up). */
 async function foldersRead(statement: string): Promise<number> {
-  const rows = await t.database.db.execute<{ 'QUERY PLAN': unknown }>(
-    sql.raw(`explain (analyze, format json) ${statement}`),
-  );
-  const raw = rows.rows[0]?.['QUERY PLAN'];
+  const result = await t.database.db.execute(sql.raw(`explain (analyze, format json) ${statement}`));
+  const raw = (result as unknown as { rows: { 'QUERY PLAN': unknown }[] }).rows[0]?.['QUERY PLAN'];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
   const read = (node: PlanNode): number =>
     (node.Alias === 'h' ? (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 0) : 0) +
