@@ -33,7 +33,7 @@ export function effectiveRolesOf(table: RoleColumns): SQL<string[] | null> {
  * condition (PostgreSQL evaluates it after the cheaper ones, the word match included), off
  * documents_restricted_folders_idx alone. So a member pays per match read, not per folder of the
  * organization: reading and hashing every restricted folder once per statement (an uncorrelated NOT IN) cost
- * 0.5–1.6 ms at 1,813 hidden folders, more than a member's whole search now (issue #32 item 2).
+ * 0.5–1.6 ms at 1,813 hidden folders, more than the rest of a rare word's statement (issue #32 item 2).
  */
 export function seenByRolesText(roleIds: readonly string[], organizationId: string): string {
   const held = `array[${roleIds.join(',')}]::uuid[]`;
