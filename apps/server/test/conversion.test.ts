@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../src/db/schema/index.ts';
 import { Converter } from '../src/services/conversion/index.ts';
 import { ProcessTimeoutError, runProcess } from '../src/services/conversion/process.ts';
@@ -252,12 +252,18 @@ describe('converter processes', () => {
   it('kills the whole process group when the time limit passes', async () => {
     const pidFile = path.join(tmp, 'child.pid');
     await expect(
-      runProcess('sh', ['-c', `sleep 30 & echo $! > ${pidFile}; wait`], { timeoutMs: 300 }),
+      // The helper lets go of the shell's pipes, so the shell's end is reported without waiting for it.
+      runProcess('sh', ['-c', `sleep 30 >/dev/null 2>&1 & echo $! > ${pidFile}; wait`], { timeoutMs: 1_500 }),
     ).rejects.toBeInstanceOf(ProcessTimeoutError);
     const pid = Number(fs.readFileSync(pidFile, 'utf8'));
-    // Gone, or a zombie waiting to be reaped by init: either way no longer running.
-    const stat = fs.existsSync(`/proc/${pid}/stat`) ? fs.readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
-    expect(stat === '' || /^\d+ \(sleep\) Z/.test(stat)).toBe(true);
+    // Gone, or a zombie waiting to be reaped by init: either way no longer running. The group's
+    // SIGKILL is sent before the shell's exit is reported, but a loaded kernel may not yet have
+    // scheduled the grandchild to act on it, so wait for that (sleep 30 alone would outlast this).
+    const stopped = () => {
+      const stat = fs.existsSync(`/proc/${pid}/stat`) ? fs.readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
+      return stat === '' || /^\d+ \(sleep\) Z/.test(stat);
+    };
+    await vi.waitFor(() => expect(stopped()).toBe(true), { timeout: 10_000, interval: 20 });
   });
 
   it('extracts PDF text with pdftotext and normalises it for the database', async () => {
