@@ -258,7 +258,8 @@ describe('converter processes', () => {
     const pid = Number(fs.readFileSync(pidFile, 'utf8'));
     // Gone, or a zombie waiting to be reaped by init: either way no longer running. The group's
     // SIGKILL is sent before the shell's exit is reported, but a loaded kernel may not yet have
-    // scheduled the grandchild to act on it, so wait for that (sleep 30 alone would outlast this).
+    // scheduled the grandchild to act on it, so wait for that; a helper the kill missed would still be
+    // sleeping when the wait ends.
     const stopped = () => {
       const stat = fs.existsSync(`/proc/${pid}/stat`) ? fs.readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
       return stat === '' || /^\d+ \(sleep\) Z/.test(stat);
