@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders as render } from '../../../test/utils';
 import { PdfPages } from './PdfPages';
 
-// pdf.js itself is not run here (jsdom has no canvas): a document of three A4 pages that records which
-// pages are drawn.
+// pdf.js itself is not run here (jsdom has no canvas): a document of three pages, A4 but for a Letter
+// page 2, that records which pages are drawn.
 const drawn: number[] = [];
 vi.mock('./pdf', () => ({
   loadPdfJs: async () => ({
@@ -12,7 +12,10 @@ vi.mock('./pdf', () => ({
       promise: Promise.resolve({
         numPages: 3,
         getPage: async (number: number) => ({
-          getViewport: ({ scale }: { scale: number }) => ({ width: 595 * scale, height: 842 * scale }),
+          getViewport: ({ scale }: { scale: number }) =>
+            number === 2
+              ? { width: 612 * scale, height: 792 * scale }
+              : { width: 595 * scale, height: 842 * scale },
           render: () => {
             drawn.push(number);
             return { promise: Promise.resolve(), cancel: () => undefined };
@@ -74,6 +77,15 @@ describe('a PDF’s pages', () => {
     await waitFor(() => expect(loaded).toHaveBeenCalledTimes(1));
     // The pages replace the boxes in a transition, which may commit just after the call.
     await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(3));
+  });
+
+  it('each keep their own size from before any is drawn, so nothing moves as the reader scrolls', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    render(<PdfPages sourceKey="a" load={pdf} pages={3} />);
+    await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(3));
+    const ratios = screen.getAllByTestId('pdf-page').map((box) => (box as HTMLElement).style.aspectRatio);
+    expect(ratios).toEqual([`1 / ${842 / 595}`, `1 / ${792 / 612}`, `1 / ${842 / 595}`]);
+    expect(drawn).toEqual([]);
   });
 
   it('are drawn as the reader comes near them, each once', async () => {

@@ -6,7 +6,7 @@ import { afterPaint } from '../../../lib/after-paint';
 import { loadPdfJs } from './pdf';
 
 type PdfState =
-  { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; pdf: PDFDocumentProxy; ratio: number };
+  { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; pdf: PDFDocumentProxy; ratios: number[] };
 
 /** Height / width of an A4 page: the space kept for each page until the PDF's own sizes are known. */
 export const A4_RATIO = 841.89 / 595.28;
@@ -70,7 +70,6 @@ function PageCanvas({
   const { t } = useTranslation('signee');
   const ref = useRef<HTMLCanvasElement>(null);
   const [rendered, setRendered] = useState(false);
-  const [own, setOwn] = useState(ratio);
   const near = useNearViewport(ref);
   useEffect(() => {
     if (!near) return;
@@ -81,8 +80,6 @@ function PageCanvas({
       const canvas = ref.current;
       if (!canvas || cancelled) return;
       const base = page.getViewport({ scale: 1 });
-      // The page's own size and its drawn state re-render in slices (transitions), between the drawing.
-      startTransition(() => setOwn(base.height / base.width));
       const width = Math.min(canvas.parentElement?.clientWidth || MAX_WIDTH, MAX_WIDTH);
       const viewport = page.getViewport({ scale: (width / base.width) * (window.devicePixelRatio || 1) });
       canvas.width = Math.floor(viewport.width);
@@ -98,7 +95,7 @@ function PageCanvas({
     };
   }, [pdf, number, near]);
   return (
-    <PageBox ratio={own}>
+    <PageBox ratio={ratio}>
       <canvas
         ref={ref}
         data-page={number}
@@ -115,7 +112,8 @@ function PageCanvas({
 /**
  * Every page of a PDF (the signing session's, whose fetch marks it viewed, or a share link's), drawn with
  * pdf.js as the reader comes near it. The server tells how many `pages` there are: their boxes are laid
- * out at once (A4 until the first page's size is known), so the page does not shift as the document loads.
+ * out at once (A4 until the PDF's own page sizes are known, each page's read before any is drawn), so the
+ * page does not shift as the document loads or as the reader scrolls.
  */
 export function PdfPages({
   sourceKey,
@@ -153,11 +151,17 @@ export function PdfPages({
         const task = pdfjs.getDocument({ data: new Uint8Array(bytes) });
         destroy = () => task.destroy();
         const pdf = await task.promise;
-        const first = (await pdf.getPage(1)).getViewport({ scale: 1 });
-        if (abort.signal.aborted) return;
-        startTransition(() =>
-          setState({ kind: 'ready', pdf, ratio: first.height / first.width || A4_RATIO }),
+        // Every page's own size before any is drawn: a page of another size (an A4 signatures page after
+        // Letter pages) would otherwise resize its box as the reader comes near it, and move what is below
+        // (the code and signature steps) under the reader's pointer.
+        const ratios = await Promise.all(
+          Array.from({ length: pdf.numPages }, async (_, i) => {
+            const { width, height } = (await pdf.getPage(i + 1)).getViewport({ scale: 1 });
+            return height / width || A4_RATIO;
+          }),
         );
+        if (abort.signal.aborted) return;
+        startTransition(() => setState({ kind: 'ready', pdf, ratios }));
         loadedRef.current();
       } catch (err) {
         if (abort.signal.aborted) return;
@@ -187,7 +191,13 @@ export function PdfPages({
         ))}
       {state.kind === 'ready' &&
         Array.from({ length: state.pdf.numPages }, (_, i) => (
-          <PageCanvas key={i} pdf={state.pdf} number={i + 1} ratio={state.ratio} overlay={overlay?.(i + 1)} />
+          <PageCanvas
+            key={i}
+            pdf={state.pdf}
+            number={i + 1}
+            ratio={state.ratios[i] ?? A4_RATIO}
+            overlay={overlay?.(i + 1)}
+          />
         ))}
     </Stack>
   );
