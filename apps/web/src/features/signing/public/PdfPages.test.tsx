@@ -6,21 +6,26 @@ import { PdfPages } from './PdfPages';
 // pdf.js itself is not run here (jsdom has no canvas): a document of three pages, A4 but for a Letter
 // page 2, that records which pages are drawn.
 const drawn: number[] = [];
+/** A page pdf.js cannot read (0: none). */
+let unreadable = 0;
 vi.mock('./pdf', () => ({
   loadPdfJs: async () => ({
     getDocument: () => ({
       promise: Promise.resolve({
         numPages: 3,
-        getPage: async (number: number) => ({
-          getViewport: ({ scale }: { scale: number }) =>
-            number === 2
-              ? { width: 612 * scale, height: 792 * scale }
-              : { width: 595 * scale, height: 842 * scale },
-          render: () => {
-            drawn.push(number);
-            return { promise: Promise.resolve(), cancel: () => undefined };
-          },
-        }),
+        getPage: async (number: number) => {
+          if (number === unreadable) throw new Error('unreadable page');
+          return {
+            getViewport: ({ scale }: { scale: number }) =>
+              number === 2
+                ? { width: 612 * scale, height: 792 * scale }
+                : { width: 595 * scale, height: 842 * scale },
+            render: () => {
+              drawn.push(number);
+              return { promise: Promise.resolve(), cancel: () => undefined };
+            },
+          };
+        },
       }),
       destroy: async () => undefined,
     }),
@@ -58,6 +63,7 @@ afterEach(() => {
   // Unmounted before the observer stub goes: a page's effect would otherwise run without it.
   cleanup();
   drawn.length = 0;
+  unreadable = 0;
   FakeObserver.all = [];
   vi.unstubAllGlobals();
 });
@@ -86,6 +92,15 @@ describe('a PDF’s pages', () => {
     const ratios = screen.getAllByTestId('pdf-page').map((box) => (box as HTMLElement).style.aspectRatio);
     expect(ratios).toEqual([`1 / ${842 / 595}`, `1 / ${792 / 612}`, `1 / ${842 / 595}`]);
     expect(drawn).toEqual([]);
+  });
+
+  it('show the others when a later page cannot be read, its box the first page’s size', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    unreadable = 2;
+    render(<PdfPages sourceKey="a" load={pdf} pages={3} />);
+    await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(3));
+    const ratios = screen.getAllByTestId('pdf-page').map((box) => (box as HTMLElement).style.aspectRatio);
+    expect(ratios).toEqual([`1 / ${842 / 595}`, `1 / ${842 / 595}`, `1 / ${842 / 595}`]);
   });
 
   it('are drawn as the reader comes near them, each once', async () => {

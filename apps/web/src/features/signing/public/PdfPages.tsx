@@ -154,12 +154,17 @@ export function PdfPages({
         // Every page's own size before any is drawn: a page of another size (an A4 signatures page after
         // Letter pages) would otherwise resize its box as the reader comes near it, and move what is below
         // (the code and signature steps) under the reader's pointer.
-        const ratios = await Promise.all(
-          Array.from({ length: pdf.numPages }, async (_, i) => {
-            const { width, height } = (await pdf.getPage(i + 1)).getViewport({ scale: 1 });
-            return height / width || A4_RATIO;
-          }),
+        const ratioOf = async (number: number) => {
+          const { width, height } = (await pdf.getPage(number)).getViewport({ scale: 1 });
+          return height / width || A4_RATIO;
+        };
+        // A first page pdf.js cannot read fails the document; a later one keeps the first page's size (and
+        // stays blank where it is drawn), as before.
+        const first = await ratioOf(1);
+        const rest = await Promise.all(
+          Array.from({ length: pdf.numPages - 1 }, (_, i) => ratioOf(i + 2).catch(() => first)),
         );
+        const ratios = [first, ...rest];
         if (abort.signal.aborted) return;
         startTransition(() => setState({ kind: 'ready', pdf, ratios }));
         loadedRef.current();
