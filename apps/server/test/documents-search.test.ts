@@ -1,7 +1,7 @@
 import { DOCUMENT_STATE, P } from '@sinetti/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../src/db/schema/index.ts';
+import { documents, roles } from '../src/db/schema/index.ts';
 import { RECENT_WINDOW } from '../src/queries/documents/search-documents.ts';
 import { buildDocumentsApp, hiddenMergers, type DocumentsTestApp } from './documents-helper.ts';
 import type { TestUser } from './helper.ts';
@@ -217,6 +217,30 @@ describe('POST documents/search (bounded tiers, issue #32 item 2)', () => {
       ]);
       expect(names(await search(caller, 'quarry lease'))).toEqual(['Quarry lease old']);
     }
+    // The newest match, in a folder whose role the member lacks: the owner's first, never the member's (a
+    // member's window is read as the rows they see, newest first, then their words tested).
+    const [board] = await t.database.db
+      .insert(roles)
+      .values({ organizationId: org.personalOrganizationId, name: 'Quarry board', permissions: [] })
+      .returning();
+    const vault = await t.create(org, 'folder', 'Vault');
+    const secret = await t.create(org, 'contract', 'Quarry secret newest', vault.id);
+    await t.database.db.execute(
+      sql`update documents set updated_at = now() + interval '2 minutes' where id = ${secret.id}`,
+    );
+    const given = await t.json(org, 'GET', `/api/privileges/document-role/${vault.id}/${board!.id}`);
+    expect(given.statusCode, given.body).toBe(200);
+    expect(names(await search(org, 'quarry'))).toEqual([
+      'Quarry secret newest',
+      'Quarry plan new',
+      'Quarry lease old',
+      'Quarry report older',
+    ]);
+    expect(names(await search(member, 'quarry'))).toEqual([
+      'Quarry plan new',
+      'Quarry lease old',
+      'Quarry report older',
+    ]);
   });
 });
 

@@ -1,9 +1,9 @@
-// The search window's start (search/tiers.ts windowStart, issue #32): read once per process when due, a known
+// The search window's start (search/window.ts windowStart, issue #32): read once per process when due, a known
 // start answering while it is read again, so searches that arrive together neither each read it nor wait.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { registerRowRunner } from '../src/db/raw-rows.ts';
-import { windowStart } from '../src/queries/documents/search/tiers.ts';
+import { windowStart } from '../src/queries/documents/search/window.ts';
 
 /** A database whose every statement waits for the test to answer it. */
 function heldDatabase() {

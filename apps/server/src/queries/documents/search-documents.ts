@@ -1,20 +1,15 @@
 import type { P } from '@sinetti/contract';
-import { DOCUMENT_STATE } from '@sinetti/contract';
 import type { Db } from '../../db/client.ts';
 import type { AuthorizedScope } from '../../policies/index.ts';
 import { matchingInOrder } from './search/matching.ts';
-import { likePattern, literal, prefixQuery, uuidLiteral } from './search/sql-text.ts';
-import { bestOfTier, nearSpellings, textRows, tierWhere } from './search/tiers.ts';
+import { likePattern, literal, prefixQuery } from './search/sql-text.ts';
+import { bestOfTier, nearSpellings, organizationRows, textRows, tierWhere } from './search/tiers.ts';
 import type { SearchInput, SearchResult } from './search/types.ts';
 
 export type { SearchInput, SearchResult } from './search/types.ts';
 export { prefixQuery } from './search/sql-text.ts';
-export {
-  FUZZY_TIME_LIMIT_MS,
-  OLDER_TIME_LIMIT_MS,
-  RANKED_CANDIDATES,
-  RECENT_WINDOW,
-} from './search/tiers.ts';
+export { FUZZY_TIME_LIMIT_MS, OLDER_TIME_LIMIT_MS, RANKED_CANDIDATES } from './search/tiers.ts';
+export { RECENT_WINDOW } from './search/window.ts';
 
 /** Whether a search is a list in one order that pages (not a text search ranked by relevance). */
 export function isPaged(input: Pick<SearchInput, 'text' | 'orderBy'>): boolean {
@@ -66,16 +61,14 @@ export async function searchDocuments(
   // (a restricted member pays about what the owner pays, issue #32 item 2). Asked in the last tier's
   // statement, when nothing was found before it.
   const hiddenMatch =
-    byWords && !scope.seesAll
-      ? `organization_id = ${uuidLiteral(scope.organizationId)} and state < ${DOCUMENT_STATE.Deleted} and ${byWords}`
-      : null;
+    byWords && !scope.seesAll ? `${organizationRows(scope.organizationId)} and ${byWords}` : null;
   const found = byWords
     ? (
         await bestOfTier(
           db,
           scope,
           where,
-          { match: byWords, rank: `ts_rank(search_vector, ${tsquery(words)})` },
+          { match: byWords, rank: `ts_rank(search_vector, ${tsquery(words)})`, readsVector: true },
           input.limit,
         )
       ).documents

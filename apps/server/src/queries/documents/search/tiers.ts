@@ -9,6 +9,7 @@ import type { AuthorizedScope } from '../../../policies/index.ts';
 import { seenByRolesText } from '../columns.ts';
 import { literal, uuidLiteral } from './sql-text.ts';
 import type { SearchInput } from './types.ts';
+import { inWindow, windowStart } from './window.ts';
 
 /**
  * How many of the most recent matches a best-first tier ranks: the first page is taken from the newest
@@ -21,58 +22,14 @@ export const FUZZY_TIME_LIMIT_MS = 150;
 /** A restricted caller's tier (its reading of matches older than RECENT_WINDOW) stops after this long. */
 export const OLDER_TIME_LIMIT_MS = 150;
 
-/**
- * How many of an organization's newest rows a tier reads before it looks at older ones: the recency-index
- * walk PostgreSQL picks for a common word stops there even when the caller sees none of its matches (a
- * restricted member whose matches are hidden: the planner cannot know that roles and words go together, and
- * walked all million rows for nothing, 3.1 s). Older matches come from the GIN index.
- */
-export const RECENT_WINDOW = 5_000;
-const WINDOW_TTL_MS = 60_000;
-const windows = new Map<string, { since?: string | null; at: number; reading?: Promise<string | null> }>();
-
-/**
- * The updated_at of the organization's RECENT_WINDOW-th newest row (null: it has fewer), read again once a
- * minute. Any value answers correctly (the window only splits where the tiers read from), so once known it
- * answers while this process's one reading of it is under way: searches that arrive together when it is due
- * neither each read it nor wait for it. The first search of an organization waits; one whose reading failed
- * fails as its own statement would, and the next search reads it again.
- */
-export function windowStart(db: Db, organizationId: string): Promise<string | null> {
-  const entry = windows.get(organizationId) ?? { at: 0 };
-  if (Date.now() - entry.at >= WINDOW_TTL_MS && !entry.reading) {
-    const reading = readWindowStart(db, organizationId)
-      .then((since) => {
-        entry.since = since;
-        entry.at = Date.now();
-        return since;
-      })
-      .finally(() => (entry.reading = undefined));
-    // Known already, no search may wait for it: its failure is only the next search's to see.
-    reading.catch(() => undefined);
-    entry.reading = reading;
-    if (windows.size > 10_000) windows.clear();
-    windows.set(organizationId, entry);
-  }
-  return entry.since !== undefined ? Promise.resolve(entry.since) : (entry.reading as Promise<string | null>);
-}
-
-async function readWindowStart(db: Db, organizationId: string): Promise<string | null> {
-  const [since] = await textRows(
-    db,
-    // Ordered by the column, not by the text the query answers (that would sort a million strings).
-    `select d.updated_at::text from documents d where d.organization_id = ${uuidLiteral(organizationId)}` +
-      ` order by d.updated_at desc offset ${RECENT_WINDOW - 1} limit 1`,
-  );
-  return since ?? null;
+/** The organization's documents that are not deleted (SQL over an unaliased documents row). */
+export function organizationRows(organizationId: string): string {
+  return `organization_id = ${uuidLiteral(organizationId)} and state < ${DOCUMENT_STATE.Deleted}`;
 }
 
 /** What every tier keeps: the organization, not deleted, seen by the caller's roles, the filter and type. */
 export function tierWhere(scope: AuthorizedScope<typeof P.DOCUMENTS_VIEW>, input: SearchInput): string {
-  const where = [
-    `organization_id = ${uuidLiteral(scope.organizationId)}`,
-    `state < ${DOCUMENT_STATE.Deleted}`,
-  ];
+  const where = [organizationRows(scope.organizationId)];
   if (!scope.seesAll) {
     // A document's roles may come from its folder, read at query time (issue #32 item 4).
     where.push(seenByRolesText(scope.roleIds.map(uuidLiteral), uuidLiteral(scope.organizationId)));
@@ -95,6 +52,24 @@ function candidates(where: string, match: string, count: number | string, byInde
   return `select ${CANDIDATE_COLUMNS} from documents where ${where} and ${match} order by ${order} desc limit ${count}`;
 }
 
+/**
+ * candidates() in the recency index's order for a caller who does not see everything, when the match reads
+ * the search vector: the rows the caller sees, newest first (the recency index walked, their roles read from
+ * the row and its folder's index entry, no vector read), joined to their documents, whose vectors are tested
+ * for those rows only. A document's vector holds every word of its text, kilobytes stored out of line (TOAST)
+ * and read and decompressed for each row tested: at 1M documents, the newest 10,000 with about 7 KB of text,
+ * a member who sees one folder in ten tested 1,445 vectors to find 20 matches of "invoice" (14 ms warm); seen
+ * first, 145 (5 ms). `kept` (the organization, not deleted, the window) is written on the document too, so
+ * that a plan driven by a rare word's GIN matches drops the rows it rules out before the join.
+ */
+function seenFirst(where: string, kept: string, match: string, count: number): string {
+  return (
+    `select ${CANDIDATE_COLUMNS} from (select id as seen_id, updated_at as seen_at from documents where ${where}) seen` +
+    ` join documents on documents.id = seen.seen_id where ${kept} and ${match}` +
+    ` order by seen.seen_at desc limit ${count}`
+  );
+}
+
 /** Candidates ranked by `rank`, then the most recent: the best `limit`. */
 function ranked(from: string, rank: string, limit: number): string {
   return `select summary_json from (${from}) m order by ${rank} desc, updated_at desc limit ${limit}`;
@@ -105,6 +80,8 @@ export interface Tier {
   match: string;
   /** How well a match matches (higher first). */
   rank: string;
+  /** Whether `match` reads the search vector (see seenFirst()). */
+  readsVector?: boolean;
 }
 
 /** What bestOfTier() found: the page, and whether a word matched a document the caller does not see. */
@@ -134,7 +111,7 @@ export async function bestOfTier(
 ): Promise<TierFound> {
   const since = await windowStart(db, scope.organizationId);
   const statement = (windowOnly: boolean) =>
-    withHiddenMatch(tierStatement(where, scope.organizationId, since, tier, limit, windowOnly), hiddenMatch);
+    withHiddenMatch(tierStatement(scope, where, since, tier, limit, windowOnly), hiddenMatch);
   const rows = scope.seesAll
     ? await rawTextRows(db, statement(false))
     : ((await rawRowsWithin(db, statement(false), OLDER_TIME_LIMIT_MS)) ??
@@ -167,32 +144,33 @@ function withHiddenMatch(tier: string, hiddenMatch: string | null): string {
 }
 
 /**
- * The window's rows (updated at `since` or later) as a row comparison over the recency index's key: a walk of
- * the index stops at it as it does at `updated_at >= since`, but PostgreSQL does not AND it as a bitmap with
- * a rare word's few GIN matches, which read the window's 5,000 index entries for nothing (0.55 of the owner's
- * 0.96 ms of execution for "12345" at 1M documents; docs/decisions.md "The window as a row comparison").
- */
-function inWindow(organizationId: string, since: string): string {
-  return `(organization_id, updated_at) >= (${uuidLiteral(organizationId)}, ${literal(since)}::timestamptz)`;
-}
-
-/**
  * One tier's best `limit` in its order: the window's candidates ranked, then (unless `windowOnly`) the
  * older ones to fill the page.
  */
 function tierStatement(
+  scope: AuthorizedScope<typeof P.DOCUMENTS_VIEW>,
   where: string,
-  organizationId: string,
   since: string | null,
   tier: Tier,
   limit: number,
   windowOnly: boolean,
 ): string {
-  const count = Math.max(limit, RANKED_CANDIDATES);
-  if (since === null) return ranked(candidates(where, tier.match, count), tier.rank, limit);
-  const newer = candidates(`${where} and ${inWindow(organizationId, since)}`, tier.match, count);
-  if (windowOnly) return ranked(newer, tier.rank, limit);
+  const newer = newest(scope, where, since, tier, Math.max(limit, RANKED_CANDIDATES));
+  if (since === null || windowOnly) return ranked(newer, tier.rank, limit);
   return windowThenOlder(newer, where, since, tier, limit);
+}
+
+/** The newest `count` candidates of the window (of all rows when `since` is null), in the recency order. */
+function newest(
+  scope: AuthorizedScope<typeof P.DOCUMENTS_VIEW>,
+  where: string,
+  since: string | null,
+  tier: Tier,
+  count: number,
+): string {
+  const window = since === null ? '' : ` and ${inWindow(scope.organizationId, since)}`;
+  if (scope.seesAll || !tier.readsVector) return candidates(where + window, tier.match, count);
+  return seenFirst(where + window, organizationRows(scope.organizationId) + window, tier.match, count);
 }
 
 function windowThenOlder(newer: string, where: string, since: string, tier: Tier, limit: number): string {
