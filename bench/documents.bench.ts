@@ -13,6 +13,7 @@ import { LIST_PAGE_DEFAULT, SEARCH_LIMIT_MAX } from '@sinetti/contract';
 import { formatResult, load, type LoadResult } from './lib/load.ts';
 import { searchAndMixedLoad } from './lib/documents-search-load.ts';
 import { countsAndRoles } from './lib/documents-counts-roles.ts';
+import { TEXT_DOCUMENTS } from './lib/documents-seed.ts';
 import { startServerProcess, stopServerProcess } from './lib/bench-server.ts';
 
 interface Ready {
@@ -90,7 +91,8 @@ async function benchOn(label: string, databaseUrl: string | undefined, documents
       });
     console.log(
       `\n${label}: ${ready.documents + ready.folders} documents seeded in ${ready.seedSeconds.toFixed(1)} s ` +
-        `(bulk load, then indexes; load average ${os
+        `(bulk load, the newest ${Math.min(TEXT_DOCUMENTS, ready.documents)} with a contract's text, then ` +
+        `indexes; load average ${os
           .loadavg()
           .map((l) => l.toFixed(2))
           .join(' ')})`,

@@ -45,9 +45,19 @@ export interface Seeded {
 type Rows<T> = { rows: T[] };
 
 /**
+ * How many of the newest documents carry the text of a real contract: about 7 KB, 1,200 words of a
+ * 5,000-word vocabulary (made-up words "w0"…"w4999", so that no bench search matches them), whose search
+ * vector (about 15 KB) is stored out of line (TOAST) as a real one is. The rest carry a line or none: a
+ * million documents of real text would take hours to seed here and gigabytes of disk. The newest are those
+ * a search reads most (docs/decisions.md "Search that does not grow with its matches").
+ */
+export const TEXT_DOCUMENTS = 10_000;
+const TEXT_WORDS = 1_200;
+
+/**
  * `total` rows in one organization: `folders` top-level folders (default one per 500 documents), the rest
- * spread evenly inside them. Every fifth document has extracted text; updated times spread over the last
- * year; mostly drafts. One folder in ten (picked by a hash of its number, so that neither the documents'
+ * spread evenly inside them. Every fifth document has a line of extracted text, the newest TEXT_DOCUMENTS a
+ * contract's worth; updated times spread over the last year; mostly drafts. One folder in ten (picked by a hash of its number, so that neither the documents'
  * kinds nor their company names go with it) carries the role "Bench visible", the rest "Bench hidden": the
  * member seeded here holds only the first, so sees 10 % of the documents.
  */
@@ -132,6 +142,12 @@ export async function seedDocuments(
              - ((i % 3600) || ' seconds')::interval
     from generate_series(1, ${docs}::int) i
     join f on f.n = i % ${folders}::int`);
+  await db.execute(sql`
+    update documents d set content_text = (
+      select string_agg('w' || (abs(hashtext(d.id::text || g::text)) % 5000)::text, ' ')
+      from generate_series(1, ${TEXT_WORDS}::int) g)
+    where d.id in (select n.id from documents n where n.organization_id = ${org} and n.type <> 'folder'
+                   order by n.updated_at desc limit ${TEXT_DOCUMENTS}::int)`);
   for (const { indexdef } of indexes.rows) await db.execute(sql.raw(indexdef));
   // The steady state autovacuum would reach: statistics and the visibility map.
   await db.execute(sql`vacuum analyze documents`);
