@@ -11,48 +11,37 @@
 -- aggregate or a sort, never worse than n log n, whatever plan PL/pgSQL caches (it plans a trigger's
 -- statements once, for the size of the first statement's transition tables).
 CREATE OR REPLACE FUNCTION documents_count_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changed boolean;
+  folders uuid[];
 BEGIN
-  -- The key that decides a document's count: state, type, UTC day of the update, folder, organization and
-  -- roles; for a folder (not counted itself) its type and effective roles, which decide its documents'.
-  -- The first two statements below group the old and new versions of every row by it.
-  IF NOT EXISTS (
-    SELECT 1 FROM (
-      SELECT v.id FROM (
-        SELECT o.id, o.organization_id, o.type, o.effective_role_ids, o.state, o.updated_at, o.parent_id
-        FROM old_rows o
-        UNION ALL
-        SELECT n.id, n.organization_id, n.type, n.effective_role_ids, n.state, n.updated_at, n.parent_id
-        FROM new_rows n
-      ) v
-      GROUP BY v.id, v.organization_id, v.type, v.effective_role_ids,
-        CASE WHEN v.type <> 'folder' THEN v.state END,
-        CASE WHEN v.type <> 'folder' THEN (v.updated_at AT TIME ZONE 'UTC')::date END,
-        CASE WHEN v.type <> 'folder' THEN v.parent_id END
-      HAVING count(*) = 1
-    ) changed
-  ) THEN
+  -- The versions of the rows whose counted key changed (state, type, UTC day of the update, folder,
+  -- organization and roles; for a folder, not counted itself, its type and effective roles, which decide its
+  -- documents'), and the folders whose roles decide a changed document's count, old or new.
+  SELECT count(*) > 0, array_agg(DISTINCT c.parent_id) FILTER (WHERE c.type <> 'folder' AND c.state < 100
+      AND c.effective_role_ids IS NULL AND c.parent_id IS NOT NULL)
+  INTO changed, folders
+  FROM (
+    SELECT v.type, v.effective_role_ids, CASE WHEN v.type <> 'folder' THEN v.state END AS state,
+      CASE WHEN v.type <> 'folder' THEN v.parent_id END AS parent_id
+    FROM (
+      SELECT o.id, o.organization_id, o.type, o.effective_role_ids, o.state, o.updated_at, o.parent_id
+      FROM old_rows o
+      UNION ALL
+      SELECT n.id, n.organization_id, n.type, n.effective_role_ids, n.state, n.updated_at, n.parent_id
+      FROM new_rows n
+    ) v
+    GROUP BY v.id, v.organization_id, v.type, v.effective_role_ids,
+      CASE WHEN v.type <> 'folder' THEN v.state END,
+      CASE WHEN v.type <> 'folder' THEN (v.updated_at AT TIME ZONE 'UTC')::date END,
+      CASE WHEN v.type <> 'folder' THEN v.parent_id END
+    HAVING count(*) = 1
+  ) c;
+  IF NOT changed THEN
     RETURN NULL;
   END IF;
-  -- The folders whose effective roles decide a changed document's count, old or new, locked as on insert.
-  PERFORM 1 FROM documents p WHERE p.id = ANY (ARRAY(
-    SELECT DISTINCT c.parent_id FROM (
-      SELECT v.type, v.effective_role_ids, CASE WHEN v.type <> 'folder' THEN v.state END AS state,
-        CASE WHEN v.type <> 'folder' THEN v.parent_id END AS parent_id
-      FROM (
-        SELECT o.id, o.organization_id, o.type, o.effective_role_ids, o.state, o.updated_at, o.parent_id
-        FROM old_rows o
-        UNION ALL
-        SELECT n.id, n.organization_id, n.type, n.effective_role_ids, n.state, n.updated_at, n.parent_id
-        FROM new_rows n
-      ) v
-      GROUP BY v.id, v.organization_id, v.type, v.effective_role_ids,
-        CASE WHEN v.type <> 'folder' THEN v.state END,
-        CASE WHEN v.type <> 'folder' THEN (v.updated_at AT TIME ZONE 'UTC')::date END,
-        CASE WHEN v.type <> 'folder' THEN v.parent_id END
-      HAVING count(*) = 1
-    ) c
-    WHERE c.type <> 'folder' AND c.state < 100 AND c.effective_role_ids IS NULL AND c.parent_id IS NOT NULL))
-  ORDER BY p.id FOR SHARE OF p;
+  -- Locked as on insert.
+  PERFORM 1 FROM documents p WHERE p.id = ANY (folders) ORDER BY p.id FOR SHARE OF p;
   INSERT INTO document_counts AS c (organization_id, day, state, restricted, role_ids, shard, n)
   SELECT k.org, k.day, k.state, k.eff IS NOT NULL, coalesce(k.eff, '{}'), pg_backend_pid(), sum(k.delta)
   FROM (
