@@ -268,16 +268,23 @@ describe('document_counts', () => {
   });
 
   // The trigger once joined the statement's old and new rows, and PostgreSQL ran that join as a nested loop:
-  // 4,000 rows without a changed key took 4.1 s, 16,000 would take about a minute (quadratic). On PostgreSQL
-  // 16,000 rows under a statement time-out that only a quadratic trigger reaches (a hang-catcher, not a
-  // timing: the update itself takes a few seconds); PGlite, which runs the same trigger, checks the counts.
+  // 4,000 rows without a changed key took 4.1 s, 16,000 would take over a minute (quadratic); the delete
+  // trigger, and the foreign key's cascade before migration 0048, read the rows again for each deleted one.
+  // On PostgreSQL 16,000 rows, each statement under a 30 s time-out that only a quadratic one reaches (a
+  // hang-catcher, not a timing: each takes a few seconds); PGlite, which runs the same triggers, checks the
+  // counts.
   it('one UPDATE of thousands of documents keeps the counts, changed key or not, without a quadratic trigger', async () => {
     const many = testDbKind === 'postgres' ? 16_000 : 2_000;
     const db = t.database.db;
     const open = (await t.create(owner, 'folder', 'Bulk open')).id;
     const restricted = (await t.create(owner, 'folder', 'Bulk restricted')).id;
     await addRole(restricted);
-    await db.execute(sql`
+    const bulk = (statement: ReturnType<typeof sql>) =>
+      db.transaction(async (tx) => {
+        if (testDbKind === 'postgres') await tx.execute(sql`set local statement_timeout = '30s'`);
+        await tx.execute(statement);
+      });
+    await bulk(sql`
       insert into documents (organization_id, parent_id, owner_account_id, name, type, platform, state)
       select ${owner.personalOrganizationId}::uuid,
         case when i % 2 = 0 then ${open}::uuid else ${restricted}::uuid end,
@@ -285,11 +292,7 @@ describe('document_counts', () => {
       from generate_series(1, ${many}::int) i`);
     await expectCountsTrue('after a bulk insert');
     const inBulk = sql`parent_id in (${open}::uuid, ${restricted}::uuid)`;
-    const bulkUpdate = (set: string) =>
-      db.transaction(async (tx) => {
-        if (testDbKind === 'postgres') await tx.execute(sql`set local statement_timeout = '20s'`);
-        await tx.execute(sql`update documents set ${sql.raw(set)} where ${inBulk}`);
-      });
+    const bulkUpdate = (set: string) => bulk(sql`update documents set ${sql.raw(set)} where ${inBulk}`);
     // No counted key changes: every row's old and new versions fall in one group.
     await bulkUpdate(`name = name || ' (renamed)'`);
     await expectCountsTrue('after a bulk update that changes no counted key');
@@ -299,7 +302,7 @@ describe('document_counts', () => {
         ` parent_id = '${open}'`,
     );
     await expectCountsTrue('after a bulk update that changes keys and folders');
-    await db.execute(sql`delete from documents where ${inBulk}`);
+    await bulk(sql`delete from documents where ${inBulk}`);
     await expectCountsTrue('after the bulk documents are deleted');
   }, 120_000);
 });

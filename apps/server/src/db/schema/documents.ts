@@ -90,7 +90,8 @@ export const documents = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('documents_parent_idx').on(t.organizationId, t.parentId),
+    // Led by parent_id: the foreign key's cascade deletes a row's children by parent_id alone (migration 0048).
+    index('documents_parent_idx').on(t.parentId, t.organizationId),
     // A folder listing reads its page straight off this index: folders first, then by name.
     index('documents_children_idx')
       .on(t.organizationId, t.parentId, sql`(${t.type} <> 'folder')`, sql`lower(${t.name})`, t.id)
