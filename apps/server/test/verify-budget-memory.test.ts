@@ -59,9 +59,11 @@ describe('anonymous verification memory', () => {
     }
     const growth = peak - before;
     // Buffering the bodies needs CALLS × BODY = 128 MiB (the old parser twice that, with its concat). The
-    // budget: one worker's copy of one file and its parse (2 × BODY), 1 MiB per upload in flight, and 16 MiB
-    // for everything else the process does meanwhile.
-    const budget = 2 * BODY + CALLS * MiB + 16 * MiB;
+    // budget: one worker's copy of one file and its parse (2 × BODY), 1 MiB per upload in flight, and 40 MiB
+    // for everything else the process does meanwhile, garbage not yet collected included: on a loaded machine
+    // V8 collects later (16 MiB was exceeded in a CI run on PostgreSQL, 62 MiB in all, and 24 MiB beside
+    // one). The budget stays well under what buffering every body takes (80 against 128 MiB).
+    const budget = 2 * BODY + CALLS * MiB + 40 * MiB;
     expect(growth, `RSS grew by ${Math.round(growth / MiB)} MiB`).toBeLessThan(budget);
     expect(budget).toBeLessThan(CALLS * BODY);
     expect(await filesStarting(t.config.anonymous.tmpDir, 'verify-')).toEqual([]);
