@@ -57,9 +57,10 @@ const TEXT_WORDS = 1_200;
 /**
  * `total` rows in one organization: `folders` top-level folders (default one per 500 documents), the rest
  * spread evenly inside them. Every fifth document has a line of extracted text, the newest TEXT_DOCUMENTS a
- * contract's worth; updated times spread over the last year; mostly drafts. One folder in ten (picked by a hash of its number, so that neither the documents'
- * kinds nor their company names go with it) carries the role "Bench visible", the rest "Bench hidden": the
- * member seeded here holds only the first, so sees 10 % of the documents.
+ * contract's worth; updated times spread over the last year; mostly drafts. One folder in ten (picked by a
+ * hash of its number, so that neither the documents' kinds nor their company names go with it) carries the
+ * role "Bench visible", the rest "Bench hidden": the member seeded here holds only the first, so sees 10 %
+ * of the documents.
  */
 export async function seedDocuments(
   db: Db,
