@@ -68,9 +68,13 @@ export const documents = pgTable(
     signeeRoles: text('signee_roles').array(),
     /** Text extracted from the PDF (pdftotext), for search; never sent in lists. */
     contentText: text('content_text'),
-    searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`setweight(to_tsvector('simple', name), 'A') || setweight(to_tsvector('simple', coalesce(content_text, '')), 'B')`,
-    ),
+    /**
+     * The words of the name (weight A) and of the text (B) for search, written by a trigger (migration 0049)
+     * when the row is inserted and when its name or text changes, and only then: as a generated column it was
+     * computed and stored out of line again on every update (docs/decisions.md "Search vectors written on
+     * change").
+     */
+    searchVector: tsvector('search_vector'),
     /**
      * The document as lists and search present it (the contract's Document), as JSON text, kept by a
      * trigger (migration 0007) on every insert and update: a page of a hundred documents is then read,
