@@ -97,7 +97,8 @@ describe('search_vector', () => {
       .set({ state: DOCUMENT_STATE.Archived, updatedAt: new Date() })
       .where(eq(documents.id, doc.id));
     await expectKept(doc.id, before);
-    await t.json(owner, 'POST', '/api/documents/delete', { documentId: doc.id });
+    const deleted = await t.json(owner, 'POST', '/api/documents/delete', { documentId: doc.id });
+    expect(deleted.statusCode, deleted.body).toBe(200);
     await expectKept(doc.id, before);
     // A change of the text writes it again.
     await t.database.db

@@ -1,5 +1,5 @@
 import { DOCUMENT_STATE, type P } from '@sinetti/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
 import type { OrganizationActor } from '../../http/actor.ts';
@@ -36,22 +36,13 @@ export async function enqueueBlobDeletion(
  */
 export const DELETE_SLICE = 500;
 
-/** Marks the row and everything under it deleted, DELETE_SLICE rows per statement. */
-async function markDeleted(
-  tx: DbOrTx,
-  root: { id: string; organizationId: string },
-  now: Date,
-): Promise<void> {
-  const rows = await tx
-    .select({ id: documents.id })
-    .from(documents)
-    .where(and(inSubtree(root), visible));
-  for (let i = 0; i < rows.length; i += DELETE_SLICE) {
-    const ids = rows.slice(i, i + DELETE_SLICE).map((r) => r.id);
+/** Marks the rows deleted (a row and everything under it), DELETE_SLICE rows per statement. */
+async function markDeleted(tx: DbOrTx, ids: string[], now: Date): Promise<void> {
+  for (let i = 0; i < ids.length; i += DELETE_SLICE) {
     await tx
       .update(documents)
       .set({ state: DOCUMENT_STATE.Deleted, deletedAt: now, updatedAt: now })
-      .where(inArray(documents.id, ids));
+      .where(inArray(documents.id, ids.slice(i, i + DELETE_SLICE)));
   }
 }
 
@@ -71,23 +62,19 @@ export async function deleteDocument(
   await ctx.db.transaction(async (tx) => {
     await lockTree(tx, doc.organizationId);
     const row = await relock(tx, doc);
-    const signing = await tx
-      .select({ id: documents.id })
+    // The subtree read once: what the checks need, and the rows a deletion marks.
+    const unseen = sql<number>`case when ${seenByCaller(documents, seeValues(scope))} then 0 else 1 end`;
+    const subtree = await tx
+      .select({ id: documents.id, state: documents.state, unseen: unseen.mapWith(Number) })
       .from(documents)
-      .where(and(inSubtree(row), eq(documents.state, DOCUMENT_STATE.Signing)))
-      .limit(1);
-    const unseen = await tx
-      .select({ id: documents.id })
-      .from(documents)
-      .where(and(inSubtree(row), visible, sql`not ${seenByCaller(documents, seeValues(scope))}`))
-      .limit(1);
-    if (unseen.length > 0) {
+      .where(and(inSubtree(row), visible));
+    if (subtree.some((r) => r.unseen === 1)) {
       throw new AppError(
         'CONFLICT',
         'This folder holds documents that your roles do not show you: ask someone who sees them.',
       ).because('FOLDER_HOLDS_UNSEEN');
     }
-    if (signing.length > 0) {
+    if (subtree.some((r) => r.state === DOCUMENT_STATE.Signing)) {
       throw new AppError(
         'CONFLICT',
         'A document that is being signed cannot be deleted: cancel the signing first.',
@@ -103,7 +90,8 @@ export async function deleteDocument(
         .returning({ blobKey: documents.blobKey, pdfKey: documents.pdfKey });
       await enqueueBlobDeletion(tx, now, [...gone, ...versions], row.organizationId);
     } else {
-      await markDeleted(tx, row, now);
+      const ids = subtree.map((r) => r.id);
+      await markDeleted(tx, ids, now);
     }
     await recordAudit(tx, auditOf(actor), permanently ? 'document.deleted-permanently' : 'document.deleted', {
       organizationId: row.organizationId,
