@@ -76,7 +76,7 @@ describe('POST documents/search (statements per search)', () => {
     // Each reading of the folders is a lookup of one row's folder (at most one row each time), where hashing
     // the hidden ones read all 31 at once. The substring tier checks the roles of its matches only (one per
     // match: "Mergers agreement" in each part at most); the words tier checks the roles of the rows it walks
-    // before their words (search/tiers.ts seenFirst), so as many as it walks, bounded by the window.
+    // before their words (search/tiers.ts walkedFirst), so as many as it walks, bounded by the window.
     let read = 0;
     for (const text of texts) {
       const folders = await foldersRead(text.replace(/^set local statement_timeout = \d+; /, ''));

@@ -22,6 +22,8 @@ export const DOCUMENT_JOBS = {
   extractText: 'document.extract-text',
   /** Delete blobs that no row references any more. */
   deleteBlobs: 'documents.delete-blobs',
+  /** Write the word signatures of documents stored before migration 0050, a slice at a time (queued by it). */
+  signatures: 'documents.search-signatures',
   /** Periodic: purge deleted documents past retention, remove orphaned blobs. */
   sweep: 'documents.sweep',
 } as const;

@@ -3,6 +3,7 @@ import type { JobRegistry } from '../../services/jobs/index.ts';
 import { runDeleteBlobs, runSweep } from './blob-jobs.ts';
 import { DOCUMENT_JOBS } from './common.ts';
 import { runToDocx } from './office-jobs.ts';
+import { runSignatureBackfill } from './signature-backfill.ts';
 import { markConversionFailed, runBlank, runConvert, runExtractText } from './rendition-jobs.ts';
 
 /** The documents feature's background jobs. */
@@ -14,6 +15,7 @@ export function registerDocumentJobs(registry: JobRegistry, config: Config): voi
   registry.register(DOCUMENT_JOBS.toDocx, runToDocx, { baseDelayMs: 10_000 });
   registry.register(DOCUMENT_JOBS.extractText, runExtractText);
   registry.register(DOCUMENT_JOBS.deleteBlobs, runDeleteBlobs);
+  registry.register(DOCUMENT_JOBS.signatures, runSignatureBackfill);
   registry.registerPeriodic(DOCUMENT_JOBS.sweep, config.documents.sweepIntervalMs, runSweep);
   // The jobs that take a LibreOffice slot: one organization's backlog stays queued, never in every worker slot.
   registry.capPerTenant(

@@ -19,6 +19,7 @@ import { accounts, timestamps } from './accounts.ts';
 import { organizations, roles } from './organizations.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const bits4096 = customType<{ data: string }>({ dataType: () => 'bit(4096)' });
 
 /**
  * Folders, contracts, templates and files: one tree per organization (`parent_id` null = top level).
@@ -75,6 +76,13 @@ export const documents = pgTable(
      * change").
      */
     searchVector: tsvector('search_vector'),
+    /**
+     * Of a vector of more than 64 words, one bit for each key of its words (their first 3 and first 6
+     * letters), written with it by the same trigger (migration 0050): a search walking the newest documents
+     * passes over a row whose signature lacks a key of its words without reading the vector, kilobytes stored
+     * out of line (docs/decisions.md "Word signatures before the vectors"). Null: the vector is tested.
+     */
+    searchSignature: bits4096('search_signature'),
     /**
      * The document as lists and search present it (the contract's Document), as JSON text, kept by a
      * trigger (migration 0007) on every insert and update: a page of a hundred documents is then read,

@@ -4,10 +4,10 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { documents } from '../../db/schema/index.ts';
 import type { Scope } from '../../policies/index.ts';
 
-// The extracted text, the search vector and the stored summary stay in the database: rows read through
-// these columns never carry them (lists read the summary by itself).
+// The extracted text, the search vector and signature and the stored summary stay in the database: rows
+// read through these columns never carry them (lists read the summary by itself).
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
-const { contentText, searchVector, summaryJson, ...columns } = getTableColumns(documents);
+const { contentText, searchVector, searchSignature, summaryJson, ...columns } = getTableColumns(documents);
 
 type RoleColumns = { effectiveRoleIds: AnyPgColumn; type: AnyPgColumn; parentId: AnyPgColumn };
 
@@ -53,7 +53,10 @@ export const documentColumns = {
   effectiveRoleIds: effectiveRolesOf(documents).mapWith(documents.effectiveRoleIds),
 };
 
-export type DocumentRow = Omit<typeof documents.$inferSelect, 'contentText' | 'searchVector' | 'summaryJson'>;
+export type DocumentRow = Omit<
+  typeof documents.$inferSelect,
+  'contentText' | 'searchVector' | 'searchSignature' | 'summaryJson'
+>;
 
 /** What a reply shows of a document: presentDocument()'s input (lists and search read the stored summary). */
 export const summaryColumns = {

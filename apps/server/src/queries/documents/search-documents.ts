@@ -2,6 +2,7 @@ import type { P } from '@sinetti/contract';
 import type { Db } from '../../db/client.ts';
 import type { AuthorizedScope } from '../../policies/index.ts';
 import { matchingInOrder } from './search/matching.ts';
+import { signatureAdmits } from './search/signature.ts';
 import { likePattern, literal, prefixQuery } from './search/sql-text.ts';
 import { bestOfTier, nearSpellings, organizationRows, textRows, tierWhere } from './search/tiers.ts';
 import type { SearchInput, SearchResult } from './search/types.ts';
@@ -68,7 +69,11 @@ export async function searchDocuments(
           db,
           scope,
           where,
-          { match: byWords, rank: `ts_rank(search_vector, ${tsquery(words)})`, readsVector: true },
+          {
+            match: byWords,
+            rank: `ts_rank(search_vector, ${tsquery(words)})`,
+            admits: signatureAdmits(tsquery(words)),
+          },
           input.limit,
         )
       ).documents

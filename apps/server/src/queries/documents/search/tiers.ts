@@ -53,18 +53,20 @@ function candidates(where: string, match: string, count: number | string, byInde
 }
 
 /**
- * candidates() in the recency index's order for a caller who does not see everything, when the match reads
- * the search vector: the rows the caller sees, newest first (the recency index walked, their roles read from
- * the row and its folder's index entry, no vector read), joined to their documents, whose vectors are tested
- * for those rows only. A document's vector holds every word of its text, kilobytes stored out of line (TOAST)
- * and read and decompressed for each row tested: at 1M documents, the newest 10,000 with about 7 KB of text,
- * a member who sees one folder in ten tested 1,445 vectors to find 20 matches of "invoice" (14 ms warm); seen
- * first, 145 (5 ms). `kept` (the organization, not deleted, the window) is written on the document too, so
- * that a plan driven by a rare word's GIN matches drops the rows it rules out before the join.
+ * candidates() in the recency index's order when the match reads the search vector: the rows walked, newest
+ * first (the recency index walked; `walked` holds the caller's roles, read from the row and its folder's
+ * index entry, and the tier's `admits`, the row's word signature; no vector read), joined to their documents,
+ * whose vectors are tested for those rows only. A document's vector holds every word of its text, kilobytes
+ * stored out of line (TOAST) and read for each row tested: at 1M documents, the newest 10,000 with about 7 KB
+ * of text, a member who sees one folder in ten tested 1,445 vectors to find 20 matches of "invoice" (14 ms
+ * warm); seen first, 145 (5 ms); and the owner 249 (4.1 ms of the statement's 5–8), with the signature first
+ * 22 (docs/decisions.md "Word signatures before the vectors"). `kept` (the organization, not deleted, the
+ * window) is written on the document too, so that a plan driven by a rare word's GIN matches drops the rows
+ * it rules out before the join.
  */
-function seenFirst(where: string, kept: string, match: string, count: number): string {
+function walkedFirst(walked: string, kept: string, match: string, count: number): string {
   return (
-    `select ${CANDIDATE_COLUMNS} from (select id as seen_id, updated_at as seen_at from documents where ${where}) seen` +
+    `select ${CANDIDATE_COLUMNS} from (select id as seen_id, updated_at as seen_at from documents where ${walked}) seen` +
     ` join documents on documents.id = seen.seen_id where ${kept} and ${match}` +
     ` order by seen.seen_at desc limit ${count}`
   );
@@ -80,8 +82,11 @@ export interface Tier {
   match: string;
   /** How well a match matches (higher first). */
   rank: string;
-  /** Whether `match` reads the search vector (see seenFirst()). */
-  readsVector?: boolean;
+  /**
+   * Of a `match` that reads the search vector: a condition every match meets that reads the row alone (the
+   * word signature), tested on each row walked before `match` is (see walkedFirst()).
+   */
+  admits?: string;
 }
 
 /** What bestOfTier() found: the page, and whether a word matched a document the caller does not see. */
@@ -169,8 +174,9 @@ function newest(
   count: number,
 ): string {
   const window = since === null ? '' : ` and ${inWindow(scope.organizationId, since)}`;
-  if (scope.seesAll || !tier.readsVector) return candidates(where + window, tier.match, count);
-  return seenFirst(where + window, organizationRows(scope.organizationId) + window, tier.match, count);
+  if (tier.admits === undefined) return candidates(where + window, tier.match, count);
+  const kept = organizationRows(scope.organizationId) + window;
+  return walkedFirst(`${where}${window} and ${tier.admits}`, kept, tier.match, count);
 }
 
 function windowThenOlder(newer: string, where: string, since: string, tier: Tier, limit: number): string {
