@@ -13,12 +13,21 @@ CREATE FUNCTION search_key_bit(key text) RETURNS integer
 $$ SELECT ('x' || substr(md5(key), 1, 3))::bit(12)::integer $$;
 --> statement-breakpoint
 -- Each word of 3 letters or more gives its first 3; each of 6 or more its first 6 as well. A search word
--- (a prefix) of n letters then has its keys among those of every word it matches.
+-- (a prefix) of n letters then has its keys among those of every word it matches. PL/pgSQL, not SQL: a search
+-- computes its mask while its statement is planned, and PL/pgSQL keeps its statements' plans for the session
+-- (an SQL function's body is planned again on every call: 0.17 against 0.10 ms).
 CREATE FUNCTION search_signature_bits(words text[]) RETURNS bit(4096)
-  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS
-$$ SELECT coalesce(bit_or(B'1'::bit(4096) >> search_key_bit(k)), B'0'::bit(4096))
-   FROM (SELECT left(w, 3) FROM unnest(words) w WHERE length(w) >= 3
-         UNION SELECT left(w, 6) FROM unnest(words) w WHERE length(w) >= 6) keys(k) $$;
+  LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS
+$$
+DECLARE
+  bits bit(4096);
+BEGIN
+  SELECT coalesce(bit_or(B'1'::bit(4096) >> search_key_bit(k)), B'0'::bit(4096)) INTO bits
+    FROM (SELECT left(w, 3) FROM unnest(words) w WHERE length(w) >= 3
+          UNION SELECT left(w, 6) FROM unnest(words) w WHERE length(w) >= 6) keys(k);
+  RETURN bits;
+END
+$$;
 --> statement-breakpoint
 CREATE FUNCTION search_signature(vector tsvector) RETURNS bit(4096)
   LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
@@ -28,11 +37,22 @@ $$ SELECT CASE WHEN length(vector) > 64 THEN search_signature_bits(tsvector_to_a
 -- search sends); no bits (every row passes) for one with OR, NOT or phrases. Called with a constant, it is
 -- computed once, when the statement is planned.
 CREATE FUNCTION search_query_mask(query tsquery) RETURNS bit(4096)
-  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS
-$$ SELECT CASE WHEN regexp_replace(query::text, '''(?:[^'']|'''')*''', '', 'g') ~ '[|!<]' THEN B'0'::bit(4096)
-   ELSE search_signature_bits(ARRAY(
-     SELECT replace(m[1], '''''', '''') FROM regexp_matches(query::text, '''((?:[^'']|'''')*)''', 'g') m))
-   END $$;
+  LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS
+$$
+BEGIN
+  IF regexp_replace(query::text, '''(?:[^'']|'''')*''', '', 'g') ~ '[|!<]' THEN
+    RETURN B'0'::bit(4096);
+  END IF;
+  RETURN search_signature_bits(ARRAY(
+    SELECT replace(m[1], '''''', '''') FROM regexp_matches(query::text, '''((?:[^'']|'''')*)''', 'g') m));
+END
+$$;
+--> statement-breakpoint
+-- Whether a row's signature may hold a query's words (true without one). An SQL expression PostgreSQL writes
+-- into the statement, with the mask (a constant by then) computed once.
+CREATE FUNCTION search_signature_admits(signature bit(4096), mask bit(4096)) RETURNS boolean
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
+$$ SELECT signature IS NULL OR (signature & mask) = mask $$;
 --> statement-breakpoint
 ALTER TABLE "documents" ADD COLUMN "search_signature" bit(4096);
 --> statement-breakpoint

@@ -7,6 +7,5 @@
  * The mask is computed once, when the statement is planned (an immutable function of a constant).
  */
 export function signatureAdmits(tsquery: string): string {
-  const mask = `search_query_mask(${tsquery})`;
-  return `(search_signature is null or (search_signature & ${mask}) = ${mask})`;
+  return `search_signature_admits(search_signature, search_query_mask(${tsquery}))`;
 }
