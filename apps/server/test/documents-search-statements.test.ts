@@ -90,6 +90,54 @@ describe('POST documents/search (statements per search)', () => {
   });
 });
 
+describe('POST documents/search (in an order the caller chose)', () => {
+  it('sorts the matches when the walk in index order stops at its time limit', async () => {
+    const org = await t.organization(await t.signUp());
+    for (const name of ['Ordered alpha', 'Ordered beta', 'Ordered gamma']) {
+      await t.create(org, 'contract', name);
+      t.clock.advance(1000);
+    }
+    const client = (t.database.db as unknown as { $client: { query: Query } }).$client;
+    const query = client.query.bind(client);
+    const texts: string[] = [];
+    // The walk (ordered by the indexed column itself) is cancelled as its time limit would cancel it.
+    const spy = vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
+      const [first] = args;
+      const text = typeof first === 'string' ? first : String((first as { text?: unknown }).text);
+      if (text.includes('search_vector')) texts.push(text);
+      if (text.includes('search_vector') && text.includes('order by created_at desc')) {
+        return Promise.reject(
+          Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+        );
+      }
+      return query(...args);
+    });
+    try {
+      const res = await t.json(org, 'POST', '/api/documents/search?orderBy=created&orderValue=DESC&limit=2', {
+        text: 'ordered',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        documents: [{ name: 'Ordered gamma' }, { name: 'Ordered beta' }],
+        hasMore: true,
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(texts).toHaveLength(2);
+    expect(texts[1]).toContain("order by created_at + interval '0 s' desc");
+    // By name, the matches are sorted from the start: one statement.
+    const byName = await t.json(org, 'POST', '/api/documents/search?orderBy=name&orderValue=ASC', {
+      text: 'ordered',
+    });
+    expect(byName.json().documents.map((d: { name: string }) => d.name)).toEqual([
+      'Ordered alpha',
+      'Ordered beta',
+      'Ordered gamma',
+    ]);
+  });
+});
+
 async function boardRoleId(organizationId: string): Promise<string> {
   const result = await t.database.db.execute(
     sql`select id from roles where organization_id = ${organizationId} and name = 'Board'`,

@@ -136,6 +136,19 @@ describe('search_signature', () => {
     expect(await names('pasila irtisanomisaika')).toEqual(['Pasila lease']);
     expect(await names('vallila confidential')).toEqual(['Vallila services']);
     expect(await names('pasila negligence')).toEqual([]);
+    // In an order the caller chose, the same: the signature before the vector in the words' branch.
+    const inOrder = async (text: string, query: string) =>
+      (await t.json(owner, 'POST', `/api/documents/search?${query}`, { text }))
+        .json()
+        .documents.map((d: { name: string }) => d.name);
+    expect(await inOrder('vallila negligence', 'orderBy=created&orderValue=DESC')).toEqual([
+      'Vallila services',
+    ]);
+    expect(await inOrder('pasila tupakoin', 'orderBy=name')).toEqual(['Pasila lease']);
+    expect(await inOrder('negligence', 'orderBy=updated&orderValue=DESC&limit=100')).toContain(
+      'Vallila services',
+    );
+    expect(await inOrder('pasila negligence', 'orderBy=name')).toEqual([]);
     // A short text has no signature: its vector is tested.
     await longDocument('Toukola note', 'Keys returned to the caretaker');
     expect(await names('toukola caretaker')).toEqual(['Toukola note']);

@@ -109,6 +109,15 @@ export const documents = pgTable(
       .on(t.organizationId, t.parentId, sql`(${t.type} <> 'folder')`, sql`lower(${t.name})`, t.id)
       .where(sql`state < 100`),
     index('documents_recent_idx').on(t.organizationId, t.updatedAt),
+    // Lists and text searches by creation, and the template library (templates by name), read their page off
+    // these in that order, as the recency index gives `updated` (migration 0051): without them every match was
+    // read and sorted (at 1M documents, the template library 0.5 s for the owner, 3.6 s for a member).
+    index('documents_created_idx')
+      .on(t.organizationId, t.createdAt)
+      .where(sql`state < 100`),
+    index('documents_type_name_idx')
+      .on(t.organizationId, t.type, t.name)
+      .where(sql`state < 100`),
     index('documents_state_idx').on(t.organizationId, t.state, t.updatedAt),
     // The words index takes new entries in a pending list of at most 1 MB: a document's update re-enters
     // each word of its text, a thousand for a contract (migration 0047). The names' trigram index takes them

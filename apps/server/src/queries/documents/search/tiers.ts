@@ -215,7 +215,7 @@ export async function textRows(db: Db, text: string): Promise<string[]> {
 }
 
 /** textRows() with a statement time-out of its own; null past it. */
-async function textRowsWithin(db: Db, text: string, ms: number): Promise<string[] | null> {
+export async function textRowsWithin(db: Db, text: string, ms: number): Promise<string[] | null> {
   return (await rawRowsWithin(db, text, ms))?.map((row) => row[0] as string) ?? null;
 }
 
