@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSweep } from '../src/commands/documents/blob-jobs.ts';
 import { documents } from '../src/db/schema/index.ts';
 import { putHashed } from '../src/services/blob-store/index.ts';
 import { enqueueJob } from '../src/services/jobs/index.ts';
@@ -36,6 +37,21 @@ const keyOf = async (id: string) =>
   (await t.database.db.select().from(documents).where(eq(documents.id, id)))[0]?.blobKey ?? '';
 
 describe('the documents sweep', () => {
+  it('fails when stopped midway, so that it runs again instead of being recorded as done', async () => {
+    const orphan = await blob(`documents/${user.personalOrganizationId}/left-by-a-stopped-sweep`, 2 * HOUR);
+    const stopped = new AbortController();
+    stopped.abort(new Error('The worker is stopping'));
+    await expect(
+      runSweep(
+        { id: 'sweep', kind: 'documents.sweep', payload: {}, attempts: 1, maxAttempts: 5 },
+        { ...t.app.ctx, signal: stopped.signal },
+      ),
+    ).rejects.toThrow('The worker is stopping');
+    expect(await listBlobFiles(t.blobDir)).toContain(orphan);
+    await sweep();
+    expect(await listBlobFiles(t.blobDir)).not.toContain(orphan);
+  });
+
   it('removes blobs no row references once they are an hour old, and purges deleted documents after retention', async () => {
     const org = user.personalOrganizationId;
     const kept = (
