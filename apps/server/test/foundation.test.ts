@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_TTL_MS } from '@sinetti/contract';
+import { sessions } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -66,6 +67,32 @@ describe('sessions', () => {
     const res = await ok();
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('UNAUTHORIZED_ACCESS');
+  });
+
+  it('counts a use whose record is still being written, at the edge of the idle expiry', async () => {
+    const user = await t.signUp();
+    const ok = () => t.call(user, { method: 'GET', url: '/api/privileges/account-roles' });
+    // The session's touch (written beside the call) is held: its row keeps the older last use meanwhile, as
+    // it does on a loaded machine until the touch commits.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const db = t.database.db;
+    const update = db.update.bind(db);
+    const spy = vi
+      .spyOn(db, 'update')
+      .mockImplementation(((table: unknown) =>
+        table === sessions
+          ? { set: () => ({ where: () => held }) }
+          : update(table as typeof sessions)) as unknown as typeof db.update);
+    try {
+      t.clock.advance(SESSION_TTL_MS - 60_000);
+      expect((await ok()).statusCode).toBe(200);
+      t.clock.advance(SESSION_TTL_MS - 60_000);
+      expect((await ok()).statusCode).toBe(200);
+    } finally {
+      release();
+      spy.mockRestore();
+    }
   });
 
   it('refuses a company-id the account does not belong to with NOT_FOUND', async () => {

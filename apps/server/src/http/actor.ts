@@ -11,7 +11,7 @@ import { sha256Hex } from '../lib/crypto.ts';
 import { assignedRolesOf, toMembership, type Membership } from '../policies/membership.ts';
 import { isUuid } from '../lib/ids.ts';
 import { checkSessionKey, keyMembership, keyNotAllowed, type ApiKeyActor } from './api-key-actor.ts';
-import { touchSession } from './last-use.ts';
+import { lastUseOf, touchSession } from './last-use.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -161,12 +161,12 @@ async function readSession(
     throw new AppError('SESSION_INVALID', 'The session is not valid. Sign in again.');
   }
   const now = clock.now();
-  const idle = now.getTime() - row.session.lastUsedAt.getTime();
-  if (idle > SESSION_TTL_MS) {
+  const lastUse = lastUseOf(row.session.id, row.session.lastUsedAt);
+  if (now.getTime() - lastUse.getTime() > SESSION_TTL_MS) {
     throw new AppError('UNAUTHORIZED_ACCESS', 'The session has expired. Sign in again.');
   }
   const apiKey = await checkSessionKey(db, clock, req, row.session.apiKeyId, row.apiKey);
-  const lastUsedAt = touchSession(db, req.log, row.session.id, row.session.lastUsedAt, now);
+  const lastUsedAt = touchSession(db, req.log, row.session.id, lastUse, now);
   const actor = {
     sessionId: row.session.id,
     account: row.account,

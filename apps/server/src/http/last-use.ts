@@ -8,6 +8,8 @@ export const TOUCH_INTERVAL_MS = 30_000;
 
 /** The touches this process has under way, by what they touch (`session:<id>`, `api-key:<id>`). */
 const touching = new Map<string, Promise<void>>();
+/** The last use each session touch under way records. */
+const sessionUses = new Map<string, Date>();
 
 /**
  * Records a last use (a session's, an API key's) beside the call that made it, not holding it: the update's
@@ -43,13 +45,29 @@ export function touchSession(
 ): Date {
   if (now.getTime() - lastUsedAt.getTime() <= TOUCH_INTERVAL_MS) return lastUsedAt;
   const due = new Date(now.getTime() - TOUCH_INTERVAL_MS);
-  touchBeside(`session:${sessionId}`, log, () =>
+  const key = `session:${sessionId}`;
+  if (touching.has(key)) return now;
+  sessionUses.set(sessionId, now);
+  touchBeside(key, log, () =>
     db
       .update(sessions)
       .set({ lastUsedAt: now })
       .where(and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, due))),
   );
+  void touching.get(key)?.finally(() => {
+    if (sessionUses.get(sessionId) === now) sessionUses.delete(sessionId);
+  });
   return now;
+}
+
+/**
+ * The session's last use as this process knows it: `stored` (as read from its row), or later when a touch of
+ * it is under way here. A call that reads the row before the previous call's touch is committed must not find
+ * the session idle for longer than it is (at the edge of its expiry it would be refused).
+ */
+export function lastUseOf(sessionId: string, stored: Date): Date {
+  const touched = sessionUses.get(sessionId);
+  return touched && touched > stored ? touched : stored;
 }
 
 /** Waits for the session's touch if one is under way (for a reply that shows its last use). */
