@@ -60,9 +60,9 @@ function candidates(where: string, match: string, count: number | string, byInde
  * stored out of line (TOAST) and read for each row tested: at 1M documents, the newest 10,000 with about 7 KB
  * of text, a member who sees one folder in ten tested 1,445 vectors to find 20 matches of "invoice" (14 ms
  * warm); seen first, 145 (5 ms); and the owner 249 for 20 (1.0–1.2 ms of execution, warm), with the
- * signature first 22 (0.46 ms; docs/decisions.md "Word signatures before the vectors"). `kept` (the organization, not deleted, the
- * window) is written on the document too, so that a plan driven by a rare word's GIN matches drops the rows
- * it rules out before the join.
+ * signature first 22 (0.46 ms; docs/decisions.md "Word signatures before the vectors"). `kept` (the
+ * organization, not deleted, the window) is written on the document too, so that a plan driven by a rare
+ * word's GIN matches drops the rows it rules out before the join.
  */
 function walkedFirst(walked: string, kept: string, match: string, count: number): string {
   return (
