@@ -17,10 +17,15 @@ const sessionUses = new Map<string, Date>();
  * every call that found the row due waited for it (issue #32: the pause every run of the million-document bench
  * had at the same point). Calls that find it due together share this process's one update (`key`); the update
  * itself should change the row only if no other process has since. A touch that fails is logged, and the next
- * call that finds the row due tries again.
+ * call that finds the row due tries again. Answers the touch it started (it never rejects), or undefined when
+ * one was already under way.
  */
-export function touchBeside(key: string, log: FastifyBaseLogger, write: () => PromiseLike<unknown>): void {
-  if (touching.has(key)) return;
+export function touchBeside(
+  key: string,
+  log: FastifyBaseLogger,
+  write: () => PromiseLike<unknown>,
+): Promise<void> | undefined {
+  if (touching.has(key)) return undefined;
   const touch = Promise.resolve()
     .then(write)
     .then(
@@ -29,6 +34,7 @@ export function touchBeside(key: string, log: FastifyBaseLogger, write: () => Pr
     )
     .finally(() => touching.delete(key));
   touching.set(key, touch);
+  return touch;
 }
 
 /**
@@ -45,18 +51,18 @@ export function touchSession(
 ): Date {
   if (now.getTime() - lastUsedAt.getTime() <= TOUCH_INTERVAL_MS) return lastUsedAt;
   const due = new Date(now.getTime() - TOUCH_INTERVAL_MS);
-  const key = `session:${sessionId}`;
-  if (touching.has(key)) return now;
-  sessionUses.set(sessionId, now);
-  touchBeside(key, log, () =>
+  const touch = touchBeside(`session:${sessionId}`, log, () =>
     db
       .update(sessions)
       .set({ lastUsedAt: now })
       .where(and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, due))),
   );
-  void touching.get(key)?.finally(() => {
-    if (sessionUses.get(sessionId) === now) sessionUses.delete(sessionId);
-  });
+  if (touch) {
+    sessionUses.set(sessionId, now);
+    void touch.finally(() => {
+      if (sessionUses.get(sessionId) === now) sessionUses.delete(sessionId);
+    });
+  }
   return now;
 }
 
