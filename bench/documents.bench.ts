@@ -115,6 +115,7 @@ async function benchOn(label: string, databaseUrl: string | undefined, documents
     };
     const ordered: [string, string, string][] = [
       ['template library (templates by name)', '?type=template&orderBy=name&orderValue=ASC&limit=50', ''],
+      ['every document by name', '?orderBy=name&orderValue=ASC&limit=50', ''],
       [`"${ready.commonWord}" by creation`, '?orderBy=created&orderValue=DESC&limit=50', ready.commonWord],
     ];
     for (const [name, query, text] of ordered) {

@@ -171,3 +171,71 @@ async function foldersRead(statement: string): Promise<{ rows: number; mostPerLo
   for (const p of plan) visit(p.Plan);
   return found;
 }
+
+describe('POST documents/search (a list of every type by name)', () => {
+  it("merges each type's names in order, ties by id, pages either way, and keeps a member's roles", async () => {
+    const { org, member } = await hiddenMergers(t);
+    const made: { id: string; name: string }[] = [];
+    for (const [type, name] of [
+      ['contract', 'Beta'],
+      ['template', 'Alpha'],
+      ['contract', 'Gamma'],
+      ['template', 'Beta'],
+      ['template', 'Delta'],
+    ] as const) {
+      made.push(await t.create(org, type, name));
+    }
+    const betas = made.filter((d) => d.name === 'Beta').map((d) => d.id);
+    betas.sort();
+    const client = (t.database.db as unknown as { $client: { query: Query } }).$client;
+    const query = client.query.bind(client);
+    const texts: string[] = [];
+    const spy = vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
+      const [sent] = args;
+      const text = typeof sent === 'string' ? sent : String((sent as { text?: unknown }).text);
+      if (text.includes('summary_json') && text.includes('order by name')) texts.push(text);
+      return query(...args);
+    });
+    const listed = async (u: TestUser, order: 'ASC' | 'DESC', limit: number, offset: number) => {
+      const res = await t.json(
+        u,
+        'POST',
+        `/api/documents/search?orderBy=name&orderValue=${order}&limit=${limit}&offset=${offset}`,
+        { text: '' },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { documents: { id: string; name: string }[]; hasMore: boolean };
+      return {
+        ids: body.documents.map((d) => d.id),
+        names: body.documents.map((d) => d.name),
+        more: body.hasMore,
+      };
+    };
+    try {
+      // The folder "Board" is left out; "Mergers agreement" (in it) is the owner's to see.
+      const all = ['Alpha', 'Beta', 'Beta', 'Delta', 'Gamma', 'Mergers agreement', 'Mergerz plan'];
+      expect(await listed(org, 'ASC', 3, 0)).toMatchObject({ names: all.slice(0, 3), more: true });
+      expect(await listed(org, 'ASC', 3, 3)).toMatchObject({ names: all.slice(3, 6), more: true });
+      expect(await listed(org, 'ASC', 3, 6)).toMatchObject({ names: all.slice(6), more: false });
+      // Equal names (a contract's and a template's "Beta") by id, ascending, in both orders.
+      expect((await listed(org, 'ASC', 7, 0)).ids.slice(1, 3)).toEqual(betas);
+      const down = await listed(org, 'DESC', 7, 0);
+      expect(down.names).toEqual([...all].reverse());
+      expect(down.ids.slice(4, 6)).toEqual(betas);
+      expect(await listed(org, 'DESC', 2, 5)).toMatchObject({ names: ['Beta', 'Alpha'], more: false });
+      // The member sees neither the folder nor the contract in it.
+      expect((await listed(member, 'ASC', 20, 0)).names).toEqual(
+        all.filter((n) => n !== 'Mergers agreement'),
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    // Each listed type is read in name order on its own (an index walk each), not every row sorted.
+    expect(texts).toHaveLength(7);
+    for (const text of texts) {
+      for (const type of ['contract', 'contract-noedit', 'template', 'file']) {
+        expect(text).toContain(`type = '${type}' order by name`);
+      }
+    }
+  });
+});
