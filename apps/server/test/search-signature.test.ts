@@ -7,9 +7,10 @@
  * vectors alone would.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DOCUMENT_JOBS } from '../src/commands/documents/common.ts';
 import { SIGNATURE_SLICE } from '../src/commands/documents/signature-backfill.ts';
+import { signatureAdmits } from '../src/queries/documents/search/signature.ts';
 import { documents, jobs } from '../src/db/schema/index.ts';
 import { enqueueJob } from '../src/services/jobs/index.ts';
 import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
@@ -24,6 +25,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
+type Query = (...args: unknown[]) => Promise<unknown>;
 
 /** Sentences of a contract, in English and in Finnish, with numbers, long and short words. */
 const ENGLISH = `This services agreement is made between the supplier and the customer on 12 March 2026. The supplier
@@ -46,9 +49,15 @@ async function longDocument(name: string, text: string): Promise<string> {
   return doc.id;
 }
 
-/** Whether the document's signature admits the query (to_tsquery('simple', query)), as search tests it. */
+/**
+ * Whether the document's signature admits the query (to_tsquery('simple', query)) as search tests it: every bit
+ * of the query's keys (search_query_keys(), which search reads) set, or no signature.
+ */
 function admitted(query: string): string {
-  return `search_signature_admits(d.search_signature, search_query_mask(to_tsquery('simple', ${query})))`;
+  return (
+    `(d.search_signature is null or coalesce((select bool_and(get_bit(d.search_signature, k) = 1)` +
+    ` from unnest(search_query_keys(to_tsquery('simple', ${query}))) k), true))`
+  );
 }
 
 describe('search_signature', () => {
@@ -119,6 +128,59 @@ describe('search_signature', () => {
       ),
     );
     expect(row).toEqual({ short: true, long: true, or: true, not: true, phrase: true });
+  });
+
+  it("keeps 0050's bits: a signature, and the mask a server of the version before sends, as the keys set them", async () => {
+    const [row] = rows<{ same: boolean; mask: boolean; keys: string; orKeys: string }>(
+      await t.database.db.execute(
+        sql.raw(`
+          with words as (select regexp_split_to_array(lower(${quoted(ENGLISH + ' ' + FINNISH)}), '[^[:alnum:]]+') w),
+          before as (select coalesce(bit_or(B'1'::bit(4096) >> search_key_bit(k)), B'0'::bit(4096)) b
+                     from (select left(x, 3) from words, unnest(w) x where length(x) >= 3
+                           union select left(x, 6) from words, unnest(w) x where length(x) >= 6) keys(k))
+          select (select b from before) = search_signature_bits((select w from words)) as same,
+            search_query_mask(to_tsquery('simple', 'invoice:* & ab:* & vuokra:*'))
+              = search_bits(search_query_keys(to_tsquery('simple', 'invoice:* & ab:* & vuokra:*'))) as mask,
+            array_to_string(search_query_keys(to_tsquery('simple', 'invoice:*')), ',') as keys,
+            array_to_string(search_query_keys(to_tsquery('simple', 'invoice | zebra')), ',') as "orKeys"`),
+      ),
+    );
+    expect(row).toMatchObject({ same: true, mask: true, orKeys: '' });
+    // "inv" and "invoic": two keys, ascending.
+    const keys = row!.keys.split(',').map(Number);
+    expect(keys).toHaveLength(2);
+    expect([...keys].sort((a, b) => a - b)).toEqual(keys);
+  });
+
+  it('is tested a bit at a time, its keys read once per process for each query', async () => {
+    expect(signatureAdmits([])).toBe('true');
+    expect(signatureAdmits([700, 1349])).toBe(
+      '(search_signature is null or (get_bit(search_signature, 700) = 1 and get_bit(search_signature, 1349) = 1))',
+    );
+    for (const bad of [-1, 4096, 1.5, Number.NaN]) expect(() => signatureAdmits([bad])).toThrow();
+    await longDocument('Keys lease', ENGLISH);
+    const client = (t.database.db as unknown as { $client: { query: Query } }).$client;
+    const query = client.query.bind(client);
+    const texts: string[] = [];
+    const spy = vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
+      const [sent] = args;
+      texts.push(typeof sent === 'string' ? sent : String((sent as { text?: unknown }).text));
+      return query(...args);
+    });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await t.json(owner, 'POST', '/api/documents/search', { text: 'keys subcontractors' });
+        expect(res.json().documents.map((d: { name: string }) => d.name)).toEqual(['Keys lease']);
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect(texts.filter((x) => x.includes('search_query_keys'))).toHaveLength(1);
+    // The words tier's statements (the substring tier's test no signature: they exclude the words' matches).
+    const searches = texts.filter((x) => x.includes('ts_rank(search_vector'));
+    expect(searches).toHaveLength(3);
+    // "key", "sub", "subcon": three bits, each read from the row.
+    for (const x of searches) expect(x.match(/get_bit\(search_signature, \d+\) = 1/g)).toHaveLength(3);
   });
 
   it('is written again with the text, and search through the API answers what the vectors do', async () => {
@@ -201,7 +263,7 @@ describe('search_signature', () => {
     );
     const [state] = rows<{ wrong: number; written: number; queued: number }>(
       await db.execute(sql`
-        select count(*) filter (where (length(search_vector) > 64) is distinct from (search_signature is not null)
+        select count(*) filter (where search_signature_wanted(search_vector) is distinct from (search_signature is not null)
           or search_signature <> search_signature(search_vector))::int as wrong,
           count(search_signature)::int as written,
           (select count(*) from jobs where kind = ${DOCUMENT_JOBS.signatures} and status = 'queued')::int as queued

@@ -14,8 +14,8 @@ interface Payload {
 }
 
 /**
- * Writes the signature of each document of the slice after `after` that has a long vector (more than 64 words,
- * as search_signature() has it) and none yet (a search tests such a row's vector meanwhile: right, only
+ * Writes the signature of each document of the slice after `after` that has a long vector (search_signature_wanted(),
+ * more than 64 words) and none yet (a search tests such a row's vector meanwhile: right, only
  * slower), then queues the next slice, in the same transaction. The signature is computed from the row as it is
  * updated: a row whose text changed meanwhile (its trigger wrote its own) is read again, never given an older
  * vector's. Idempotent: a slice done again writes nothing.
@@ -28,7 +28,8 @@ export async function runSignatureBackfill(job: JobRecord<Payload>, c: JobContex
         select id from documents ${after ? sql`where id > ${after}::uuid` : sql``} order by id limit ${SIGNATURE_SLICE}
       ), written as (
         update documents d set search_signature = search_signature(d.search_vector) from slice
-        where d.id = slice.id and d.search_signature is null and length(d.search_vector) > 64 returning d.id
+        where d.id = slice.id and d.search_signature is null and search_signature_wanted(d.search_vector)
+        returning d.id
       )
       select (select id::text from slice order by id desc limit 1) as last,
         (select count(*) from slice)::int as read, (select count(*) from written)::int as written`);

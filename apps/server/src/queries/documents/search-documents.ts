@@ -1,7 +1,7 @@
 import { DOCUMENT_TYPES, type P } from '@sinetti/contract';
 import type { Db } from '../../db/client.ts';
 import type { AuthorizedScope } from '../../policies/index.ts';
-import { signatureAdmits } from './search/signature.ts';
+import { signatureAdmits, signatureKeys } from './search/signature.ts';
 import { likePattern, literal, prefixQuery } from './search/sql-text.ts';
 import {
   bestOfTier,
@@ -46,8 +46,9 @@ export async function searchDocuments(
   const where = tierWhere(scope, input);
   if (text === '') return inOrder(db, `${where} and type <> 'folder'`, input, false);
   const best = (documents: string[]): SearchResult => ({ documents, hasMore: false });
+  const admits = words ? signatureAdmits(await signatureKeys(db, words)) : 'true';
   if (input.orderBy) {
-    const found = await inOrder(db, `${where} and ${matching(text, words)}`, input, true);
+    const found = await inOrder(db, `${where} and ${matching(text, words, admits)}`, input, true);
     if (found.documents.length > 0 || input.offset > 0) return found;
     return best(await nearSpellings(db, where, text, input.limit));
   }
@@ -66,7 +67,7 @@ export async function searchDocuments(
           {
             match: byWords,
             rank: `ts_rank(search_vector, ${tsquery(words)})`,
-            admits: signatureAdmits(tsquery(words)),
+            admits,
           },
           input.limit,
         )
@@ -160,11 +161,10 @@ const UNINDEXED = {
  * tested before the vector, in this order: PostgreSQL keeps the order of an OR's branch), or the text inside
  * the name.
  */
-function matching(text: string, words: string | null): string {
+function matching(text: string, words: string | null, admits: string): string {
   const byName = `name ilike ${literal(likePattern(text))}`;
   if (!words) return byName;
-  const query = tsquery(words);
-  return `((${signatureAdmits(query)} and search_vector @@ ${query}) or ${byName})`;
+  return `((${admits} and search_vector @@ ${tsquery(words)}) or ${byName})`;
 }
 
 function tsquery(words: string | null): string {
