@@ -48,10 +48,11 @@ export async function signUpWithOrganization(
   await page.getByLabel('Organization name').fill('Acme Oy');
   await page.getByRole('button', { name: 'Continue' }).click();
   await waitForPath(page, '/setup/invite-users');
-  // The next step moves through the wizard's steps by their server state (invites, choose-plan, confirm-plan)
-  // and the last page renders again as that state arrives: a click on "Finish setup" in the middle was lost in
-  // a CI run (no call made, the page left as it was). The click follows the calls.
-  const calls = trackApiCalls(page);
+  // The next step moves through the wizard's steps by their server state (invites, choose-plan, confirm-plan),
+  // each screen reading that state again as it opens. A click on "Finish setup" as soon as it showed was once
+  // lost: a read answered before the last move arrived after it and put the step before back for a moment
+  // (fixed in features/setup/api/wizard.ts replaceWizard; its test reproduces the order). The click here follows
+  // the button's showing as a user's would.
   if (invite.length === 0) {
     await page.getByRole('button', { name: 'Skip' }).click();
   } else {
@@ -62,8 +63,6 @@ export async function signUpWithOrganization(
     await page.getByRole('button', { name: 'Continue' }).click();
   }
   await waitForPath(page, '/setup/confirm-plan');
-  await page.getByRole('button', { name: 'Finish setup' }).waitFor();
-  await calls.quiet(500);
   await page.getByRole('button', { name: 'Finish setup' }).click();
   await waitForPath(page, '/');
 }

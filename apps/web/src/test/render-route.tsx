@@ -37,13 +37,16 @@ export function renderAt(
 
 type Handler = (body: unknown) => unknown;
 
-/** Replaces fetch: `"POST /api/authentication/login"` → reply. Unknown calls answer NOT_FOUND. */
+/**
+ * Replaces fetch: `"POST /api/authentication/login"` → reply (or a promise of one: a reply that arrives when
+ * the test says). Unknown calls answer NOT_FOUND.
+ */
 export function mockApi(routes: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const key = `${init?.method ?? 'GET'} ${String(input)}`;
     const handler = routes[key];
     const reply = handler
-      ? handler(typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? undefined))
+      ? await handler(typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? undefined))
       : { status: 'ERROR', code: 'NOT_FOUND', message: `No mock for ${key}` };
     const code = (reply as { status?: string; code?: ErrorCode }).code;
     const status = (reply as { status?: string }).status === 'ERROR' ? httpStatusOf(code ?? 'INTERNAL') : 200;

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, type WizardState } from '@sinetti/contract';
 import { call } from '../../../lib/api';
 
@@ -20,12 +20,23 @@ export interface SaveStepInput {
 export const saveStep = ({ step, data }: SaveStepInput) =>
   call(api.authentication.wizardStepSave, { params: { id: step }, body: { data } }).then((r) => r.wizard);
 
-/** A wizard move: the reply is the new state, which replaces the cached one. */
+/**
+ * A move's reply, the new state, replaces the cached one. A read of the state still under way (each step's
+ * screen reads it again as it opens) may have been answered before the move and would, arriving after, put the
+ * step before it back: the screen would flash to "Loading" and go back a step, and a click on it in that moment
+ * was lost (an end-to-end run's "Finish setup"). So reads under way are cancelled first.
+ */
+export async function replaceWizard(queryClient: QueryClient, wizard: WizardState): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: wizardQuery.queryKey });
+  queryClient.setQueryData(wizardQuery.queryKey, wizard);
+}
+
+/** A wizard move: the reply is the new state, which replaces the cached one (replaceWizard). */
 function useWizardMutation<V>(mutationFn: (variables: V) => Promise<WizardState>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: (wizard) => queryClient.setQueryData(wizardQuery.queryKey, wizard),
+    onSuccess: (wizard) => replaceWizard(queryClient, wizard),
   });
 }
 

@@ -3,7 +3,7 @@ import type { WizardState } from '@sinetti/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { setupPathOfStep } from '../../../app/routes';
-import { skipStep, wizardQuery } from '../api/wizard';
+import { replaceWizard, skipStep } from '../api/wizard';
 import { useWizardStep } from './useWizardStep';
 
 /**
@@ -16,8 +16,8 @@ function skipOnce(step: number, queryClient: QueryClient): Promise<WizardState> 
   let skip = pending.get(step);
   if (!skip) {
     skip = skipStep()
-      .then((wizard) => {
-        queryClient.setQueryData(wizardQuery.queryKey, wizard);
+      .then(async (wizard) => {
+        await replaceWizard(queryClient, wizard);
         return wizard;
       })
       .finally(() => pending.delete(step));
