@@ -3,9 +3,10 @@
 // taken at the database driver by their text: every statement of a text search's tiers reads search_vector,
 // and nothing else the request runs does.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocumentsApp, hiddenMergers, type DocumentsTestApp } from './documents-helper.ts';
 import type { TestUser } from './helper.ts';
+import { watchStatements } from './statements-helper.ts';
 
 let t: DocumentsTestApp;
 beforeAll(async () => {
@@ -13,33 +14,22 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Query = (...args: unknown[]) => Promise<unknown>;
-
 /** The names a search answers and how many search statements it ran (their texts pushed to `texts`). */
 async function searched(
   u: TestUser,
   text: string,
   texts: string[] = [],
 ): Promise<{ names: string[]; statements: number }> {
-  const client = (t.database.db as unknown as { $client: { query: Query } }).$client;
-  const query = client.query.bind(client);
-  let statements = 0;
-  const spy = vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
-    const [first] = args;
-    const sql = typeof first === 'string' ? first : String((first as { text?: unknown }).text);
-    if (sql.includes('search_vector')) {
-      statements++;
-      texts.push(sql);
-    }
-    return query(...args);
-  });
+  const watch = watchStatements(t.database.db);
   try {
     const res = await t.json(u, 'POST', '/api/documents/search', { text });
     expect(res.statusCode, res.body).toBe(200);
     const names = (res.json() as { documents: { name: string }[] }).documents.map((d) => d.name);
-    return { names, statements };
+    const searches = watch.texts.filter((sql) => sql.includes('search_vector'));
+    texts.push(...searches);
+    return { names, statements: searches.length };
   } finally {
-    spy.mockRestore();
+    watch.stop();
   }
 }
 
@@ -97,21 +87,14 @@ describe('POST documents/search (in an order the caller chose)', () => {
       await t.create(org, 'contract', name);
       t.clock.advance(1000);
     }
-    const client = (t.database.db as unknown as { $client: { query: Query } }).$client;
-    const query = client.query.bind(client);
-    const texts: string[] = [];
     // The walk (ordered by the indexed column itself) is cancelled as its time limit would cancel it.
-    const spy = vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
-      const [first] = args;
-      const text = typeof first === 'string' ? first : String((first as { text?: unknown }).text);
-      if (text.includes('search_vector')) texts.push(text);
-      if (text.includes('search_vector') && text.includes('order by created_at desc')) {
-        return Promise.reject(
-          Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
-        );
-      }
-      return query(...args);
-    });
+    const watch = watchStatements(t.database.db, (text) =>
+      text.includes('search_vector') && text.includes('order by created_at desc')
+        ? Promise.reject(
+            Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+          )
+        : undefined,
+    );
     try {
       const res = await t.json(org, 'POST', '/api/documents/search?orderBy=created&orderValue=DESC&limit=2', {
         text: 'ordered',
@@ -122,8 +105,9 @@ describe('POST documents/search (in an order the caller chose)', () => {
         hasMore: true,
       });
     } finally {
-      spy.mockRestore();
+      watch.stop();
     }
+    const texts = watch.texts.filter((text) => text.includes('search_vector'));
     expect(texts).toHaveLength(2);
     expect(texts[1]).toContain("order by created_at + interval '0 s' desc");
     // By name, the matches are sorted from the start: one statement.
@@ -187,15 +171,7 @@ describe('POST documents/search (a list of every type by name)', () => {
     }
     const betas = made.filter((d) => d.name === 'Beta').map((d) => d.id);
     betas.sort();
-    const client = (t.database.db as unknown as { $client: { query: Query } }).$client;
-    const query = client.query.bind(client);
-    const texts: string[] = [];
-    const spy = vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
-      const [sent] = args;
-      const text = typeof sent === 'string' ? sent : String((sent as { text?: unknown }).text);
-      if (text.includes('summary_json') && text.includes('order by name')) texts.push(text);
-      return query(...args);
-    });
+    const watch = watchStatements(t.database.db);
     const listed = async (u: TestUser, order: 'ASC' | 'DESC', limit: number, offset: number) => {
       const res = await t.json(
         u,
@@ -228,8 +204,11 @@ describe('POST documents/search (a list of every type by name)', () => {
         all.filter((n) => n !== 'Mergers agreement'),
       );
     } finally {
-      spy.mockRestore();
+      watch.stop();
     }
+    const texts = watch.texts.filter(
+      (text) => text.includes('summary_json') && text.includes('order by name'),
+    );
     // Each listed type is read in name order on its own (an index walk each), not every row sorted.
     expect(texts).toHaveLength(7);
     for (const text of texts) {

@@ -7,7 +7,7 @@
  * vectors alone would.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_JOBS } from '../src/commands/documents/common.ts';
 import { SIGNATURE_SLICE } from '../src/commands/documents/signature-backfill.ts';
 import { signatureAdmits } from '../src/queries/documents/search/signature.ts';
@@ -15,6 +15,7 @@ import { documents, jobs } from '../src/db/schema/index.ts';
 import { enqueueJob } from '../src/services/jobs/index.ts';
 import { buildDocumentsApp, type DocumentsTestApp } from './documents-helper.ts';
 import type { TestUser } from './helper.ts';
+import { watchStatements } from './statements-helper.ts';
 
 let t: DocumentsTestApp;
 let owner: TestUser;
@@ -26,7 +27,6 @@ afterAll(async () => t?.close());
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
-type Query = (...args: unknown[]) => Promise<unknown>;
 
 /** Sentences of a contract, in English and in Finnish, with numbers, long and short words. */
 const ENGLISH = `This services agreement is made between the supplier and the customer on 12 March 2026. The supplier
@@ -159,22 +159,16 @@ describe('search_signature', () => {
     );
     for (const bad of [-1, 4096, 1.5, Number.NaN]) expect(() => signatureAdmits([bad])).toThrow();
     await longDocument('Keys lease', ENGLISH);
-    const client = (t.database.db as unknown as { $client: { query: Query } }).$client;
-    const query = client.query.bind(client);
-    const texts: string[] = [];
-    const spy = vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
-      const [sent] = args;
-      texts.push(typeof sent === 'string' ? sent : String((sent as { text?: unknown }).text));
-      return query(...args);
-    });
+    const watch = watchStatements(t.database.db);
     try {
       for (let i = 0; i < 3; i++) {
         const res = await t.json(owner, 'POST', '/api/documents/search', { text: 'keys subcontractors' });
         expect(res.json().documents.map((d: { name: string }) => d.name)).toEqual(['Keys lease']);
       }
     } finally {
-      spy.mockRestore();
+      watch.stop();
     }
+    const texts = watch.texts;
     expect(texts.filter((x) => x.includes('search_query_keys'))).toHaveLength(1);
     // The words tier's statements (the substring tier's test no signature: they exclude the words' matches).
     const searches = texts.filter((x) => x.includes('ts_rank(search_vector'));
