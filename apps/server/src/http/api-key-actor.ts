@@ -64,7 +64,7 @@ export async function checkSessionKey(
   await hitRateLimit(db, clock, { name: 'api-key', max: perMinute, windowMs: 60_000 }, key.id);
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > API_KEY_TOUCH_MS) {
     const due = new Date(now.getTime() - API_KEY_TOUCH_MS);
-    touchBeside(`api-key:${key.id}`, req.log, () =>
+    touchBeside(`api-key:${key.id}`, now, req.log, () =>
       db
         .update(apiKeys)
         .set({ lastUsedAt: now })

@@ -6,26 +6,27 @@ import { sessions } from '../db/schema/index.ts';
 /** Sessions are touched at most this often, so that a burst of calls does not write on every one. */
 export const TOUCH_INTERVAL_MS = 30_000;
 
-/** The touches this process has under way, by what they touch (`session:<id>`, `api-key:<id>`). */
-const touching = new Map<string, Promise<void>>();
-/** The last use each session touch under way records. */
-const sessionUses = new Map<string, Date>();
+/**
+ * The touches this process has under way, by what they touch (`session:<id>`, `api-key:<id>`), with the use
+ * each records.
+ */
+const touching = new Map<string, { touch: Promise<void>; at: Date }>();
 
 /**
- * Records a last use (a session's, an API key's) beside the call that made it, not holding it: the update's
- * commit waits for the write-ahead log's flush, which a checkpoint can stretch to hundreds of milliseconds, and
- * every call that found the row due waited for it (issue #32: the pause every run of the million-document bench
- * had at the same point). Calls that find it due together share this process's one update (`key`); the update
- * itself should change the row only if no other process has since. A touch that fails is logged, and the next
- * call that finds the row due tries again. Answers the touch it started (it never rejects), or undefined when
- * one was already under way.
+ * Records a last use (a session's, an API key's) at `at` beside the call that made it, not holding it: the
+ * update's commit waits for the write-ahead log's flush, which a checkpoint can stretch to hundreds of
+ * milliseconds, and every call that found the row due waited for it (issue #32: the pause every run of the
+ * million-document bench had at the same point). Calls that find it due together share this process's one
+ * update (`key`); the update itself should change the row only if no other process has since. A touch that
+ * fails is logged, and the next call that finds the row due tries again.
  */
 export function touchBeside(
   key: string,
+  at: Date,
   log: FastifyBaseLogger,
   write: () => PromiseLike<unknown>,
-): Promise<void> | undefined {
-  if (touching.has(key)) return undefined;
+): void {
+  if (touching.has(key)) return;
   const touch = Promise.resolve()
     .then(write)
     .then(
@@ -33,8 +34,7 @@ export function touchBeside(
       (err: unknown) => log.warn({ err, touched: key }, 'a last use could not be recorded'),
     )
     .finally(() => touching.delete(key));
-  touching.set(key, touch);
-  return touch;
+  touching.set(key, { touch, at });
 }
 
 /**
@@ -51,18 +51,12 @@ export function touchSession(
 ): Date {
   if (now.getTime() - lastUsedAt.getTime() <= TOUCH_INTERVAL_MS) return lastUsedAt;
   const due = new Date(now.getTime() - TOUCH_INTERVAL_MS);
-  const touch = touchBeside(`session:${sessionId}`, log, () =>
+  touchBeside(`session:${sessionId}`, now, log, () =>
     db
       .update(sessions)
       .set({ lastUsedAt: now })
       .where(and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, due))),
   );
-  if (touch) {
-    sessionUses.set(sessionId, now);
-    void touch.finally(() => {
-      if (sessionUses.get(sessionId) === now) sessionUses.delete(sessionId);
-    });
-  }
   return now;
 }
 
@@ -72,16 +66,16 @@ export function touchSession(
  * the session idle for longer than it is (at the edge of its expiry it would be refused).
  */
 export function lastUseOf(sessionId: string, stored: Date): Date {
-  const touched = sessionUses.get(sessionId);
+  const touched = touching.get(`session:${sessionId}`)?.at;
   return touched && touched > stored ? touched : stored;
 }
 
 /** Waits for the session's touch if one is under way (for a reply that shows its last use). */
 export async function settleTouch(sessionId: string): Promise<void> {
-  await touching.get(`session:${sessionId}`);
+  await touching.get(`session:${sessionId}`)?.touch;
 }
 
 /** Waits for the touches under way (before the database closes, and in tests that count them). */
 export async function settleTouches(): Promise<void> {
-  await Promise.all(touching.values());
+  await Promise.all([...touching.values()].map((t) => t.touch));
 }
