@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, roles } from '../src/db/schema/index.ts';
 import { RECENT_WINDOW } from '../src/queries/documents/search-documents.ts';
+import { windowStart } from '../src/queries/documents/search/window.ts';
 import { buildDocumentsApp, hiddenMergers, type DocumentsTestApp } from './documents-helper.ts';
 import type { TestUser } from './helper.ts';
 import { makePdf } from './fixtures/files.ts';
@@ -194,12 +195,16 @@ describe('POST documents/search (bounded tiers, issue #32 item 2)', () => {
       .update(documents)
       .set({ updatedAt: new Date(t.clock.now().getTime() - 24 * 3600_000) })
       .where(eq(documents.id, old.id));
-    // RECENT_WINDOW newer rows (deleted ones count: the window is of rows, not of visible documents).
+    // RECENT_WINDOW newer live rows (deleted ones do not count: see the next test).
     await t.database.db.execute(sql`
       insert into documents (organization_id, owner_account_id, name, type, platform, state, updated_at)
       select ${org.personalOrganizationId}::uuid, ${org.accountId}::uuid, 'Filler ' || i, 'contract', 'google',
-             ${DOCUMENT_STATE.Deleted}, now()
+             ${DOCUMENT_STATE.Draft}, now()
       from generate_series(1, ${RECENT_WINDOW}::int) i`);
+    // Statistics, as autovacuum's analyze gives a table after such a load: on PostgreSQL, planned as a table of a
+    // few rows, a search joined the window's 5,000 rows to a scan of them each (5 s a statement).
+    await t.database.db.execute(sql`analyze documents`);
+    expect(await windowStart(t.database.db, org.personalOrganizationId)).not.toBeNull();
     expect(names(await search(org, 'quarry'))).toEqual(['Quarry lease old', 'Quarry report older']);
     expect(names(await search(org, 'quarry lease'))).toEqual(['Quarry lease old']);
     // A match among the newest rows comes first, the older ones fill the page after it (one statement),
@@ -241,6 +246,33 @@ describe('POST documents/search (bounded tiers, issue #32 item 2)', () => {
       'Quarry lease old',
       'Quarry report older',
     ]);
+  });
+});
+
+describe('POST documents/search after a large deletion', () => {
+  it('leaves deleted rows out of the window, however new they are', async () => {
+    // A deletion stamps its rows' updated_at. Had they counted, the window (the newest RECENT_WINDOW rows)
+    // would hold none that a search may answer, and every search would read and sort all its older matches
+    // (at 1M documents, a common word 0.8-3 s instead of 3 ms after a folder of 4,990 was deleted).
+    const org = await t.organization(await t.signUp());
+    const lease = await t.create(org, 'contract', 'Quarry lease');
+    await t.database.db
+      .update(documents)
+      .set({ updatedAt: new Date(t.clock.now().getTime() - 24 * 3600_000) })
+      .where(eq(documents.id, lease.id));
+    const folder = await t.create(org, 'folder', 'Quarry archive');
+    await t.database.db.execute(sql`
+      insert into documents (organization_id, owner_account_id, parent_id, name, type, platform, state, updated_at)
+      select ${org.personalOrganizationId}::uuid, ${org.accountId}::uuid, ${folder.id}::uuid, 'Quarry filler ' || i,
+             'contract', 'google', ${DOCUMENT_STATE.Draft}, now()
+      from generate_series(1, ${RECENT_WINDOW}::int) i`);
+    const deleted = await t.json(org, 'POST', '/api/documents/delete', { documentId: folder.id });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    expect(await windowStart(t.database.db, org.personalOrganizationId)).toBeNull();
+    expect(names(await search(org, 'quarry'))).toEqual(['Quarry lease']);
+    const member = await t.member(org, [P.DOCUMENTS_VIEW]);
+    expect(names(await search(member, 'quarry'))).toEqual(['Quarry lease']);
   });
 });
 

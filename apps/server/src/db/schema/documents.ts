@@ -108,7 +108,12 @@ export const documents = pgTable(
     index('documents_children_idx')
       .on(t.organizationId, t.parentId, sql`(${t.type} <> 'folder')`, sql`lower(${t.name})`, t.id)
       .where(sql`state < 100`),
-    index('documents_recent_idx').on(t.organizationId, t.updatedAt),
+    // Live rows only, as the other ordered indexes (migration 0053): a deletion stamps its rows' updated_at, and
+    // a large folder's deleted rows on top of this index filled the search window and every recency walk with
+    // rows no search may answer (at 1M documents, after deleting 4,990: a common word 0.8-3 s instead of 3 ms).
+    index('documents_recent_idx')
+      .on(t.organizationId, t.updatedAt)
+      .where(sql`state < 100`),
     // Lists and text searches by creation, and the template library (templates by name), read their page off
     // these in that order, as the recency index gives `updated` (migration 0051): without them every match was
     // read and sorted (at 1M documents, the template library 0.5 s for the owner, 3.6 s for a member).

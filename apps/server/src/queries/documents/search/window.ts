@@ -1,22 +1,25 @@
 // The search window (issue #32 item 2; docs/decisions.md "Search that does not grow with its matches"): the
-// organization's newest RECENT_WINDOW rows, where every tier looks first, and where its start is kept.
+// organization's newest RECENT_WINDOW live rows, where every tier looks first, and where its start is kept.
+import { DOCUMENT_STATE } from '@sinetti/contract';
 import type { Db } from '../../../db/client.ts';
 import { rawTextRows } from '../../../db/raw-rows.ts';
 import { literal, uuidLiteral } from './sql-text.ts';
 
 /**
- * How many of an organization's newest rows a tier reads before it looks at older ones: the recency-index
- * walk PostgreSQL picks for a common word stops there even when the caller sees none of its matches (a
- * restricted member whose matches are hidden: the planner cannot know that roles and words go together, and
- * walked all million rows for nothing, 3.1 s). Older matches come from the GIN index.
+ * How many of an organization's newest live rows (not deleted) a tier reads before it looks at older ones: the
+ * recency-index walk PostgreSQL picks for a common word stops there even when the caller sees none of its
+ * matches (a restricted member whose matches are hidden: the planner cannot know that roles and words go
+ * together, and walked all million rows for nothing, 3.1 s). Older matches come from the GIN index.
  */
 export const RECENT_WINDOW = 5_000;
 const WINDOW_TTL_MS = 60_000;
 const windows = new Map<string, { since?: string | null; at: number; reading?: Promise<string | null> }>();
 
 /**
- * The updated_at of the organization's RECENT_WINDOW-th newest row (null: it has fewer), read again once a
- * minute. Any value answers correctly (the window only splits where the tiers read from), so once known it
+ * The updated_at of the organization's RECENT_WINDOW-th newest live row (null: it has fewer), read again once
+ * a minute. Deleted rows are not counted (nor in documents_recent_idx, migration 0053): a large folder's deletion
+ * stamps its rows' updated_at, and as the window's rows they left no match there, so every search read and
+ * sorted all its older matches. Any value answers correctly (the window only splits where the tiers read from), so once known it
  * answers while this process's one reading of it is under way: searches that arrive together when it is due
  * neither each read it nor wait for it. The first search of an organization waits; one whose reading failed
  * fails as its own statement would, and the next search reads it again.
@@ -45,6 +48,7 @@ async function readWindowStart(db: Db, organizationId: string): Promise<string |
     db,
     // Ordered by the column, not by the text the query answers (that would sort a million strings).
     `select d.updated_at::text from documents d where d.organization_id = ${uuidLiteral(organizationId)}` +
+      ` and d.state < ${DOCUMENT_STATE.Deleted}` +
       ` order by d.updated_at desc offset ${RECENT_WINDOW - 1} limit 1`,
   );
   return (rows[0]?.[0] as string | undefined) ?? null;
