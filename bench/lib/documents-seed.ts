@@ -150,7 +150,8 @@ export async function seedDocuments(
     where d.id in (select n.id from documents n where n.organization_id = ${org} and n.type <> 'folder'
                    order by n.updated_at desc limit ${TEXT_DOCUMENTS}::int)`);
   for (const { indexdef } of indexes.rows) await db.execute(sql.raw(indexdef));
-  // The steady state autovacuum would reach: statistics and the visibility map.
+  // The steady state autovacuum (on the embedded database, the job of db/maintenance.ts) would reach: statistics and
+  // the visibility map.
   await db.execute(sql`vacuum analyze documents`);
   const rows = (await db.execute(sql`
     select id from documents where organization_id = ${organizationId} and type = 'folder'

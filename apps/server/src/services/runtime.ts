@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
+import {
+  EMBEDDED_MAINTENANCE_INTERVAL_MS,
+  EMBEDDED_MAINTENANCE_JOB,
+  maintainTables,
+} from '../db/maintenance.ts';
 import type { AppContext } from '../http/context.ts';
 import { checkIsolation } from './conversion/isolation.ts';
 import { disposeProfileTemplate } from './conversion/profile.ts';
@@ -16,8 +21,8 @@ declare module 'fastify' {
 
 /**
  * Background services of the app: the jobs runner (its worker starts when the app is ready if
- * JOBS_WORKER is on, and stops before the database closes), the blob store's connections and the
- * converter's template profile.
+ * JOBS_WORKER is on, and stops before the database closes), the embedded database's vacuum and statistics,
+ * the blob store's connections and the converter's template profile.
  */
 export function registerServices(
   app: FastifyInstance,
@@ -30,6 +35,23 @@ export function registerServices(
   });
   app.decorate('jobs', runner);
   registerMail(app);
+  // PostgreSQL's autovacuum does this there; the embedded database has none (db/maintenance.ts).
+  if (databaseKind === 'pglite') {
+    runner.registry.registerPeriodic(
+      EMBEDDED_MAINTENANCE_JOB,
+      EMBEDDED_MAINTENANCE_INTERVAL_MS,
+      async (_job, c) => {
+        const started = performance.now();
+        const tables = await maintainTables(c.db);
+        if (tables.length > 0) {
+          c.log.info(
+            { tables, ms: Math.round(performance.now() - started) },
+            'database: tables vacuumed or analyzed',
+          );
+        }
+      },
+    );
+  }
   // Temporary files of uploads that a stopped process left unfinished go at once (not after the hour
   // the periodic sweep waits for writes that may still be running elsewhere).
   app.addHook('onReady', async () => {
