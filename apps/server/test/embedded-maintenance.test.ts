@@ -96,9 +96,31 @@ describe('the maintenance job', () => {
   });
   afterAll(async () => t.close());
 
-  it('is registered on the embedded database only (PostgreSQL runs autovacuum)', () => {
+  it('is registered on the embedded database only (PostgreSQL runs autovacuum), and analyzes there', async () => {
+    const handler = t.app.jobs.registry.get(EMBEDDED_MAINTENANCE_JOB);
     expect(t.app.jobs.registry.periodic.get(EMBEDDED_MAINTENANCE_JOB)).toBe(
       t.database.kind === 'pglite' ? EMBEDDED_MAINTENANCE_INTERVAL_MS : undefined,
     );
+    expect(handler !== undefined).toBe(t.database.kind === 'pglite');
+    if (!handler) return;
+    await t.database.db.execute(sql`
+      insert into rate_limits (key, count, reset_at) select 'probe ' || i, 1, now() from generate_series(1, 100) i`);
+    const analyzed = async () => {
+      const r = (await t.database.db.execute(sql`
+        select last_analyze is not null as analyzed from pg_stat_user_tables where relname = 'rate_limits'`)) as unknown as {
+        rows: { analyzed: boolean }[];
+      };
+      return r.rows[0]?.analyzed;
+    };
+    expect(await analyzed()).toBe(false);
+    const job = {
+      id: crypto.randomUUID(),
+      kind: EMBEDDED_MAINTENANCE_JOB,
+      payload: {},
+      attempts: 1,
+      maxAttempts: 1,
+    };
+    await handler.run(job, { ...t.app.ctx, signal: new AbortController().signal });
+    expect(await analyzed()).toBe(true);
   });
 });
