@@ -3,15 +3,9 @@ import type { Db } from '../../db/client.ts';
 import type { AuthorizedScope } from '../../policies/index.ts';
 import { signatureAdmits, signatureKeys } from './search/signature.ts';
 import { likePattern, literal, prefixQuery } from './search/sql-text.ts';
-import {
-  bestOfTier,
-  nearSpellings,
-  organizationRows,
-  textRows,
-  textRowsWithin,
-  tierWhere,
-} from './search/tiers.ts';
+import { bestOfTier, nearSpellings, textRows, textRowsWithin, tierWhere } from './search/tiers.ts';
 import type { SearchInput, SearchResult } from './search/types.ts';
+import { organizationRows } from './search/window.ts';
 
 export type { SearchInput, SearchResult } from './search/types.ts';
 export { prefixQuery } from './search/sql-text.ts';

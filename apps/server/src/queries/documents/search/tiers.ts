@@ -1,7 +1,7 @@
 // The best-first tiers of a text search (issue #32 item 2; docs/decisions.md "Search that does not grow with
 // its matches"): each tier is one statement written with its values as literals, so PostgreSQL plans it with
 // the actual word, that ranks only the newest matches and reads older rows only when the newest are too few.
-import { DOCUMENT_FILTERS, DOCUMENT_STATE, type P } from '@sinetti/contract';
+import { DOCUMENT_FILTERS, type P } from '@sinetti/contract';
 import type { Db } from '../../../db/client.ts';
 import { rawTextRows } from '../../../db/raw-rows.ts';
 import { QUERY_CANCELED } from '../../../db/abandon.ts';
@@ -9,7 +9,7 @@ import type { AuthorizedScope } from '../../../policies/index.ts';
 import { seenByRolesText } from '../columns.ts';
 import { literal, uuidLiteral } from './sql-text.ts';
 import type { SearchInput } from './types.ts';
-import { inWindow, windowStart } from './window.ts';
+import { inWindow, organizationRows, windowStart } from './window.ts';
 
 /**
  * How many of the most recent matches a best-first tier ranks: the first page is taken from the newest
@@ -21,11 +21,6 @@ export const RANKED_CANDIDATES = 20;
 export const FUZZY_TIME_LIMIT_MS = 150;
 /** A restricted caller's tier (its reading of matches older than RECENT_WINDOW) stops after this long. */
 export const OLDER_TIME_LIMIT_MS = 150;
-
-/** The organization's documents that are not deleted (SQL over an unaliased documents row). */
-export function organizationRows(organizationId: string): string {
-  return `organization_id = ${uuidLiteral(organizationId)} and state < ${DOCUMENT_STATE.Deleted}`;
-}
 
 /** What every tier keeps: the organization, not deleted, seen by the caller's roles, the filter and type. */
 export function tierWhere(scope: AuthorizedScope<typeof P.DOCUMENTS_VIEW>, input: SearchInput): string {

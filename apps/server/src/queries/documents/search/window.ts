@@ -17,11 +17,11 @@ const windows = new Map<string, { since?: string | null; at: number; reading?: P
 
 /**
  * The updated_at of the organization's RECENT_WINDOW-th newest live row (null: it has fewer), read again once
- * a minute. Deleted rows are not counted (nor in documents_recent_idx, migration 0053): a large folder's deletion
- * stamps its rows' updated_at, and as the window's rows they left no match there, so every search read and
- * sorted all its older matches. Any value answers correctly (the window only splits where the tiers read from), so once known it
- * answers while this process's one reading of it is under way: searches that arrive together when it is due
- * neither each read it nor wait for it. The first search of an organization waits; one whose reading failed
+ * a minute. Deleted rows are not counted (nor in documents_recent_idx, migration 0053): a large folder's
+ * deletion stamps its rows' updated_at, and as the window's rows they left no match there, so every search read
+ * and sorted all its older matches. Any value answers correctly (the window only splits where the tiers read
+ * from), so once known it answers while this process's one reading of it is under way: searches that arrive
+ * together when it is due neither each read it nor wait for it. The first search of an organization waits; one whose reading failed
  * fails as its own statement would, and the next search reads it again.
  */
 export function windowStart(db: Db, organizationId: string): Promise<string | null> {
@@ -43,13 +43,17 @@ export function windowStart(db: Db, organizationId: string): Promise<string | nu
   return entry.since !== undefined ? Promise.resolve(entry.since) : (entry.reading as Promise<string | null>);
 }
 
+/** The organization's documents that are not deleted (SQL over an unaliased documents row). */
+export function organizationRows(organizationId: string): string {
+  return `organization_id = ${uuidLiteral(organizationId)} and state < ${DOCUMENT_STATE.Deleted}`;
+}
+
 async function readWindowStart(db: Db, organizationId: string): Promise<string | null> {
   const rows = await rawTextRows(
     db,
     // Ordered by the column, not by the text the query answers (that would sort a million strings).
-    `select d.updated_at::text from documents d where d.organization_id = ${uuidLiteral(organizationId)}` +
-      ` and d.state < ${DOCUMENT_STATE.Deleted}` +
-      ` order by d.updated_at desc offset ${RECENT_WINDOW - 1} limit 1`,
+    `select updated_at::text from documents where ${organizationRows(organizationId)}` +
+      ` order by updated_at desc offset ${RECENT_WINDOW - 1} limit 1`,
   );
   return (rows[0]?.[0] as string | undefined) ?? null;
 }
