@@ -49,13 +49,21 @@ export function organizationRows(organizationId: string): string {
 }
 
 async function readWindowStart(db: Db, organizationId: string): Promise<string | null> {
-  const rows = await rawTextRows(
-    db,
-    // Ordered by the column, not by the text the query answers (that would sort a million strings).
-    `select updated_at::text from documents where ${organizationRows(organizationId)}` +
-      ` order by updated_at desc offset ${RECENT_WINDOW - 1} limit 1`,
-  );
+  const rows = await rawTextRows(db, windowStartStatement(organizationId));
   return (rows[0]?.[0] as string | undefined) ?? null;
+}
+
+/**
+ * The statement that reads the window's start: a walk of documents_recent_idx that stops at its
+ * RECENT_WINDOW-th entry. Ordered by the table's column, named with its table: a bare `updated_at` in ORDER BY
+ * names the answer's column first (`updated_at::text` keeps the name), and sorting a million strings took
+ * 0.9–1.4 s a minute at 1M documents, a connection and a core held each time.
+ */
+export function windowStartStatement(organizationId: string): string {
+  return (
+    `select updated_at::text from documents where ${organizationRows(organizationId)}` +
+    ` order by documents.updated_at desc offset ${RECENT_WINDOW - 1} limit 1`
+  );
 }
 
 /**
