@@ -31,7 +31,7 @@ export async function runSignatureBackfill(job: JobRecord<Payload>, c: JobContex
         where d.id = slice.id and d.search_signature is null and search_signature_wanted(d.search_vector)
         returning d.id
       )
-      select (select id::text from slice order by id desc limit 1) as last,
+      select (select id::text from slice order by slice.id desc limit 1) as last,
         (select count(*) from slice)::int as read, (select count(*) from written)::int as written`);
     const [row] = (result as unknown as { rows: { last: string | null; read: number; written: number }[] })
       .rows;
