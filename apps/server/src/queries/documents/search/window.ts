@@ -21,8 +21,8 @@ const windows = new Map<string, { since?: string | null; at: number; reading?: P
  * deletion stamps its rows' updated_at, and as the window's rows they left no match there, so every search read
  * and sorted all its older matches. Any value answers correctly (the window only splits where the tiers read
  * from), so once known it answers while this process's one reading of it is under way: searches that arrive
- * together when it is due neither each read it nor wait for it. The first search of an organization waits; one whose reading failed
- * fails as its own statement would, and the next search reads it again.
+ * together when it is due neither each read it nor wait for it. The first search of an organization waits; one
+ * whose reading failed fails as its own statement would, and the next search reads it again.
  */
 export function windowStart(db: Db, organizationId: string): Promise<string | null> {
   const entry = windows.get(organizationId) ?? { at: 0 };
